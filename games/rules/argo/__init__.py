@@ -1,0 +1,118 @@
+"""Argo (Faidutti & Laget) as played on Argo Station: the pure rules module.
+
+`RULES` fulfils games.rules.base.GameRules. States are plain JSON (docs/rules/argo-state.md);
+decisions are small JSON objects (docs/rules/argo-decisions.md).
+"""
+from __future__ import annotations
+
+import json
+
+from ..base import IllegalAction
+from . import bots, log, view as _view
+from .components import DIFFICULTIES, load_station
+from .decisions import check_shape, explain
+from .scoring import outcome as _outcome
+from .state import validate_state
+from .turn import RULES_VERSION, clone, iter_legal, new_game as _new_game, play
+
+
+class ArgoRules:
+    name = "argo"
+    version = RULES_VERSION
+    min_players = 2
+    max_players = 4
+
+    def options_schema(self) -> dict:
+        return {
+            "difficulty": {"choices": list(DIFFICULTIES), "default": "medium"},
+            "mean_teleporters": {"choices": [False, True], "default": False},
+        }
+
+    def check_options(self, players, options: dict | None) -> dict:
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+            raise IllegalAction("Argo is played by 2, 3 or 4 players")
+        options = dict(options or {})
+        schema = self.options_schema()
+        for key, value in options.items():
+            if key not in schema:
+                raise IllegalAction(f"unknown option {key!r}; options: {', '.join(schema)}")
+            if value not in schema[key]["choices"] or type(value) is not type(schema[key]["default"]):
+                raise IllegalAction(f"option {key!r} must be one of {schema[key]['choices']}")
+        return {k: options.get(k, v["default"]) for k, v in schema.items()}
+
+    def new_game(self, players: int, seed: int, options: dict | None = None) -> dict:
+        return _new_game(players, seed, self.check_options(players, options))
+
+    def current_seat(self, state) -> int | None:
+        return None if state["over"] is not None else state["turn"]["seat"]
+
+    def prompt(self, state, lang: str = "en") -> str:
+        return log.prompt(state, lang)
+
+    def legal_actions(self, state) -> list[dict]:
+        return list(iter_legal(state))
+
+    def is_legal(self, state, decision) -> bool:
+        try:
+            check_shape(decision)
+        except IllegalAction:
+            return False
+        return state["ask"] is not None and decision in list(iter_legal(state, narrow=decision))
+
+    def apply(self, state, decision) -> tuple[dict, list[dict]]:
+        events: list[dict] = []
+        return self._advance(clone(state), decision, events), events
+
+    def _advance(self, state, decision, events: list) -> dict:
+        """Check `decision` and carry it out; `state` is the caller's own and may be reused."""
+        check_shape(decision)
+        if state["over"] is not None:
+            raise IllegalAction("the game is over")
+        new = play(state, dict(decision), events)
+        if new is None:
+            raise IllegalAction(explain(state, decision, log.prompt(state)))
+        return new
+
+    def replay(self, players: int, seed: int, options: dict | None, decisions) -> dict:
+        """Rebuild a game from its setup and decisions, checking each again as it goes."""
+        state = self.new_game(players, seed, options)
+        for decision in decisions:
+            state = self._advance(state, decision, [])
+        return state
+
+    def view(self, state, seat: int | None) -> dict:
+        return _view.view(state, seat)
+
+    def undoable(self, state) -> int:
+        """Section 9: back to the start of the turn or the last reveal, whichever is later."""
+        if state["over"] is not None:
+            return 0
+        return state["seq"] - state["undo_floor"]
+
+    def outcome(self, state) -> dict | None:
+        return _outcome(state)
+
+    def render(self, event: dict, lang: str = "en") -> str:
+        return log.render(event, lang)
+
+    def dump(self, state) -> str:
+        return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    def load(self, text: str) -> dict:
+        state = json.loads(text)
+        validate_state(state)
+        return state
+
+    def bot(self, kind: str, seed: int = 0):
+        try:
+            return bots.BOTS[kind](seed)
+        except KeyError:
+            raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(bots.BOTS)}") from None
+
+    def station(self):
+        return load_station("station")
+
+
+RULES = ArgoRules()
+
+__all__ = ["RULES", "ArgoRules", "IllegalAction"]

@@ -1,0 +1,89 @@
+"""Players for tests, benchmarks and absent users, each with its own seeded randomness."""
+from __future__ import annotations
+
+from .rng import SeededRandom
+from .scoring import active_colour, alien_score
+from .station import distances, free_astronauts, kind_at, specs
+from .turn import clone, dispatch, iter_legal
+
+
+class RandomBot:
+    """Chooses uniformly among the legal decisions."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = SeededRandom(seed)
+
+    def choose(self, s) -> dict:
+        return self.rng.choice(list(iter_legal(s)))
+
+
+class GreedyBot:
+    """Looks one decision ahead: prefers escaping and scoring, and not feeding the aliens."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = SeededRandom(seed)
+
+    def choose(self, s) -> dict:
+        legal = list(iter_legal(s))
+        if len(legal) == 1:
+            return legal[0]
+        me = active_colour(s)
+        if s["ask"]["q"] == "build":
+            return self._build(s, legal, me)
+        best, best_value = [], None
+        for d in legal:
+            t = clone(s)
+            dispatch(t, [], d)
+            value = evaluate(t, me)
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = [d], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(d)
+        return self.rng.choice(best)
+
+    def _build(self, s, legal, me) -> dict:
+        """Pods near my astronauts, alien tiles far from them; judged without simulating."""
+        mine = [s["astronauts"][a] for a in free_astronauts(s, me)]
+        pods = [d for d in legal if specs(s)[d["tile"]].is_pod]
+        pool = pods or legal
+        best, best_value = [], None
+        for d in pool:
+            x, y = map(int, d["cell"].split("|"))
+            near = min((abs(x - int(c.split("|")[0])) + abs(y - int(c.split("|")[1])) for c in mine),
+                       default=0)
+            value = -near if pods else near * 0.1
+            if best_value is None or value > best_value:
+                best, best_value = [d], value
+            elif value == best_value:
+                best.append(d)
+        return self.rng.choice(best)
+
+
+def evaluate(s, me: str) -> float:
+    """My score, my seated astronauts, my astronauts' closeness to pods; the aliens' score counts against."""
+    if s["over"] is not None:
+        best_other = max((v for c, v in s["scores"].items() if c != me), default=0)
+        lead = s["scores"][me] - max(best_other, alien_score(s))
+        return 1000 + lead if lead > 0 else -1000 + lead
+    value = 3.0 * s["scores"][me] - 0.6 * alien_score(s)
+    value -= 1.0 * max((v for c, v in s["scores"].items() if c != me), default=0)
+    pods = [c for c, e in s["board"].items() if "seats" in e]
+    dist = {}
+    for pod in pods:
+        for cell, d in distances(s, pod).items():
+            dist[cell] = min(d, dist.get(cell, 99))
+    for figure, where in s["astronauts"].items():
+        if not figure.startswith(me + "-"):
+            continue
+        if where == "dead":
+            value -= 4
+        elif where == "escaped":
+            value += 1
+        elif kind_at(s, where) == "pod":
+            value += 5
+        elif dist:
+            value -= 0.3 * min(dist.get(where, 12), 12)
+    return value
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -1,0 +1,39 @@
+"""A small seeded generator (SplitMix64), identical on every machine and Python version.
+
+The rules never touch global randomness; setup and bots draw from one of these.
+"""
+from __future__ import annotations
+
+MASK64 = (1 << 64) - 1
+
+
+class SeededRandom:
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int) -> None:
+        self._state = seed & MASK64
+
+    def next64(self) -> int:
+        self._state = (self._state + 0x9E3779B97F4A7C15) & MASK64
+        z = self._state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n) without modulo bias."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = MASK64 - (MASK64 + 1) % n
+        while True:
+            v = self.next64()
+            if v <= limit:
+                return v % n
+
+    def choice(self, items):
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

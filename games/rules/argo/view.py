@@ -1,0 +1,64 @@
+"""What a seat or a spectator may see, picked field by field (never by deleting secrets).
+
+The seed and the order of the face-down modules are never picked; the face-down modules are shown
+as a sorted list, as Yucata's "Rooms" link does.
+"""
+from __future__ import annotations
+
+from .components import load_station
+from .log import prompt
+from .scoring import activations, alien_score, covered_by_token, escaped, outcome, track_slots
+from .station import specs
+
+
+def _tile(s, cell: str, entry: dict) -> dict:
+    spec = specs(s)[entry["tile"]]
+    out = {"tile": spec.id, "kind": spec.kind, "rotation": entry["rot"], "doors": spec.doors_at(entry["rot"]),
+           "capacity": spec.capacity, "alien_symbol": spec.alien_symbol}
+    if "marks" in entry:
+        out["marks"] = list(entry["marks"])
+    if spec.is_pod:
+        out["seats"] = [{"value": v, "figure": f} for v, f in zip(spec.seats, entry["seats"])]
+    return out
+
+
+def view(s, seat: int | None) -> dict:
+    station = load_station(s["station"])
+    turn = s["turn"]
+    return {
+        "game": "argo",
+        "rules_version": s["rules_version"],
+        "players": s["players"],
+        "colours": list(s["colours"]),
+        "options": {"difficulty": s["options"]["difficulty"],
+                    "mean_teleporters": s["options"]["mean_teleporters"]},
+        "you": seat,
+        "seq": s["seq"],
+        "board": {c: _tile(s, c, e) for c, e in sorted(s["board"].items())},
+        "astronauts": dict(sorted(s["astronauts"].items())),
+        "aliens": dict(sorted(s["aliens"].items())),
+        "display": list(s["display"]),
+        "pods_waiting": list(s["pod_stack"]),
+        "face_down": sorted(s["stack"]),
+        "alien_track": {
+            "slots": list(track_slots(s)), "covered_by_token": covered_by_token(s),
+            "dead": list(s["track"]), "score": alien_score(s),
+        },
+        "scores": dict(s["scores"]),
+        "activations": activations(s),
+        "escaped": escaped(s),
+        "pods_launched": s["launched"],
+        "max_aliens": station.max_aliens,
+        "turn": None if s["over"] else {
+            "seat": turn["seat"], "colour": s["colours"][turn["seat"]], "number": turn["number"],
+            "phase": turn["phase"], "actions_left": turn["actions"], "first": turn["first"],
+            "moved": list(turn["moved"]),
+        },
+        "question": None if s["ask"] is None else {k: v for k, v in s["ask"].items()},
+        "prompt": {"en": prompt(s, "en"), "de": prompt(s, "de")},
+        "final_round": None if s["final"] is None else list(s["final"]),
+        "out": list(s["out"]),
+        "building_over": s["modules_out"],
+        "over": s["over"] is not None,
+        "outcome": outcome(s),
+    }
