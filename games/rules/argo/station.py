@@ -160,6 +160,8 @@ def placements(s, tile_id: str, dist: dict[str, int] | None = None, cells=None,
     board = s["board"]
     cells = sorted(frontier(s)) if cells is None else cells
     for cell in cells:
+        if cell in board:
+            continue
         for rot in spec.rotations:
             joined = placement_links(s, cell, spec.masks[rot])
             if not joined:
