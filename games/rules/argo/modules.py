@@ -151,8 +151,8 @@ def relocations(s, cell: str, first_only: bool = False) -> list[tuple[str, int]]
     return out
 
 
-def _control_options(s, ask) -> list[dict]:
-    return [{"type": "lift", "cell": c} for c in liftable(s) if relocations(s, c, first_only=True)]
+def _control_options(s, ask):
+    return ({"type": "lift", "cell": c} for c in liftable(s) if relocations(s, c, first_only=True))
 
 
 def _control(s, ev: list, ask, d) -> None:

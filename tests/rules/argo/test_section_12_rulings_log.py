@@ -1,0 +1,247 @@
+"""RULES.md section 12 and the log: every event as a sentence in English and German, the prompts,
+and the registry of rules modules."""
+from __future__ import annotations
+
+import functools
+import re
+
+import pytest
+
+from games.rules import get, names
+from games.rules.argo import RULES
+from games.rules.argo.components import is_cell
+from games.rules.argo.log import _key
+
+from .positions import kinds, play, position
+
+END = {"type": "end_turn"}
+LANGS = ("en", "de")
+
+
+@functools.lru_cache(maxsize=1)
+def bot_games():
+    """Events and states from a few bot games of every size, both bots, both teleporter rules."""
+    events, states = [], []
+    for seed in range(24):
+        kind = "greedy" if seed % 4 == 3 else "random"
+        s = RULES.new_game(2 + seed % 3, seed, {"mean_teleporters": seed % 2 == 1})
+        bot = RULES.bot(kind, seed)
+        states.append(s)
+        while s["over"] is None:
+            s, ev = RULES.apply(s, bot.choose(s))
+            events.extend(ev)
+            states.append(s)
+    return events, states
+
+
+def scenario_events():
+    """Events that bot games rarely show, from hand-built positions."""
+    out = []
+    # Two grunts kill the alien at the kill step (R6), after no alien could move (R1).
+    s = position({"0|0": "WR", "1|0": ("WH2", 0)},
+                 {"red-chief": "0|0", "yellow-grunt": "1|0", "green-grunt": "1|0"},
+                 {"alien-1": "1|0"}, players=3, seat=1, phase="end")
+    s, ev = play(s, END)
+    out.extend(ev)
+    # Nothing can be placed (R2).
+    sealed = {"0|0": "WR", "0|-1": ("P1", 2), "1|0": ("P2", 3), "0|1": ("P3", 0), "-1|0": ("P4", 1)}
+    s = position(sealed, {"red-grunt": "0|0", "yellow-grunt": "0|0"}, seat=1, phase="end",
+                 display=["C01"], stack=["INF"])
+    s, ev = play(s, END)
+    out.extend(ev)
+    # A Pilot sits alone in a pod: stays; another flies it elsewhere.
+    board = {"0|0": "WR", "0|1": "C01", "0|2": "C02", "0|3": "C03", "0|4": ("P1", 0),
+             "1|0": ("C01", 1), "2|0": ("C02", 1)}
+    s = position(board, {"red-pilot": "0|3", "yellow-grunt": "0|0"})
+    s2, ev = play(s, {"type": "step", "figure": "red-pilot", "to": "0|4"},
+                  {"type": "pilot", "choice": "stay"})
+    out.extend(ev)
+    s3, ev = play(s, {"type": "step", "figure": "red-pilot", "to": "0|4"})
+    move = next(d for d in RULES.legal_actions(s3) if d["choice"] == "move")
+    s3, ev2 = play(s3, move)
+    out.extend(ev + ev2)
+    # A Grunt that starts and ends the turn in the Core Room (walled off here) dies.
+    s = position({"0|0": "WR", "1|0": ("C01", 1), "5|5": "CORE"},
+                 {"red-chief": "0|0", "red-grunt": "5|5", "yellow-grunt": "0|0"}, seat=1, phase="end")
+    s, ev = play(s, END, {"type": "step", "figure": "red-chief", "to": "1|0"}, END)
+    assert s["astronauts"]["red-grunt"] == "dead"
+    out.extend(ev)
+    return out
+
+
+def all_events():
+    return bot_games()[0] + scenario_events()
+
+
+def test_bot_games_and_scenarios_show_every_kind_of_event():
+    seen = {_key(e) for e in all_events()}
+    expected = {
+        "turn", "turn_end", "lapse.alien_move", "lapse.build", "lapse.action", "alien_moves",
+        "alien_pushed", "alien_arrives", "alien_dies.laser", "alien_dies.grunts", "alien_dies",
+        "dies.alien", "dies.space", "dies.core", "score.kill", "score.alien", "score.escape",
+        "score.warehouse", "placed", "revealed", "steps", "stops", "pushed", "teleports", "seated",
+        "launch", "pod_moved", "pilot_stays", "activates", "swapped", "healed", "tile_moved",
+        "final_round.last_module", "final_round.no_placement", "final_round.no_astronauts",
+        "no_astronauts", "game_over.track_full", "game_over.all_pods", "game_over.last_turns",
+    }
+    assert expected - seen == set()
+
+
+def cells_in(value):
+    if isinstance(value, str):
+        return [value] if is_cell(value) else []
+    if isinstance(value, dict):
+        return [c for v in value.values() for c in cells_in(v)]
+    if isinstance(value, list):
+        return [c for v in value for c in cells_in(v)]
+    return []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_event_renders_as_a_sentence_with_its_cells(lang):
+    done = set()
+    for event in all_events():
+        key = (_key(event), tuple(sorted(k for k in event)))
+        text = RULES.render(event, lang)
+        assert isinstance(text, str) and text.strip(), event
+        assert "{" not in text and "}" not in text, text
+        assert text.rstrip().endswith("."), text
+        for cell in cells_in(event):
+            assert re.search(rf"(?<![\d-]){re.escape(cell)}(?!\d)", text), (event, text)
+        done.add(key)
+    assert len(done) > 30
+
+
+def test_english_and_german_differ_for_every_kind_of_event():
+    seen = {}
+    for event in all_events():
+        seen.setdefault(_key(event), event)
+    for key, event in seen.items():
+        assert RULES.render(event, "en") != RULES.render(event, "de"), key
+
+
+def test_german_names_colours_and_roles_in_german():
+    turn = {"e": "turn", "colour": "red", "number": 3, "last": True}
+    assert RULES.render(turn, "de") == "Zug 3: rot ist am Zug (letzter Zug)."
+    assert RULES.render(turn, "en") == "Turn 3: red to play (last turn)."
+    step = {"e": "steps", "figure": "yellow-pilot", "from": "0|0", "to": "-1|0"}
+    assert RULES.render(step, "en") == "yellow-pilot steps 0|0 → -1|0."
+    assert "Pilotin (gelb)" in RULES.render(step, "de") and "-1|0" in RULES.render(step, "de")
+
+
+def test_launch_sentence_names_who_escaped():
+    event = {"e": "launch", "pod": "P2", "cell": "3|4", "why": "full",
+             "escaped": [{"figure": "red-chief", "points": 4}, {"figure": "yellow-robot", "points": 3}]}
+    en, de = RULES.render(event, "en"), RULES.render(event, "de")
+    assert "P2" in en and "3|4" in en and "red-chief" in en and "yellow-robot" in en
+    assert "Kommandant (rot)" in de and "Roboter (gelb)" in de
+
+
+def test_R1_log_says_the_aliens_still_kill():
+    text = RULES.render({"e": "lapse", "what": "alien_move"}, "en")
+    assert "R1" in text and "kill" in text
+
+
+def test_R2_log_says_the_final_round_begins():
+    assert "R2" in RULES.render({"e": "lapse", "what": "build"}, "en")
+    assert "R2" in RULES.render({"e": "lapse", "what": "build"}, "de")
+
+
+def test_R3_log_says_the_action_lapses():
+    assert "R3" in RULES.render({"e": "lapse", "what": "action", "left": 1}, "en")
+
+
+def test_R6_two_grunts_kill_the_alien_at_the_kill_step():
+    s = position({"0|0": "WR", "1|0": ("WH2", 0)},
+                 {"red-chief": "0|0", "yellow-grunt": "1|0", "green-grunt": "1|0"},
+                 {"alien-1": "1|0"}, players=3, seat=1, phase="end")
+    s, events = play(s, END)  # green's turn: no alien can move (R1), the kill step comes
+    assert "alien-1" not in s["aliens"]
+    assert s["scores"]["green"] == 1
+    assert s["astronauts"]["yellow-grunt"] == "1|0" and s["astronauts"]["green-grunt"] == "1|0"
+    dies = next(e for e in events if e["e"] == "alien_dies")
+    assert RULES.render(dies, "en") == "Two grunts kill Alien 1 on 1|0."
+
+
+def test_R12_death_sentence_shows_the_first_visible_slot():
+    # Two players, easy: the token covers 0, the aliens start at 7; the first death shows 9.
+    s = position({"0|0": "WR", "1|0": ("C09", 1)},
+                 {"red-chief": "0|0", "yellow-pilot": "1|0"}, {"alien-1": "1|0"},
+                 seat=1, phase="end", options={"difficulty": "easy"})
+    s, events = play(s, END)
+    dies = next(e for e in events if e["e"] == "dies")
+    assert dies["alien_score"] == 9
+    assert RULES.render(dies, "en").endswith("alien score 9.")
+    assert RULES.render(dies, "de").endswith("Alienwertung 9.")
+
+
+def test_game_over_sentences():
+    for reason, words in (("track_full", "aliens win"), ("all_pods", "last pod"),
+                          ("last_turns", "last turns")):
+        event = {"e": "game_over", "reason": reason, "alien_score": 9}
+        assert words in RULES.render(event, "en")
+        assert RULES.render(event, "de")
+
+
+# --- prompts ---------------------------------------------------------------------------------------
+
+def test_prompts_in_both_languages_for_every_question():
+    _, states = bot_games()
+    seen = set()
+    for s in states:
+        q = None if s["ask"] is None else s["ask"]["q"]
+        en, de = RULES.prompt(s, "en"), RULES.prompt(s, "de")
+        assert en.strip() and de.strip()
+        assert "{" not in en + de and "}" not in en + de
+        assert en != de
+        if s["ask"] is not None and "cell" in s["ask"] and q in ("alien_push", "victim", "push",
+                                                               "relocate"):
+            assert s["ask"]["cell"] in en and s["ask"]["cell"] in de
+        seen.add(q)
+    assert {"alien_move", "alien_push", "build", "action", "step", "push", "teleport", "target",
+            "end_turn", None} <= seen
+
+
+def test_prompt_defaults_to_english():
+    s = RULES.new_game(2, 1)
+    assert RULES.prompt(s) == RULES.prompt(s, "en") == "Place a module from the display or the top pod"
+    assert RULES.prompt(s, "de") == "Lege ein Modul aus der Auslage oder die oberste Kapsel an"
+
+
+def test_prompt_when_the_game_is_over():
+    s = position({"0|0": "WR"}, {}, phase="end")
+    s, _ = play(s, END)
+    assert s["over"] is not None
+    assert RULES.prompt(s, "en") == "The game is over"
+    assert RULES.prompt(s, "de") == "Das Spiel ist zu Ende"
+
+
+def test_prompt_for_a_victim_names_the_alien_and_cell():
+    s = position({"0|0": "WR", "1|0": ("WH2", 0)},
+                 {"red-chief": "0|0", "yellow-pilot": "1|0", "yellow-chief": "1|0"},
+                 {"alien-1": "1|0"}, seat=1, phase="end")
+    s, _ = play(s, END)
+    assert s["ask"]["q"] == "victim"
+    assert RULES.prompt(s, "en") == "Choose whom Alien 1 kills on 1|0"
+    assert "1|0" in RULES.prompt(s, "de")
+
+
+# --- the registry ----------------------------------------------------------------------------------
+
+def test_registry_serves_argo():
+    assert "argo" in names()
+    assert get("argo") is RULES
+    assert get("argo").name == "argo"
+    assert (RULES.min_players, RULES.max_players) == (2, 4)
+
+
+def test_registry_unknown_name_is_an_error():
+    with pytest.raises(KeyError) as info:
+        get("chess")
+    assert "chess" in str(info.value) and "argo" in str(info.value)
+
+
+def test_unknown_bot_is_an_error():
+    with pytest.raises(ValueError) as info:
+        RULES.bot("genius")
+    assert "genius" in str(info.value)
