@@ -5,6 +5,7 @@ Every function takes the plain state dict `s` (see docs/rules/argo-state.md).
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
 from .components import OPPOSITE_BIT, TileSpec, around, load_station
 
@@ -87,9 +88,22 @@ def role(figure: str) -> str:
     return figure.split("-", 1)[1]
 
 
+@lru_cache(maxsize=64)
+def _figure_order(station: str, colours: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f"{c}-{r}" for c in colours for r in load_station(station).roles)
+
+
+def figure_order(s) -> tuple[str, ...]:
+    """Every astronaut in seat order, then role order. Rules iterate in this order, never in the
+    order of the state's dict, so a state read back from any store (PostgreSQL's jsonb reorders
+    keys) plays exactly the same."""
+    return _figure_order(s["station"], tuple(s["colours"]))
+
+
 def astronauts_at(s, cell: str) -> list[str]:
     """Unseated astronauts standing on `cell` (none on a pod: those are seated)."""
-    return [a for a, where in s["astronauts"].items() if where == cell]
+    where = s["astronauts"]
+    return [a for a in figure_order(s) if where[a] == cell]
 
 
 def alien_at(s, cell: str) -> str | None:
@@ -108,8 +122,10 @@ def free_astronauts(s, colour: str | None = None) -> list[str]:
     """Astronauts on the board and not seated (of one colour, or all)."""
     board = s["board"]
     tiles = specs(s)
+    positions = s["astronauts"]
     out = []
-    for a, where in s["astronauts"].items():
+    for a in figure_order(s):
+        where = positions[a]
         if where in ON_BOARD or (colour is not None and not a.startswith(colour + "-")):
             continue
         if tiles[board[where]["tile"]].kind != "pod":

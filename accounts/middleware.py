@@ -1,0 +1,27 @@
+"""Speak each signed-in user's language and show times in their time zone."""
+import zoneinfo
+
+from django.utils import timezone, translation
+
+
+class UserPreferencesMiddleware:
+    """After LocaleMiddleware (the browser's language) and authentication: the profile wins."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        profile = None
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            profile = getattr(user, "profile", None)
+        if profile is not None:
+            translation.activate(profile.language)
+            request.LANGUAGE_CODE = profile.language
+            try:
+                timezone.activate(zoneinfo.ZoneInfo(profile.time_zone))
+            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+                timezone.deactivate()
+        else:
+            timezone.deactivate()
+        return self.get_response(request)

@@ -1,0 +1,19 @@
+"""ASGI entry point: WebSockets under /ws/ (uvicorn in production), and HTTP as a fallback."""
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "argo_site.settings")
+os.environ.setdefault("DATABASE_POOL", "1")  # persistent per-thread connections exhaust PostgreSQL under ASGI
+django_asgi_app = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from games.routing import websocket_urlpatterns  # noqa: E402
+from games.ws_auth import SessionOrTokenAuthMiddleware  # noqa: E402
+
+application = ProtocolTypeRouter({
+    "http": django_asgi_app,
+    "websocket": AllowedHostsOriginValidator(SessionOrTokenAuthMiddleware(URLRouter(websocket_urlpatterns))),
+})

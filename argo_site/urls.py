@@ -1,0 +1,27 @@
+from django.contrib import admin
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from accounts.api.views import MeView, PublicUserView, TokenView
+from games.api.errors import not_found
+
+handler404 = "games.api.errors.not_found"
+handler500 = "games.api.errors.server_error"
+
+api = [
+    path("auth/token/", TokenView.as_view(), name="api-token"),
+    path("me/", MeView.as_view(), name="api-me"),
+    path("users/<str:username>/", PublicUserView.as_view(), name="api-user"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("games.api.urls")),
+    re_path(r"^.*$", not_found),  # JSON, not a page, for any unknown API path
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("api/", include(api)),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("games.urls")),
+]

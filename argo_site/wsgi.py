@@ -1,0 +1,7 @@
+"""WSGI entry point: pages and the REST API (gunicorn in production)."""
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "argo_site.settings")
+application = get_wsgi_application()

@@ -1,0 +1,122 @@
+"""Decisions per second and POST /moves/ latency against a running Argo Station server.
+
+Starts nothing itself. Prepare users once with `python manage.py bench_users 64`, run a server
+(e.g. gunicorn on PostgreSQL, see docs/performance.md), then:
+
+    python3 benchmarks/api_moves.py --url http://127.0.0.1:8000 --games 16 --seconds 30
+
+Each of the N games is driven by one thread playing both seats with the random bot: it reads
+GET /actions/ and posts one of the listed decisions with the current seq. Only POST /moves/ is
+timed. Prints one JSON object.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import random
+import statistics
+import sys
+import threading
+import time
+from urllib.parse import urlparse
+
+
+class Api:
+    """One keep-alive HTTP connection."""
+
+    def __init__(self, base: str, token: str | None = None):
+        parts = urlparse(base)
+        self.conn = http.client.HTTPConnection(parts.hostname, parts.port or 80, timeout=60)
+        self.token = token
+
+    def call(self, method: str, path: str, body=None):
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self.token:
+            headers["Authorization"] = f"Token {self.token}"
+        payload = None if body is None else json.dumps(body)
+        for attempt in (1, 2):
+            try:
+                self.conn.request(method, path, body=payload, headers=headers)
+                response = self.conn.getresponse()
+                data = response.read()
+                return response.status, (json.loads(data) if data else None)
+            except (http.client.RemoteDisconnected, ConnectionError, http.client.CannotSendRequest):
+                # The server closed an idle keep-alive connection: reconnect once.
+                self.conn.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+
+def token(base: str, username: str, password: str) -> str:
+    status, data = Api(base).call("POST", "/api/auth/token/", {"username": username, "password": password})
+    if status != 200:
+        sys.exit(f"cannot log in as {username}: {status} {data}; run `python manage.py bench_users` first")
+    return data["token"]
+
+
+def play(base: str, tokens: list[str], seconds: float, seed: int, latencies: list, counts: list, errors: list):
+    rng = random.Random(seed)
+    players = [Api(base, t) for t in tokens]
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        status, game = players[0].call("POST", "/api/games/", {"game": "argo", "players": len(players)})
+        if status != 201:
+            errors.append(f"create {status}")
+            return
+        for p in players[1:]:
+            p.call("POST", f"/api/games/{game['id']}/join/")
+        while time.perf_counter() < deadline:
+            status, detail = players[0].call("GET", f"/api/games/{game['id']}/")
+            if detail["status"] != "active":
+                break
+            me = players[detail["current_seat"]]
+            status, legal = me.call("GET", f"/api/games/{game['id']}/actions/")
+            if status != 200:
+                errors.append(f"actions {status}")
+                continue
+            decision = rng.choice(legal["actions"])
+            t0 = time.perf_counter()
+            status, _ = me.call("POST", f"/api/games/{game['id']}/moves/", {"seq": legal["seq"], "action": decision})
+            latencies.append(time.perf_counter() - t0)
+            if status == 201:
+                counts.append(1)
+            else:
+                errors.append(f"moves {status}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--url", default="http://127.0.0.1:8000")
+    parser.add_argument("--games", type=int, default=16)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--password", default="bench-pass")
+    args = parser.parse_args()
+    tokens = [token(args.url, f"bench-{i}", args.password) for i in range(1, args.games * args.players + 1)]
+    latencies: list = []
+    counts: list = []
+    errors: list = []
+    threads = [threading.Thread(target=play, args=(args.url, tokens[g * args.players:(g + 1) * args.players],
+                                                   args.seconds, g, latencies, counts, errors))
+               for g in range(args.games)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - start
+    ordered = sorted(latencies)
+    print(json.dumps({
+        "games": args.games, "players": args.players, "seconds": round(elapsed, 1),
+        "decisions": len(counts), "decisions_per_s": round(len(counts) / elapsed, 1),
+        "post_moves_p50_ms": round(statistics.median(ordered) * 1000, 1) if ordered else None,
+        "post_moves_p99_ms": round(ordered[int(len(ordered) * 0.99)] * 1000, 1) if ordered else None,
+        "errors": len(errors), "first_errors": errors[:5],
+    }))
+    return 0 if not errors else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

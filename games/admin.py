@@ -1,0 +1,259 @@
+"""The moderators' desk. Every action asks for a reason and is recorded as a ModeratorAction."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+
+from accounts.models import Profile
+
+from . import services
+from .board_html import board_table
+from .models import ChatMessage, Game, ModeratorAction, Seat
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3, "cols": 60}), max_length=2000)
+
+
+class ExtendForm(ReasonForm):
+    hours = forms.IntegerField(min_value=1, max_value=24 * 30, initial=24)
+
+
+def with_reason(title: str, form_class=ReasonForm):
+    """An admin action that first asks why (and any extra fields), then calls `apply` per object."""
+    def decorate(apply):
+        def action(modeladmin, request, queryset):
+            form = form_class(request.POST if "confirm" in request.POST else None)
+            if form.is_valid():
+                done = 0
+                for obj in queryset:
+                    try:
+                        apply(request.user, obj, **form.cleaned_data)
+                        done += 1
+                    except services.GameError as exc:
+                        modeladmin.message_user(request, f"{obj}: {exc.detail}", messages.WARNING)
+                modeladmin.message_user(request, f"{title}: {done} done.", messages.SUCCESS)
+                return None
+            return render(request, "admin/games/reason.html", {
+                "title": title, "objects": queryset, "form": form, "action": request.POST.get("action"),
+                "opts": modeladmin.model._meta, "selected": request.POST.getlist(admin.helpers.ACTION_CHECKBOX_NAME),
+            })
+        action.short_description = title
+        action.__name__ = apply.__name__
+        return action
+    return decorate
+
+
+class StaleFilter(admin.SimpleListFilter):
+    title = "staleness"
+    parameter_name = "stale"
+
+    def lookups(self, request, model_admin):
+        return [("1", "no move for 1 day+"), ("3", "no move for 3 days+"), ("7", "no move for 7 days+"),
+                ("overdue", "deadline passed")]
+
+    def queryset(self, request, queryset):
+        value = self.value()
+        if value not in ("1", "3", "7", "overdue"):
+            return queryset
+        active = queryset.filter(status=Game.Status.ACTIVE)
+        if value == "overdue":
+            return active.filter(deadline__lt=timezone.now())
+        return active.filter(last_move_at__lt=timezone.now() - timedelta(days=int(value)))
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    can_delete = False
+    fields = ["order", "colour", "user", "status", "score", "rank"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["id", "game", "status", "players_list", "current_seat", "deadline", "last_move_at", "seq"]
+    list_filter = ["status", "game", StaleFilter]
+    search_fields = ["seats__user__username", "id"]
+    inlines = [SeatInline]
+    readonly_fields = ["game", "rules_version", "options", "players", "status", "created_by", "hours_per_move",
+                       "created_at", "started_at", "finished_at", "last_move_at", "seq", "current_seat",
+                       "deadline", "outcome", "board", "log", "replay_link", "moderation"]
+    exclude = ["snapshot", "snapshot_seq", "seed"]
+    actions = ["abort", "extend"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # nothing is ever deleted: abort instead
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("seats__user")
+
+    @admin.display(description="players")
+    def players_list(self, game):
+        return ", ".join(f"{s.user.username}{'' if s.status == 'active' else ' (' + s.status + ')'}"
+                         for s in game.seats.all())
+
+    @admin.display(description="board")
+    def board(self, game):
+        view = services.view_for(game, None)
+        return "not started" if view is None else board_table(view)
+
+    @admin.display(description="log")
+    def log(self, game):
+        lines = []
+        for entry in services.decision_log(game):
+            mark = " (undone)" if entry["undone"] else ""
+            bot = " [bot]" if entry["by_bot"] else ""
+            lines.append((entry["number"], entry["seat"], bot, mark, " ".join(entry["log"])))
+        return format_html("<ol style='max-height:30em;overflow:auto'>{}</ol>", format_html_join(
+            "", "<li value='{}'>seat {}{}{}: {}</li>", lines)) if lines else "no decisions yet"
+
+    @admin.display(description="inspect")
+    def replay_link(self, game):
+        if game.seed is None:
+            return "-"
+        return format_html('<a href="{}">replay to a chosen decision</a>',
+                           reverse("admin:games_game_replay", args=[game.pk]))
+
+    @admin.display(description="moderator actions")
+    def moderation(self, game):
+        rows = [(a.created_at.strftime("%Y-%m-%d %H:%M"), a.moderator, a.get_kind_display(), a.reason)
+                for a in game.moderator_actions.all()]
+        return format_html_join("", "<div>{} {} — {}: {}</div>", rows) if rows else "none"
+
+    @with_reason("Abort the selected games")
+    def abort(moderator, game, reason):
+        services.abort_game(moderator, game.pk, reason)
+
+    @with_reason("Extend the deadline of the selected games", ExtendForm)
+    def extend(moderator, game, reason, hours):
+        services.extend_deadline(moderator, game.pk, hours, reason)
+
+    def get_urls(self):
+        return [path("<int:game_id>/replay/", self.admin_site.admin_view(self.replay_view),
+                     name="games_game_replay")] + super().get_urls()
+
+    def replay_view(self, request, game_id):
+        """The board as it stood after decision N (read-only; nothing is changed)."""
+        game = get_object_or_404(Game, pk=game_id)
+        if game.seed is None:
+            messages.warning(request, "This game has not started: there is nothing to replay.")
+            return redirect("admin:games_game_change", game.pk)
+        numbers = list(services.active_decisions(game).values_list("number", flat=True))
+        try:
+            upto = int(request.GET.get("to", numbers[-1] if numbers else 0))
+        except ValueError:
+            upto = 0
+        state = services.replay(game, upto)
+        module = services.rules_of(game)
+        position = sum(1 for n in numbers if n <= upto)
+        earlier = [n for n in numbers if n < upto]
+        later = [n for n in numbers if n > upto]
+        return TemplateResponse(request, "admin/games/replay.html", {
+            **self.admin_site.each_context(request), "opts": Game._meta, "game": game, "upto": upto,
+            "position": position, "total": len(numbers), "board": board_table(module.view(state, None)),
+            "prompt": module.prompt(state), "previous": earlier[-1] if earlier else (0 if numbers else None),
+            "next": later[0] if later else None, "title": f"Game {game.pk} after decision {upto}",
+        })
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["game", "order", "colour", "user", "status", "score", "rank"]
+    list_filter = ["status", "game__status"]
+    search_fields = ["user__username"]
+    readonly_fields = ["game", "user", "order", "colour", "status", "joined_at", "score", "rank"]
+    actions = ["remove_player"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @with_reason("Remove the selected players (the bot plays their seats)")
+    def remove_player(moderator, seat, reason):
+        services.remove_player(moderator, seat.pk, reason)
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "game", "user", "text", "hidden"]
+    list_filter = ["hidden"]
+    search_fields = ["text", "user__username"]
+    readonly_fields = ["game", "user", "text", "created_at", "hidden"]
+    actions = ["hide", "show"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @with_reason("Hide the selected messages")
+    def hide(moderator, message, reason):
+        services.set_chat_hidden(moderator, message, True, reason)
+
+    @with_reason("Show the selected messages again")
+    def show(moderator, message, reason):
+        services.set_chat_hidden(moderator, message, False, reason)
+
+
+@admin.register(ModeratorAction)
+class ModeratorActionAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "moderator", "kind", "game", "target_user", "reason"]
+    list_filter = ["kind"]
+    search_fields = ["reason", "moderator__username", "target_user__username"]
+    readonly_fields = ["created_at", "moderator", "kind", "game", "target_user", "reason", "details"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ProfileInline(admin.StackedInline):
+    model = Profile
+    can_delete = False
+
+
+User = get_user_model()
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class PlayerAdmin(UserAdmin):
+    inlines = [ProfileInline]
+    list_display = ["username", "email", "is_active", "is_staff", "date_joined", "last_login"]
+    actions = ["suspend", "unsuspend"]
+
+    @with_reason("Suspend the selected users")
+    def suspend(moderator, user, reason):
+        services.set_suspended(moderator, user, True, reason)
+
+    @with_reason("Lift the suspension of the selected users")
+    def unsuspend(moderator, user, reason):
+        services.set_suspended(moderator, user, False, reason)
+
+
+admin.site.site_header = "Argo Station — moderators' desk"
+admin.site.site_title = "Argo Station admin"

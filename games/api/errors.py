@@ -1,0 +1,45 @@
+"""Every API error is JSON with a human-readable `detail`."""
+from __future__ import annotations
+
+from django.http import JsonResponse
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+from games.services import GameError
+
+
+def _flatten(data, prefix: str = "") -> list[str]:
+    """DRF's nested field errors as lines such as "players: A valid integer is required."."""
+    if isinstance(data, dict):
+        return [line for key, value in data.items()
+                for line in _flatten(value, prefix if key in ("non_field_errors", "detail") else f"{prefix}{key}: ")]
+    if isinstance(data, (list, tuple)):
+        return [line for item in data for line in _flatten(item, prefix)]
+    return [f"{prefix}{data}"]
+
+
+def json_exception_handler(exc, context):
+    if isinstance(exc, GameError):
+        return Response({"detail": exc.detail}, status=exc.status)
+    response = exception_handler(exc, context)
+    if response is None:
+        return None
+    data = response.data
+    if not (isinstance(data, dict) and "detail" in data):
+        lines = _flatten(data)
+        response.data = {"detail": "; ".join(lines) or "invalid request", "errors": data}
+    return response
+
+
+def not_found(request, exception=None):
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "no such API endpoint"}, status=404)
+    from django.views.defaults import page_not_found
+    return page_not_found(request, exception)
+
+
+def server_error(request):
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "the server failed; the error has been logged"}, status=500)
+    from django.views.defaults import server_error as html_error
+    return html_error(request)

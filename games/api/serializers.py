@@ -1,0 +1,119 @@
+"""API shapes. The seed is in none of them."""
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.models import ChatMessage, Game, Seat
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username", read_only=True)
+    display_name = serializers.SerializerMethodField()
+    played_by_bot = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = Seat
+        fields = ["order", "colour", "username", "display_name", "status", "played_by_bot", "score", "rank"]
+
+    def get_display_name(self, seat) -> str:
+        profile = getattr(seat.user, "profile", None)
+        return profile.name if profile else seat.user.username
+
+
+class GameSerializer(serializers.ModelSerializer):
+    created_by = serializers.CharField(source="created_by.username", read_only=True)
+    seats = SeatSerializer(many=True, read_only=True)
+    invited = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Game
+        fields = ["id", "game", "rules_version", "options", "players", "status", "created_by",
+                  "hours_per_move", "created_at", "started_at", "finished_at", "last_move_at", "seq",
+                  "current_seat", "deadline", "seats", "invited"]
+
+    def get_invited(self, game) -> list[str]:
+        return [i.user.username for i in game.invitations.all()]
+
+
+class GameDetailSerializer(GameSerializer):
+    view = serializers.SerializerMethodField()
+    your_seat = serializers.SerializerMethodField()
+
+    class Meta(GameSerializer.Meta):
+        fields = GameSerializer.Meta.fields + ["your_seat", "view", "outcome"]
+
+    def get_your_seat(self, game) -> int | None:
+        seat = game.seat_of(self.context["request"].user)
+        return seat.order if seat else None
+
+    def get_view(self, game) -> dict | None:
+        from games.services import view_for
+        return view_for(game, self.context["request"].user)
+
+
+class CreateGameSerializer(serializers.Serializer):
+    game = serializers.CharField(default="argo")
+    players = serializers.IntegerField()
+    options = serializers.DictField(required=False, default=dict)
+    hours_per_move = serializers.IntegerField(required=False, min_value=1, max_value=720)
+    invite = serializers.ListField(child=serializers.CharField(max_length=150), required=False, default=list)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON number, not a string that looks like one: a client sending "3" has a bug."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, int) or isinstance(data, bool):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class MoveSerializer(serializers.Serializer):
+    seq = StrictIntegerField(min_value=0, help_text="the game's seq you last saw")
+    action = serializers.DictField(help_text="one decision, e.g. {\"type\": \"step\", \"figure\": \"red-grunt\", \"to\": \"1|0\"}")
+
+
+class UndoSerializer(serializers.Serializer):
+    seq = StrictIntegerField(min_value=0, required=False)
+
+
+class MoveResultSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    number = serializers.IntegerField()
+    log = serializers.ListField(child=serializers.CharField())
+    view = serializers.DictField()
+
+
+class DecisionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    by_bot = serializers.BooleanField()
+    decision = serializers.DictField()
+    created_at = serializers.DateTimeField()
+    undone = serializers.BooleanField()
+    log = serializers.ListField(child=serializers.CharField())
+
+
+class ActionsSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    prompt = serializers.CharField()
+    question = serializers.DictField()
+    actions = serializers.ListField(child=serializers.DictField())
+    undoable = serializers.IntegerField()
+
+
+class ReplaySerializer(serializers.Serializer):
+    upto = serializers.IntegerField()
+    position = serializers.IntegerField(help_text="how many decisions are replayed")
+    numbers = serializers.ListField(child=serializers.IntegerField(), help_text="every decision number, in order")
+    view = serializers.DictField()
+
+
+class ChatSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username", read_only=True)
+
+    class Meta:
+        model = ChatMessage
+        fields = ["id", "username", "text", "created_at"]
+        read_only_fields = ["id", "username", "created_at"]

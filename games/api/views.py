@@ -1,0 +1,174 @@
+"""The games API: thin views over games.services."""
+from __future__ import annotations
+
+from django.db.models import Prefetch, Q
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotAuthenticated, ValidationError
+from rest_framework.response import Response
+
+from games import services
+from games.models import ChatMessage, Game, Invitation, Seat
+
+from .serializers import (ActionsSerializer, ChatSerializer, CreateGameSerializer, DecisionSerializer,
+                          GameDetailSerializer, GameSerializer, MoveResultSerializer, MoveSerializer,
+                          ReplaySerializer, UndoSerializer)
+
+ERRORS = {400: OpenApiTypes.OBJECT, 401: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
+          404: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT}
+DETAIL = inline_serializer("Detail", {"detail": serializers.CharField()})
+
+
+def _errors(*codes):
+    return {code: DETAIL for code in codes}
+
+
+def _language(request) -> str:
+    profile = getattr(request.user, "profile", None) if request.user.is_authenticated else None
+    lang = profile.language if profile else getattr(request, "LANGUAGE_CODE", "en")
+    return lang if lang in ("en", "de") else "en"
+
+
+class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Games: list, create, read; join, leave, start; decide, undo, resign; chat."""
+
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    serializer_class = GameSerializer
+
+    def get_queryset(self):
+        qs = (Game.objects.select_related("created_by")
+              .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user__profile")),
+                                Prefetch("invitations", queryset=Invitation.objects.select_related("user"))))
+        if self.action != "list":
+            return qs
+        params = self.request.query_params
+        wanted = params.get("status")
+        if wanted:
+            if wanted not in Game.Status.values:
+                raise ValidationError({"status": f"must be one of {', '.join(Game.Status.values)}"})
+            qs = qs.filter(status=wanted)
+        if params.get("mine", "").lower() in ("1", "true", "yes"):
+            user = self.request.user
+            if not user.is_authenticated:
+                raise NotAuthenticated("sign in to list your games")
+            qs = qs.filter(Q(seats__user=user) | Q(invitations__user=user)).distinct()
+        return qs
+
+    def get_serializer_class(self):
+        return GameDetailSerializer if self.action == "retrieve" else GameSerializer
+
+    @extend_schema(parameters=[
+        OpenApiParameter("status", str, enum=Game.Status.values, description="only games with this status"),
+        OpenApiParameter("mine", bool, description="only games where you have a seat or an invitation"),
+    ], responses={200: GameSerializer(many=True), 400: DETAIL, 401: DETAIL})
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(responses={200: GameDetailSerializer, 404: DETAIL})
+    def retrieve(self, request, *args, **kwargs):
+        return super().retrieve(request, *args, **kwargs)
+
+    @extend_schema(request=CreateGameSerializer, responses={201: GameDetailSerializer, **_errors(400, 401, 403)})
+    def create(self, request):
+        body = CreateGameSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        game = services.create_game(request.user, **body.validated_data)
+        return self._detail(game.pk, status.HTTP_201_CREATED)
+
+    def _detail(self, game_id, code=status.HTTP_200_OK):
+        game = self.get_queryset().get(pk=game_id)
+        return Response(GameDetailSerializer(game, context={"request": self.request}).data, status=code)
+
+    @extend_schema(request=None, responses={200: GameDetailSerializer, **_errors(401, 403, 404, 409)})
+    @action(detail=True, methods=["post"])
+    def join(self, request, pk=None):
+        services.join_game(request.user, pk)
+        return self._detail(pk)
+
+    @extend_schema(request=None, responses={200: GameDetailSerializer, **_errors(401, 403, 404, 409)})
+    @action(detail=True, methods=["post"])
+    def leave(self, request, pk=None):
+        services.leave_game(request.user, pk)
+        return self._detail(pk)
+
+    @extend_schema(request=None, responses={200: GameDetailSerializer, **_errors(401, 403, 404, 409)})
+    @action(detail=True, methods=["post"])
+    def start(self, request, pk=None):
+        services.start_game(request.user, pk)
+        return self._detail(pk)
+
+    @extend_schema(responses={200: ActionsSerializer, **_errors(401, 403, 404, 409)})
+    @action(detail=True, methods=["get"], permission_classes=[permissions.IsAuthenticated])
+    def actions(self, request, pk=None):
+        return Response(services.legal_for(self.get_object(), request.user))
+
+    @extend_schema(methods=["GET"], responses={200: DecisionSerializer(many=True), 404: DETAIL},
+                   parameters=[OpenApiParameter("lang", str, enum=["en", "de"], description="language of the log lines")])
+    @extend_schema(methods=["POST"], request=MoveSerializer,
+                   responses={201: MoveResultSerializer, **_errors(400, 401, 403, 404, 409)})
+    @action(detail=True, methods=["get", "post"])
+    def moves(self, request, pk=None):
+        if request.method == "GET":
+            game = self.get_object()
+            lang = request.query_params.get("lang") or _language(request)
+            return Response(services.decision_log(game, lang if lang in ("en", "de") else "en"))
+        body = MoveSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        applied = services.submit_decision(request.user, pk, body.validated_data["seq"],
+                                           body.validated_data["action"])
+        return Response(self._applied(applied), status=status.HTTP_201_CREATED)
+
+    def _applied(self, applied: services.Applied) -> dict:
+        module = services.rules_of(applied.game)
+        seat = applied.game.seat_of(self.request.user)
+        lang = _language(self.request)
+        return {"seq": applied.game.seq, "number": applied.decision.number,
+                "log": [module.render(e, lang) for e in applied.events],
+                "view": module.view(applied.state, seat.order if seat else None)}
+
+    @extend_schema(request=UndoSerializer, responses={200: MoveResultSerializer, **_errors(400, 401, 403, 404, 409)})
+    @action(detail=True, methods=["post"])
+    def undo(self, request, pk=None):
+        body = UndoSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        applied = services.undo(request.user, pk, body.validated_data.get("seq"))
+        return Response(self._applied(applied))
+
+    @extend_schema(request=None, responses={200: GameDetailSerializer, **_errors(401, 403, 404, 409)})
+    @action(detail=True, methods=["post"])
+    def resign(self, request, pk=None):
+        services.resign(request.user, pk)
+        return self._detail(pk)
+
+    @extend_schema(parameters=[OpenApiParameter("upto", int, description="the view after this decision number (default: the last)")],
+                   responses={200: ReplaySerializer, **_errors(400, 404, 409)})
+    @action(detail=True, methods=["get"])
+    def replay(self, request, pk=None):
+        """The spectator's view of the game as it stood after a given decision (undone ones skipped)."""
+        game = self.get_object()
+        if game.seed is None:
+            raise services.Conflict("the game has not started: there is nothing to replay")
+        numbers = list(services.active_decisions(game).values_list("number", flat=True))
+        raw = request.query_params.get("upto")
+        try:
+            upto = numbers[-1] if raw in (None, "") and numbers else int(raw or 0)
+        except ValueError:
+            raise ValidationError({"upto": "must be a decision number"}) from None
+        state = services.replay(game, upto)
+        return Response({"upto": upto, "position": sum(1 for n in numbers if n <= upto),
+                         "numbers": numbers, "view": services.rules_of(game).view(state, None)})
+
+    @extend_schema(methods=["GET"], responses={200: ChatSerializer(many=True), 404: DETAIL})
+    @extend_schema(methods=["POST"], request=ChatSerializer, responses={201: ChatSerializer, **_errors(400, 401, 403, 404)})
+    @action(detail=True, methods=["get", "post"])
+    def chat(self, request, pk=None):
+        if request.method == "GET":
+            game = self.get_object()
+            messages = ChatMessage.objects.filter(game=game, hidden=False).select_related("user")
+            return Response(ChatSerializer(messages, many=True).data)
+        body = ChatSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        message = services.post_chat(request.user, pk, body.validated_data["text"])
+        return Response(ChatSerializer(message).data, status=status.HTTP_201_CREATED)

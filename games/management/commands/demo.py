@@ -1,0 +1,52 @@
+"""Demo data for a fresh site: four players, a moderator, an open game and a game in progress."""
+from __future__ import annotations
+
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+from games import services
+from games.models import Game
+
+PASSWORD = "argo-demo"
+PLAYERS = [("alice", "Alice", "en", "Europe/London"), ("bob", "Bob", "de", "Europe/Berlin"),
+           ("carol", "Carol", "en", "America/New_York"), ("dave", "Dave", "de", "Europe/Vienna")]
+
+
+class Command(BaseCommand):
+    help = "Create the demo users (password 'argo-demo') and demo games, once."
+
+    def handle(self, *args, **options):
+        User = get_user_model()
+        users = {}
+        for username, name, language, tz in PLAYERS + [("admin", "Moderator", "en", "UTC")]:
+            user, created = User.objects.get_or_create(username=username, defaults={"email": f"{username}@example.org"})
+            if created:
+                user.set_password(PASSWORD)
+                user.is_staff = user.is_superuser = username == "admin"
+                user.save()
+                profile = user.profile
+                profile.display_name, profile.language, profile.time_zone = name, language, tz
+                profile.save()
+                EmailAddress.objects.get_or_create(user=user, email=user.email,
+                                                   defaults={"verified": True, "primary": True})
+            users[username] = user
+        if Game.objects.exists():
+            self.stdout.write("Demo games exist already.")
+            return
+        game = services.create_game(users["alice"], players=2, options={"difficulty": "easy"})
+        services.join_game(users["bob"], game.pk)
+        self._play(game.pk, decisions=12)
+        services.create_game(users["carol"], players=3, invite=["dave"])
+        self.stdout.write(self.style.SUCCESS(
+            f"Demo users alice, bob, carol, dave (password '{PASSWORD}'), moderator admin (same password); "
+            f"game {game.pk} in progress, an open game by carol."))
+
+    def _play(self, game_id: int, decisions: int) -> None:
+        """A few opening decisions by the greedy bot, made as the players themselves."""
+        for _ in range(decisions):
+            game = Game.objects.get(pk=game_id)
+            seat = game.seats.get(order=game.current_seat)
+            state = services.current_state(game)
+            bot = services.rules_of(game).bot("greedy", seed=game.seq)
+            services.submit_decision(seat.user, game_id, game.seq, bot.choose(state))

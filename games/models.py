@@ -1,0 +1,159 @@
+"""Games stored as the decisions their players made; the state is their replay.
+
+The seed is the one secret column: no serializer, page, log line or message carries it.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        ACTIVE = "active", _("active")
+        FINISHED = "finished", _("finished")
+        ABORTED = "aborted", _("aborted")
+
+    game = models.CharField(max_length=32, default="argo")
+    rules_version = models.PositiveIntegerField()
+    options = models.JSONField(default=dict)
+    players = models.PositiveSmallIntegerField(help_text="seats planned; a game starts when full or when its creator starts it")
+    seed = models.BigIntegerField(null=True, blank=True, editable=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created")
+    hours_per_move = models.PositiveIntegerField(default=72)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    last_move_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    seq = models.PositiveIntegerField(default=0, help_text="the game's version: +1 for every decision and every undo")
+    current_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    snapshot = models.JSONField(null=True, blank=True, editable=False)
+    snapshot_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    outcome = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["status", "last_move_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk} ({self.status})"
+
+    def seat_of(self, user) -> "Seat | None":
+        if not user or not user.is_authenticated:
+            return None
+        return next((s for s in self.seats.all() if s.user_id == user.id), None)
+
+
+class Seat(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("playing")
+        RESIGNED = "resigned", _("resigned")
+        TIMED_OUT = "timed_out", _("timed out")
+        REMOVED = "removed", _("removed by a moderator")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    order = models.PositiveSmallIntegerField()
+    colour = models.CharField(max_length=16, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    score = models.IntegerField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "order"], name="seat_order_unique"),
+            models.UniqueConstraint(fields=["game", "user"], name="seat_user_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} as {self.colour or 'seat ' + str(self.order)} in game {self.game_id}"
+
+    @property
+    def played_by_bot(self) -> bool:
+        return self.status != self.Status.ACTIVE
+
+
+class Decision(models.Model):
+    """One decision, append-only. Undo sets `undone`; nothing is ever deleted."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="decisions")
+    number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    by_bot = models.BooleanField(default=False)
+    data = models.JSONField()
+    events = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone = models.BooleanField(default=False)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="decision_number_unique")]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} #{self.number}: {self.data.get('type')}"
+
+
+class Invitation(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="invitation_unique")]
+
+
+class ChatMessage(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chat_messages")
+    text = models.TextField(max_length=1000)
+    created_at = models.DateTimeField(auto_now_add=True)
+    hidden = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.text[:40]}"
+
+
+class ModeratorAction(models.Model):
+    """Every moderator action: who, what, when, why."""
+
+    class Kind(models.TextChoices):
+        ABORT = "abort", _("abort game")
+        REMOVE_PLAYER = "remove_player", _("remove player (bot plays on)")
+        SUSPEND = "suspend", _("suspend user")
+        UNSUSPEND = "unsuspend", _("lift suspension")
+        HIDE_CHAT = "hide_chat", _("hide chat message")
+        SHOW_CHAT = "show_chat", _("show chat message")
+        EXTEND_DEADLINE = "extend_deadline", _("extend deadline")
+
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="moderator_actions")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="moderator_actions")
+    target_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="moderated")
+    reason = models.TextField()
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.moderator} {self.get_kind_display()} ({self.created_at:%Y-%m-%d})"
+
+
+class Connection(models.Model):
+    """An open WebSocket of a user: a player with the site open is told there, not by email."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="connections")
+    channel_name = models.CharField(max_length=200, unique=True)
+    since = models.DateTimeField(auto_now_add=True)

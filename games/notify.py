@@ -1,0 +1,113 @@
+"""Announcements after a commit: WebSocket groups per game and per user.
+
+Nothing here carries hidden information: a message names the game, its new seq and what happened;
+clients fetch the fresh view through the API. A channel layer that is down never fails a move.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from dataclasses import dataclass
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+log = logging.getLogger(__name__)
+SEND_TIMEOUT = 3.0
+
+
+def game_group(game_id: int) -> str:
+    return f"game-{game_id}"
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+_loop: asyncio.AbstractEventLoop | None = None
+_loop_lock = threading.Lock()
+
+
+def _redis_loop() -> asyncio.AbstractEventLoop:
+    """One long-lived event loop per process for the Redis layer, so its connections are reused
+    (async_to_sync from a WSGI thread would open a new loop, and new connections, every time)."""
+    global _loop
+    with _loop_lock:
+        if _loop is None or _loop.is_closed():
+            _loop = asyncio.new_event_loop()
+            threading.Thread(target=_loop.run_forever, name="argo-notify", daemon=True).start()
+        return _loop
+
+
+def send_all(messages: list[tuple[str, dict]]) -> bool:
+    """Send each (group, payload); False, and a log line, if the channel layer is unreachable."""
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return False
+
+    async def deliver():
+        for group, payload in messages:
+            await layer.group_send(group, {"type": "announce", "payload": payload})
+    try:
+        if type(layer).__module__.startswith("channels_redis"):
+            asyncio.run_coroutine_threadsafe(deliver(), _redis_loop()).result(timeout=SEND_TIMEOUT)
+        else:
+            async_to_sync(deliver)()
+        return True
+    except Exception as exc:  # a broken channel layer must never break a move
+        log.warning("channel layer unavailable, %d messages not sent: %s", len(messages), exc)
+        return False
+
+
+def send(group: str, payload: dict) -> bool:
+    return send_all([(group, payload)])
+
+
+@dataclass(frozen=True)
+class Change:
+    """What to announce about a stored decision, taken inside the transaction."""
+
+    game_id: int
+    seq: int
+    finished: bool
+    turn_changed: bool
+    seat: int | None
+    members: tuple[int, ...]
+    to_decide: int | None  # the user who must decide now, unless a bot plays that seat
+
+    @classmethod
+    def of(cls, game, turn_changed: bool) -> "Change":
+        seats = list(game.seats.all())
+        deciding = next((s for s in seats if s.order == game.current_seat and not s.played_by_bot), None)
+        return cls(game.pk, game.seq, game.status == "finished", turn_changed, game.current_seat,
+                   tuple(s.user_id for s in seats), deciding.user_id if deciding else None)
+
+
+def decision_made(change: Change) -> None:
+    gid, seq = change.game_id, change.seq
+    if change.finished:
+        payload = {"event": "game_over", "game": gid, "seq": seq}
+        send_all([(game_group(gid), payload)] + [(user_group(u), payload) for u in change.members])
+        return
+    messages = [(game_group(gid), {"event": "turn_changed" if change.turn_changed else "decision",
+                                   "game": gid, "seq": seq, "seat": change.seat})]
+    if change.turn_changed and change.to_decide is not None:
+        messages.append((user_group(change.to_decide), {"event": "your_turn", "game": gid, "seq": seq}))
+    send_all(messages)
+
+
+def game_changed(game_id: int, what: str) -> None:
+    from .models import Game
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return
+    send(game_group(game_id), {"event": what, "game": game_id, "seq": game.seq})
+    if what == "started":
+        for seat in game.seats.all():
+            send(user_group(seat.user_id), {"event": "game_started", "game": game_id, "seq": game.seq})
+        decision_made(Change.of(game, turn_changed=True))
+
+
+def invited(user_id: int, game_id: int) -> None:
+    send(user_group(user_id), {"event": "invited", "game": game_id})

@@ -1,0 +1,473 @@
+"""The work of the site: every change to a game happens here, in one transaction.
+
+Views, consumers, admin actions and tasks are thin and call these functions. A change locks the
+game row, checks, applies the decision through the game's rules module, stores the decision and the
+new snapshot, and announces it only after the commit.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import rules
+from games.rules import IllegalAction
+
+from . import notify
+from .models import ChatMessage, Decision, Game, Invitation, ModeratorAction, Seat
+
+
+class GameError(Exception):
+    """A refused request; `status` is the HTTP status the API answers with."""
+
+    status = 400
+
+    def __init__(self, detail: str):
+        super().__init__(detail)
+        self.detail = detail
+
+
+class Invalid(GameError):
+    status = 400
+
+
+class NotAllowed(GameError):
+    status = 403
+
+
+class NotFound(GameError):
+    status = 404
+
+
+class Conflict(GameError):
+    status = 409
+
+
+@dataclass
+class Applied:
+    game: Game
+    state: dict
+    events: list
+    decision: Decision
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+def rules_of(game: Game):
+    return rules.get(game.game)
+
+
+def active_decisions(game: Game):
+    return game.decisions.filter(undone=False).order_by("number")
+
+
+def replay(game: Game, upto: int | None = None) -> dict:
+    """The state rebuilt from the game's setup and its decisions that are not undone."""
+    decisions = active_decisions(game)
+    if upto is not None:
+        decisions = decisions.filter(number__lte=upto)
+    return rules_of(game).replay(game.players, game.seed, game.options, [d.data for d in decisions])
+
+
+def current_state(game: Game) -> dict:
+    """The cached snapshot when it is up to date, else the replay (which refreshes the cache)."""
+    module = rules_of(game)
+    snapshot = game.snapshot
+    if (snapshot is not None and game.snapshot_seq == game.seq
+            and snapshot.get("rules_version") == module.version):
+        return snapshot
+    state = replay(game)
+    Game.objects.filter(pk=game.pk, seq=game.seq).update(snapshot=state, snapshot_seq=game.seq)
+    game.snapshot, game.snapshot_seq = state, game.seq
+    return state
+
+
+def view_for(game: Game, user) -> dict | None:
+    if game.status == Game.Status.OPEN or game.seed is None:
+        return None
+    seat = game.seat_of(user)
+    return rules_of(game).view(current_state(game), seat.order if seat else None)
+
+
+def decision_log(game: Game, lang: str = "en") -> list[dict]:
+    module = rules_of(game)
+    return [{
+        "number": d.number, "seat": d.seat, "by_bot": d.by_bot, "decision": d.data,
+        "created_at": d.created_at, "undone": d.undone,
+        "log": [module.render(e, lang) for e in d.events],
+    } for d in game.decisions.order_by("number")]
+
+
+def legal_for(game: Game, user) -> dict:
+    """The pending question and every legal decision, for the player who must decide."""
+    if game.status != Game.Status.ACTIVE:
+        raise Conflict(f"the game is {game.status}: there is nothing to decide")
+    seat = game.seat_of(user)
+    _check_turn(game, seat)
+    module = rules_of(game)
+    state = current_state(game)
+    lang = getattr(getattr(user, "profile", None), "language", "en")
+    return {"seq": game.seq, "seat": seat.order, "prompt": module.prompt(state, lang),
+            "question": state["ask"], "actions": module.legal_actions(state),
+            "undoable": module.undoable(state)}
+
+
+# --- creating and joining --------------------------------------------------------------------
+
+def create_game(user, *, game: str = "argo", players, options=None, hours_per_move=None,
+                invite=()) -> Game:
+    try:
+        module = rules.get(game)
+    except KeyError as exc:
+        raise Invalid(str(exc.args[0])) from None
+    if not isinstance(players, int) or isinstance(players, bool) or not module.min_players <= players <= module.max_players:
+        raise Invalid(f"{game} is played by {module.min_players} to {module.max_players} players")
+    try:
+        checked = module.check_options(players, options)
+    except IllegalAction as exc:
+        raise Invalid(str(exc)) from None
+    hours = settings.ARGO_DEFAULT_HOURS_PER_MOVE if hours_per_move is None else hours_per_move
+    if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= 24 * 30:
+        raise Invalid("hours_per_move must be a whole number of hours from 1 to 720")
+    invitees = _users_named(invite, exclude=user)
+    if len(invitees) > players - 1:
+        raise Invalid(f"a {players}-player game has room for {players - 1} invited players")
+    with transaction.atomic():
+        g = Game.objects.create(game=game, rules_version=module.version, options=checked,
+                                players=players, created_by=user, hours_per_move=hours)
+        Seat.objects.create(game=g, user=user, order=0)
+        for invitee in invitees:
+            Invitation.objects.create(game=g, user=invitee)
+    for invitee in invitees:
+        transaction.on_commit(lambda u=invitee.pk, gid=g.pk: notify.invited(u, gid))
+    return g
+
+
+def _users_named(names, exclude) -> list:
+    if names in (None, ""):
+        return []
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+        raise Invalid("invite must be a list of usernames")
+    User = get_user_model()
+    found = {u.username.lower(): u for u in User.objects.filter(username__in=names, is_active=True)}
+    missing = [n for n in names if n.lower() not in found]
+    if missing:
+        raise Invalid(f"no active player named {', '.join(missing)}")
+    return [u for u in found.values() if u.pk != exclude.pk]
+
+
+def _locked(game_id) -> Game:
+    """The game row, locked until the transaction ends, with its seats."""
+    try:
+        return Game.objects.select_for_update(of=("self",)).prefetch_related("seats").get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise NotFound("no such game") from None
+
+
+def join_game(user, game_id) -> Game:
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Game.Status.OPEN:
+            raise Conflict(f"the game is {game.status}: it cannot be joined")
+        seats = list(game.seats.all())
+        if any(s.user_id == user.pk for s in seats):
+            raise Conflict("you already have a seat in this game")
+        if len(seats) >= game.players:
+            raise Conflict("the game is full")
+        Seat.objects.create(game=game, user=user, order=max(s.order for s in seats) + 1 if seats else 0)
+        if len(seats) + 1 == game.players:
+            _start(game)
+    return game
+
+
+def leave_game(user, game_id) -> Game:
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Game.Status.OPEN:
+            raise Conflict("only a game that has not started can be left; resign instead")
+        seat = game.seat_of(user)
+        if seat is None:
+            raise Conflict("you have no seat in this game")
+        seat.delete()
+        if not Seat.objects.filter(game=game).exists():
+            game.status = Game.Status.ABORTED
+            game.finished_at = timezone.now()
+            game.save(update_fields=["status", "finished_at"])
+    return game
+
+
+def start_game(user, game_id) -> Game:
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Game.Status.OPEN:
+            raise Conflict(f"the game is {game.status}: it cannot be started")
+        seats = list(game.seats.all())
+        starter = game.created_by_id if any(s.user_id == game.created_by_id for s in seats) else seats[0].user_id
+        if user.pk != starter:
+            raise NotAllowed("only the game's creator can start it")
+        if len(seats) < rules_of(game).min_players:
+            raise Conflict(f"at least {rules_of(game).min_players} players are needed to start")
+        _start(game)
+    return game
+
+
+def _start(game: Game) -> None:
+    """Seat order is join order; the rules module draws everything else from the seed."""
+    module = rules_of(game)
+    seats = list(game.seats.order_by("order", "joined_at"))
+    game.players = len(seats)
+    game.seed = secrets.randbits(62)
+    state = module.new_game(game.players, game.seed, game.options)
+    for index, seat in enumerate(seats):
+        seat.order = index + 100  # two passes keep (game, order) unique while renumbering
+        seat.save(update_fields=["order"])
+    for index, seat in enumerate(seats):
+        seat.order = index
+        seat.colour = state["colours"][index]
+        seat.save(update_fields=["order", "colour"])
+    now = timezone.now()
+    game.status = Game.Status.ACTIVE
+    game.started_at = game.last_move_at = now
+    game.current_seat = module.current_seat(state)
+    game.deadline = now + timedelta(hours=game.hours_per_move)
+    game.snapshot, game.snapshot_seq = state, game.seq
+    game.save()
+    transaction.on_commit(lambda: notify.game_changed(game.pk, "started"))
+
+
+# --- deciding --------------------------------------------------------------------------------
+
+def _check_turn(game: Game, seat: Seat | None, seq: int | None = None) -> None:
+    """Seat, then version, then turn: a player who lost a race for a turn-ending decision is
+    told the game moved on (409), not that it is no longer his turn."""
+    if seat is None:
+        raise NotAllowed("you have no seat in this game")
+    if seat.played_by_bot:
+        raise NotAllowed(f"your seat is {seat.get_status_display()}: the bot plays it now")
+    if seq is not None and seq != game.seq:
+        raise Conflict(f"stale seq {seq}: the game is at seq {game.seq}; reload and decide again")
+    if game.current_seat != seat.order:
+        raise NotAllowed("it is not your decision: another player must decide now")
+
+
+def submit_decision(user, game_id, seq, decision) -> Applied:
+    """Apply one decision for `user`, who expects the game to be at version `seq`."""
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        raise Invalid("seq must be the game's current seq, a whole number")
+    if not isinstance(decision, dict):
+        raise Invalid("action must be a JSON object with a 'type'")
+    try:
+        with transaction.atomic():
+            game = _locked(game_id)
+            if game.status != Game.Status.ACTIVE:
+                raise Conflict(f"the game is {game.status}: no decision can be made")
+            _check_turn(game, game.seat_of(user), seq)
+            return _apply(game, decision, by_bot=False)
+    except IntegrityError:
+        raise Conflict("another decision was stored first; reload and decide again") from None
+
+
+def _apply(game: Game, decision: dict, by_bot: bool, schedule_bots: bool = True) -> Applied:
+    module = rules_of(game)
+    state = current_state(game)
+    seat = game.current_seat
+    try:
+        new_state, events = module.apply(state, decision)
+    except IllegalAction as exc:
+        raise Invalid(str(exc)) from None
+    # The row lock makes a clash impossible; the unique (game, number) constraint stays as the
+    # last guard, and its IntegrityError aborts the whole transaction (see submit_decision).
+    stored = Decision.objects.create(game=game, number=game.seq + 1, seat=seat, by_bot=by_bot,
+                                     data=decision, events=events)
+    _record(game, module, new_state, schedule_bots)
+    return Applied(game, new_state, events, stored)
+
+
+def _record(game: Game, module, state: dict, schedule_bots: bool = True) -> None:
+    """Store the new version of the game: snapshot, whose turn, deadline, outcome."""
+    now = timezone.now()
+    previous_seat = game.current_seat
+    game.seq += 1
+    game.snapshot, game.snapshot_seq = state, game.seq
+    game.last_move_at = now
+    game.current_seat = module.current_seat(state)
+    if game.current_seat is None:
+        _finish(game, module, state, now)
+    elif game.current_seat != previous_seat:
+        game.deadline = now + timedelta(hours=game.hours_per_move)
+    game.save()
+    news = notify.Change.of(game, turn_changed=game.current_seat != previous_seat)
+    transaction.on_commit(lambda: notify.decision_made(news))
+    if schedule_bots and game.status == Game.Status.ACTIVE and _bot_to_play(game):
+        transaction.on_commit(lambda: _schedule_bots(game.pk))
+
+
+def _finish(game: Game, module, state: dict, now) -> None:
+    """Scores and ranks on the seats; a seat a bot took over ranks last (RULES.md 11 ranks the rest)."""
+    outcome = module.outcome(state)
+    game.status = Game.Status.FINISHED
+    game.finished_at = now
+    game.deadline = None
+    game.outcome = outcome
+    ranks = {entry["who"]: entry["rank"] for entry in outcome["ranking"]}
+    seats = list(game.seats.all())
+    last = len(outcome["ranking"])
+    for seat in seats:
+        seat.score = outcome["scores"].get(seat.colour)
+        seat.rank = last if seat.played_by_bot else ranks.get(seat.colour)
+        seat.save(update_fields=["score", "rank"])
+
+
+def _bot_to_play(game: Game) -> bool:
+    seat = next((s for s in game.seats.all() if s.order == game.current_seat), None)
+    return seat is not None and seat.played_by_bot
+
+
+def _schedule_bots(game_id: int) -> None:
+    from .tasks import play_bot_turns
+    play_bot_turns.delay(game_id)
+
+
+def play_bot_turns(game_id: int, limit: int = 500) -> int:
+    """The greedy bot plays every decision of seats it has taken over, one transaction each."""
+    played = 0
+    while played < limit:
+        with transaction.atomic():
+            game = _locked(game_id)
+            if game.status != Game.Status.ACTIVE or not _bot_to_play(game):
+                return played
+            module = rules_of(game)
+            state = current_state(game)
+            bot = module.bot("greedy", seed=(game.seed or 0) + game.seq)
+            _apply(game, bot.choose(state), by_bot=True, schedule_bots=False)
+        played += 1
+    return played
+
+
+def undo(user, game_id, seq=None) -> Applied | None:
+    """Take back the caller's latest decision, while the rules allow it (RULES.md section 9)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict(f"the game is {game.status}: nothing can be undone")
+        _check_turn(game, game.seat_of(user), seq)
+        module = rules_of(game)
+        if module.undoable(current_state(game)) < 1:
+            raise Conflict("nothing to undo: your turn has just begun, or a revealed module cannot be taken back")
+        last = active_decisions(game).last()
+        last.undone, last.undone_at = True, timezone.now()
+        last.save(update_fields=["undone", "undone_at"])
+        state = replay(game)
+        _record(game, module, state)
+    return Applied(game, state, [], last)
+
+
+def resign(user, game_id) -> Game:
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = game.seat_of(user)
+        if seat is None:
+            raise NotAllowed("you have no seat in this game")
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict(f"the game is {game.status}: only a game in progress can be resigned")
+        if seat.played_by_bot:
+            raise Conflict(f"your seat is already {seat.get_status_display()}")
+        hand_seat_to_bot(game, seat, Seat.Status.RESIGNED)
+    return game
+
+
+def hand_seat_to_bot(game: Game, seat: Seat, status: str) -> None:
+    """From now on the rules module's greedy bot plays this seat; the player will rank last."""
+    seat.status = status
+    seat.save(update_fields=["status"])
+    gid = game.pk
+    transaction.on_commit(lambda: notify.game_changed(gid, "seat_" + status))
+    if game.current_seat == seat.order:
+        transaction.on_commit(lambda: _schedule_bots(gid))
+
+
+# --- chat ------------------------------------------------------------------------------------
+
+def post_chat(user, game_id, text) -> ChatMessage:
+    if not isinstance(text, str) or not text.strip():
+        raise Invalid("a chat message needs some text")
+    if len(text) > 1000:
+        raise Invalid("a chat message has at most 1000 characters")
+    try:
+        game = Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise NotFound("no such game") from None
+    if game.seat_of(user) is None:
+        raise NotAllowed("only the game's players can chat in it")
+    message = ChatMessage.objects.create(game=game, user=user, text=text.strip())
+    transaction.on_commit(lambda: notify.game_changed(game.pk, "chat"))
+    return message
+
+
+# --- moderation ------------------------------------------------------------------------------
+
+def _log(moderator, kind, reason: str, game=None, target_user=None, **details) -> ModeratorAction:
+    if not reason or not reason.strip():
+        raise Invalid("a moderator action needs a reason")
+    return ModeratorAction.objects.create(moderator=moderator, kind=kind, game=game,
+                                          target_user=target_user, reason=reason.strip(), details=details)
+
+
+def abort_game(moderator, game_id, reason: str) -> Game:
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
+            raise Conflict(f"the game is already {game.status}")
+        game.status = Game.Status.ABORTED
+        game.finished_at = timezone.now()
+        game.deadline = None
+        game.save(update_fields=["status", "finished_at", "deadline"])
+        _log(moderator, ModeratorAction.Kind.ABORT, reason, game=game)
+        transaction.on_commit(lambda: notify.game_changed(game.pk, "aborted"))
+    return game
+
+
+def remove_player(moderator, seat_id, reason: str) -> Seat:
+    with transaction.atomic():
+        seat = Seat.objects.select_related("game").get(pk=seat_id)
+        game = _locked(seat.game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict("players can be removed only from a game in progress")
+        if seat.played_by_bot:
+            raise Conflict(f"the seat is already {seat.get_status_display()}")
+        _log(moderator, ModeratorAction.Kind.REMOVE_PLAYER, reason, game=game, target_user=seat.user,
+             seat=seat.order, colour=seat.colour)
+        hand_seat_to_bot(game, seat, Seat.Status.REMOVED)
+    return seat
+
+
+def extend_deadline(moderator, game_id, hours: int, reason: str) -> Game:
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Game.Status.ACTIVE or game.deadline is None:
+            raise Conflict("only a game in progress has a deadline")
+        game.deadline += timedelta(hours=hours)
+        game.save(update_fields=["deadline"])
+        _log(moderator, ModeratorAction.Kind.EXTEND_DEADLINE, reason, game=game, hours=hours)
+    return game
+
+
+def set_suspended(moderator, user, suspended: bool, reason: str) -> None:
+    with transaction.atomic():
+        user.is_active = not suspended
+        user.save(update_fields=["is_active"])
+        kind = ModeratorAction.Kind.SUSPEND if suspended else ModeratorAction.Kind.UNSUSPEND
+        _log(moderator, kind, reason, target_user=user)
+
+
+def set_chat_hidden(moderator, message: ChatMessage, hidden: bool, reason: str) -> None:
+    with transaction.atomic():
+        message.hidden = hidden
+        message.save(update_fields=["hidden"])
+        kind = ModeratorAction.Kind.HIDE_CHAT if hidden else ModeratorAction.Kind.SHOW_CHAT
+        _log(moderator, kind, reason, game=message.game, target_user=message.user, message=message.pk)

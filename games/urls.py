@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("games/mine/", views.my_games, name="my_games"),
+    path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/join/", views.join, name="game_join"),
+    path("games/<int:game_id>/leave/", views.leave, name="game_leave"),
+    path("games/<int:game_id>/start/", views.start, name="game_start"),
+    path("rules/", views.rules_page, name="rules"),
+    path("settings/", views.settings_page, name="settings"),
+    path("players/<str:username>/", views.player_page, name="player"),
+]

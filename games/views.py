@@ -1,0 +1,176 @@
+"""Pages. Thin: they read through services and render templates; the game page plays through the API."""
+from __future__ import annotations
+
+import zoneinfo
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from games.rules.argo.components import load_station
+from games.rules.argo.log import KINDS
+
+from . import services
+from .forms import CreateGameForm, ProfileForm
+from .models import Game
+
+
+GAME_TEXTS = {
+    "yourTurn": gettext_lazy("Your turn"), "waitingFor": gettext_lazy("Waiting for"),
+    "deadline": gettext_lazy("Deadline"), "score": gettext_lazy("score"),
+    "activations": gettext_lazy("activations"), "escaped": gettext_lazy("escaped"),
+    "alienScore": gettext_lazy("Alien score"), "dead": gettext_lazy("dead"),
+    "facedown": gettext_lazy("face-down modules"), "podsWaiting": gettext_lazy("Pods waiting"),
+    "gameOver": gettext_lazy("Game over"), "aliensWin": gettext_lazy("The aliens win."),
+    "winners": gettext_lazy("Winner"), "rank": gettext_lazy("Rank"), "aliens": gettext_lazy("Aliens"),
+    "online": gettext_lazy("live"), "offline": gettext_lazy("offline"), "reconnecting": gettext_lazy("reconnecting"),
+    "endTurn": gettext_lazy("End turn"), "stop": gettext_lazy("Stop here"), "activate": gettext_lazy("Activate"),
+    "stay": gettext_lazy("Stay"), "launch": gettext_lazy("Launch now"),
+    "resignConfirm": gettext_lazy("Resign this game? The bot will play your seat and you rank last."),
+    "bot": gettext_lazy("bot"), "decision": gettext_lazy("decision"), "of": gettext_lazy("of"),
+    "notifyTitle": gettext_lazy("Argo Station: your turn"), "notifyBody": gettext_lazy("It is your turn in game"),
+    "error": gettext_lazy("Refused"), "last": gettext_lazy("last turn"), "you": gettext_lazy("you"),
+    "heal": gettext_lazy("Bring back"), "undone": gettext_lazy("undone"),
+    "waiting": gettext_lazy("Waiting for the other players."), "player": gettext_lazy("Player"),
+    "seated": gettext_lazy("seated"), "botPlays": gettext_lazy("played by the bot"),
+}
+
+
+def _games(qs):
+    return qs.select_related("created_by").prefetch_related("seats__user__profile")
+
+
+def home(request):
+    form = CreateGameForm()
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('account_login')}?next=/")
+        form = CreateGameForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                game = services.create_game(
+                    request.user, players=data["players"], hours_per_move=data["hours_per_move"],
+                    options={"difficulty": data["difficulty"], "mean_teleporters": data["mean_teleporters"]},
+                    invite=form.invitees())
+            except services.GameError as exc:
+                form.add_error(None, exc.detail)
+            else:
+                return redirect("game", game.pk)
+    return render(request, "games/home.html", {
+        "form": form,
+        "open_games": _games(Game.objects.filter(status=Game.Status.OPEN))[:50],
+        "active_games": _games(Game.objects.filter(status=Game.Status.ACTIVE).order_by("-last_move_at"))[:50],
+    })
+
+
+def my_turn_games(user):
+    """Active games where `user` must decide now, most urgent first."""
+    games = _games(Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user)).order_by("deadline")
+    return [g for g in games if (s := g.seat_of(user)) and not s.played_by_bot and g.current_seat == s.order]
+
+
+@login_required
+def my_games(request):
+    user = request.user
+    mine = _games(Game.objects.filter(Q(seats__user=user) | Q(invitations__user=user)).distinct())
+    my_turn = my_turn_games(user)
+    turn_ids = {g.pk for g in my_turn}
+    waiting = [g for g in mine if g.status in (Game.Status.ACTIVE, Game.Status.OPEN) and g.pk not in turn_ids]
+    waiting.sort(key=lambda g: (g.status != Game.Status.ACTIVE, g.pk))
+    finished = [g for g in mine if g.status in (Game.Status.FINISHED, Game.Status.ABORTED)]
+    finished.sort(key=lambda g: g.finished_at or g.created_at, reverse=True)
+    return render(request, "games/my_games.html", {"my_turn": my_turn, "waiting": waiting, "finished": finished})
+
+
+def game_page(request, game_id):
+    game = get_object_or_404(_games(Game.objects.all()), pk=game_id)
+    seat = game.seat_of(request.user)
+    return render(request, "games/game.html", {
+        "game": game, "seat": seat,
+        "page_config": {
+            "game": game.pk, "status": game.status, "yourSeat": seat.order if seat else None,
+            "lang": request.LANGUAGE_CODE if request.LANGUAGE_CODE in ("en", "de") else "en",
+            "user": request.user.username if request.user.is_authenticated else None,
+            "kinds": {k: str(v) for k, v in KINDS.get(request.LANGUAGE_CODE, KINDS["en"]).items()},
+            "tiles": _tile_specs(),
+            "timeZone": request.user.profile.time_zone if request.user.is_authenticated else None,
+        },
+        "texts": {**{k: str(v) for k, v in GAME_TEXTS.items()},
+                  "status": {k: str(v) for k, v in Game.Status.choices}},
+        "can_join": (request.user.is_authenticated and game.status == Game.Status.OPEN and seat is None
+                     and game.seats.count() < game.players),
+        "can_start": (game.status == Game.Status.OPEN and seat is not None and game.seats.count() >= 2
+                      and request.user.pk == (game.created_by_id if any(s.user_id == game.created_by_id for s in game.seats.all())
+                                              else game.seats.all()[0].user_id)),
+    })
+
+
+def _lobby_action(request, game_id, action):
+    try:
+        action(request.user, game_id)
+    except services.GameError as exc:
+        messages.error(request, exc.detail)
+    return redirect("game", game_id)
+
+
+@login_required
+@require_POST
+def join(request, game_id):
+    return _lobby_action(request, game_id, services.join_game)
+
+
+@login_required
+@require_POST
+def leave(request, game_id):
+    return _lobby_action(request, game_id, services.leave_game)
+
+
+@login_required
+@require_POST
+def start(request, game_id):
+    return _lobby_action(request, game_id, services.start_game)
+
+
+def _tile_specs() -> dict:
+    """The public tile set, for drawing tiles that are not on the board yet."""
+    return {t.id: {"tile": t.id, "kind": t.kind, "capacity": t.capacity, "doors": t.doors,
+                   "alien_symbol": t.alien_symbol, "seats": list(t.seats), "min_players": t.min_players}
+            for t in load_station("station").tiles.values()}
+
+
+def rules_page(request):
+    kinds = KINDS.get(request.LANGUAGE_CODE, KINDS["en"])
+    station = load_station("station")
+    tiles = [dict(spec, kind_name=kinds[spec["kind"]]) for spec in _tile_specs().values()]
+    return render(request, "games/rules.html", {
+        "tiles": tiles, "tracks": {n: list(v) for n, v in station.tracks.items()},
+        "page_config": {"kinds": {k: str(v) for k, v in kinds.items()}},
+    })
+
+
+@login_required
+def settings_page(request):
+    profile = request.user.profile
+    form = ProfileForm(request.POST or None, instance=profile)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Your settings are saved."))
+        return redirect("settings")
+    return render(request, "games/settings.html", {"form": form, "time_zones": sorted(zoneinfo.available_timezones())})
+
+
+def player_page(request, username):
+    user = get_object_or_404(get_user_model().objects.select_related("profile"), username=username)
+    if not user.is_active:
+        raise Http404(_("No such player."))
+    seats = (user.seats.filter(game__status=Game.Status.FINISHED).select_related("game")
+             .prefetch_related("game__seats__user").order_by("-game__finished_at"))
+    return render(request, "games/player.html", {"player": user, "seats": seats})

@@ -1,0 +1,176 @@
+"""Two players play a whole game of Argo through the pages, in Debian's Chromium.
+
+The site runs in a Daphne process (HTTP and WebSockets) on the test database; each player has a
+browser context of their own. Screenshots go to tests/artifacts/.
+"""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+PASSWORD = "pass-word-1"
+LIVE_SECONDS = 5  # the pages poll every 15 s without their socket: faster means the socket told them
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (installed by .ci/run)")
+
+
+def make_player(username: str, language: str = "en"):
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+    user = get_user_model().objects.create_user(username, f"{username}@example.org", PASSWORD)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    user.profile.language = language
+    user.profile.save()
+    return user
+
+
+class BrowserTestCase(ChannelsLiveServerTestCase):
+    host = "127.0.0.1"
+    serve_static = True
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        # Playwright's sync API runs an event loop in this thread; the ORM calls made here by the
+        # test itself are still plain synchronous ones (the server process is not affected).
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+        from playwright.sync_api import sync_playwright
+        cls._playwright = sync_playwright().start()
+        cls.browser = cls._playwright.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run", "--disable-quic"])
+        ARTIFACTS.mkdir(exist_ok=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls._playwright.stop()
+        super().tearDownClass()
+
+    def page_for(self, username: str):
+        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{self.live_server_url}/accounts/login/")
+        page.fill("input[name=login]", username)
+        page.fill("input[name=password]", PASSWORD)
+        page.click("form button[type=submit]")
+        page.wait_for_url(f"{self.live_server_url}/")
+        page.errors = errors
+        return page
+
+    def shot(self, page, name: str):
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def settle(page):
+    page.wait_for_selector("#busy", state="hidden")
+
+
+def seq_of(page) -> int:
+    return int(page.get_attribute("#game-root", "data-seq") or -1)
+
+
+def choose_one(page, rng: random.Random) -> None:
+    """Click one of the highlighted choices; a tile placed on the board is turned, then confirmed."""
+    if page.is_visible("#confirm"):
+        for _ in range(rng.randrange(3)):
+            if page.is_visible("#rotate"):
+                page.click("#rotate")
+        page.click("#confirm")
+        return
+    choices = page.locator("#board .choice, #controls .choice, #display .choice, #alien-track .choice")
+    count = choices.count()
+    assert count > 0, "it is my turn but nothing is offered"
+    choices.nth(rng.randrange(count)).dispatch_event("click")
+
+
+class PlayThroughThePages(BrowserTestCase):
+    def test_two_players_play_a_whole_game(self):
+        make_player("alice")
+        make_player("bob")
+        alice, bob = self.page_for("alice"), self.page_for("bob")
+
+        alice.select_option("#id_players", "2")
+        alice.select_option("#id_difficulty", "hard")  # the aliens fill their track sooner
+        alice.click("#create-game button[type=submit]")
+        alice.wait_for_selector("#lobby")
+        game_url = alice.url
+        bob.goto(f"{self.live_server_url}/")
+        bob.click("#open-games button")  # join: the game is full and starts
+        bob.wait_for_url(game_url)
+        alice.goto(game_url)
+        for page in (alice, bob):
+            page.wait_for_selector("#connection[data-state=open]")
+            settle(page)
+        self.shot(alice, "01-start-alice")
+
+        rng = random.Random(7)
+        pages = {"alice": alice, "bob": bob}
+        decisions = 0
+        while not alice.is_visible("#outcome"):
+            mover = next((p for p in pages.values() if p.get_attribute("#game-root", "data-my-turn") == "yes"), None)
+            if mover is None:
+                alice.wait_for_timeout(200)
+                continue
+            other = bob if mover is alice else alice
+            before = seq_of(mover)
+            choose_one(mover, rng)
+            settle(mover)
+            after = seq_of(mover)
+            if after != before:
+                decisions += 1
+                # The other player sees the decision arrive over the socket, well before any poll.
+                other.wait_for_function(f"() => Number(document.querySelector('#game-root').dataset.seq) >= {after}",
+                                        timeout=LIVE_SECONDS * 1000)
+                settle(other)
+            if os.environ.get("ARGO_BROWSER_TRACE"):
+                print(f"decision {decisions} seq {after}", flush=True)
+            if decisions in (10, 60):
+                self.shot(mover, f"02-after-{decisions}-decisions")
+            assert decisions < 1500, "the game does not end"
+        bob.wait_for_selector("#outcome:not([hidden])")
+        self.shot(alice, "03-finished")
+
+        assert alice.is_visible("#winner") and alice.locator(".ranking li").count() == 3  # two players and the aliens
+        from games.models import Game
+        game = Game.objects.get()
+        assert game.status == "finished" and game.seats.filter(rank__isnull=False).count() == 2
+
+        # The replay steps back to the start and forward again, redrawing the board.
+        alice.click("#replay-first")
+        settle(alice)
+        tiles_at_start = alice.locator("#board .tile").count()
+        alice.click("#replay-next")
+        alice.click("#replay-next")
+        settle(alice)
+        assert "2 /" in alice.inner_text("#replay-pos")
+        alice.click("#replay-last")
+        assert alice.locator("#board .tile").count() > tiles_at_start
+        self.shot(alice, "04-replay")
+        assert not alice.errors and not bob.errors, alice.errors + bob.errors
+
+
+class GermanInterface(BrowserTestCase):
+    def test_the_german_interface_renders(self):
+        make_player("dora", language="de")
+        page = self.page_for("dora")
+        assert page.locator("html").get_attribute("lang") == "de"
+        assert page.is_visible("text=Meine Spiele") and page.is_visible("text=Spiel erstellen")
+        page.click("#create-game button[type=submit]")
+        page.wait_for_selector("#lobby")
+        assert page.is_visible("text=Warten auf Spieler")
+        page.goto(f"{self.live_server_url}/rules/")
+        assert page.is_visible("text=Argo, wie es hier gespielt wird")
+        assert page.locator(".tile-card svg .tile").count() >= 28
+        self.shot(page, "05-german-rules")
+        assert not page.errors, page.errors

@@ -1,0 +1,46 @@
+"""Shared fixtures for the site's tests."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
+REDIS = bool(os.environ.get("REDIS_URL"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def celery_runs_tasks_at_once():
+    """Tasks run inside the test, even when REDIS_URL points Celery at a real broker; the worker
+    test starts a real worker on purpose."""
+    from argo_site.celery import app
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    yield
+
+
+@pytest.fixture
+def make_user(db):
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    def make(username: str, password: str = "pass-word-1", **extra):
+        user = get_user_model().objects.create_user(username=username, email=f"{username}@example.org",
+                                                    password=password, **extra)
+        EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+        return user
+    return make
+
+
+@pytest.fixture
+def api_client_for():
+    """An API client authenticated with the user's token, as a non-browser client would be."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    def make(user):
+        client = APIClient()
+        token, _ = Token.objects.get_or_create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        return client
+    return make

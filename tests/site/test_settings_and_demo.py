@@ -1,0 +1,169 @@
+"""EMAIL_URL parsing (embedded default: the console) and the demo command of the README."""
+from __future__ import annotations
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.contrib.auth import authenticate, get_user_model
+from django.core.management import call_command
+
+from argo_site.settings import email_settings
+from games.models import Game, Seat
+
+# --- EMAIL_URL -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("url", ["", None])
+def test_no_email_url_means_the_console(url):
+    assert email_settings(url) == {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+
+
+def test_plain_smtp():
+    s = email_settings("smtp://mail.example.org")
+    assert s["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
+    assert s["EMAIL_HOST"] == "mail.example.org"
+    assert s["EMAIL_PORT"] == 25
+    assert s["EMAIL_HOST_USER"] == "" and s["EMAIL_HOST_PASSWORD"] == ""
+    assert s["EMAIL_USE_TLS"] is False and s["EMAIL_USE_SSL"] is False
+
+
+def test_smtp_with_user_password_and_port():
+    s = email_settings("smtp://postmaster:secret@mail.example.org:2525")
+    assert (s["EMAIL_HOST"], s["EMAIL_PORT"], s["EMAIL_HOST_USER"], s["EMAIL_HOST_PASSWORD"]) == \
+        ("mail.example.org", 2525, "postmaster", "secret")
+    assert not s["EMAIL_USE_TLS"] and not s["EMAIL_USE_SSL"]
+
+
+def test_smtp_tls():
+    s = email_settings("smtp+tls://user%40example.org:p%40ss%3Aw%2Frd%25@smtp.example.org:587")
+    assert s["EMAIL_HOST"] == "smtp.example.org"
+    assert s["EMAIL_PORT"] == 587
+    assert s["EMAIL_HOST_USER"] == "user@example.org"
+    assert s["EMAIL_HOST_PASSWORD"] == "p@ss:w/rd%"
+    assert s["EMAIL_USE_TLS"] is True and s["EMAIL_USE_SSL"] is False
+
+
+def test_smtp_tls_default_port_is_587():
+    assert email_settings("smtp+tls://smtp.example.org")["EMAIL_PORT"] == 587
+
+
+def test_smtp_ssl():
+    s = email_settings("smtp+ssl://u:p@smtp.example.org")
+    assert s["EMAIL_PORT"] == 465
+    assert s["EMAIL_USE_SSL"] is True and s["EMAIL_USE_TLS"] is False
+    assert (s["EMAIL_HOST_USER"], s["EMAIL_HOST_PASSWORD"]) == ("u", "p")
+    assert email_settings("smtp+ssl://smtp.example.org:2465")["EMAIL_PORT"] == 2465
+
+
+@pytest.mark.parametrize("url", ["smtp://h", "smtp+tls://h", "smtp+ssl://h", "smtp+ssl://h?tls=1",
+                                 "smtp://h:25?tls=1"])
+def test_ssl_and_tls_are_never_both_on(url):
+    """Django's SMTP backend refuses EMAIL_USE_TLS and EMAIL_USE_SSL together (only when the first
+    mail is sent): a contradictory URL must be refused at start-up or resolved, never passed on."""
+    try:
+        s = email_settings(url)
+    except ValueError:
+        return
+    assert not (s["EMAIL_USE_TLS"] and s["EMAIL_USE_SSL"])
+
+
+def test_tls_query_flag_on_plain_smtp():
+    assert email_settings("smtp://h:587?tls=1")["EMAIL_USE_TLS"] is True
+
+
+def test_scheme_is_case_insensitive():
+    assert email_settings("SMTP+TLS://h")["EMAIL_USE_TLS"] is True
+
+
+def test_password_with_plus_and_space_escapes():
+    s = email_settings("smtp://u:a%2Bb%20c+d@h")
+    assert s["EMAIL_HOST_PASSWORD"] == "a+b c+d"
+
+
+@pytest.mark.parametrize("url", ["http://mail.example.org", "smtps://h", "imap://h", "console://",
+                                 "mail.example.org", "redis://localhost:6379/0"])
+def test_bad_scheme_raises(url):
+    with pytest.raises(ValueError):
+        email_settings(url)
+
+
+def test_bad_port_raises():
+    with pytest.raises(ValueError):
+        email_settings("smtp://h:notaport")
+
+
+def test_the_tests_run_on_embedded_default_mail(settings):
+    """Without EMAIL_URL the site prints mail; under test Django collects it in the outbox."""
+    assert settings.EMAIL_BACKEND == "django.core.mail.backends.locmem.EmailBackend"
+
+
+# --- the demo command ----------------------------------------------------------------------------
+
+DEMO_USERS = ["alice", "bob", "carol", "dave", "admin"]
+
+
+@pytest.fixture
+def fast_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.mark.django_db
+def test_demo_creates_users_and_games(fast_hashing, eager_celery_for_demo):
+    call_command("demo", stdout=open("/dev/null", "w"))
+    User = get_user_model()
+    assert set(User.objects.values_list("username", flat=True)) >= set(DEMO_USERS)
+    for username in DEMO_USERS:
+        user = User.objects.get(username=username)
+        assert user.is_active
+        assert authenticate(username=username, password="argo-demo") == user, username
+        assert EmailAddress.objects.filter(user=user, verified=True, primary=True).exists(), username
+        assert user.profile is not None
+    admin = User.objects.get(username="admin")
+    assert admin.is_staff and admin.is_superuser
+    assert not any(User.objects.get(username=n).is_staff for n in DEMO_USERS[:4])
+
+    active = Game.objects.filter(status=Game.Status.ACTIVE)
+    assert active.count() == 1
+    game = active.get()
+    assert game.seq > 0  # in progress, not just started
+    assert {s.user.username for s in game.seats.all()} <= set(DEMO_USERS[:4])
+    assert game.seats.count() == game.players
+    open_games = Game.objects.filter(status=Game.Status.OPEN)
+    assert open_games.count() == 1
+    assert open_games.get().seats.count() < open_games.get().players
+
+
+@pytest.mark.django_db
+def test_demo_users_can_log_in_through_the_site(fast_hashing, eager_celery_for_demo, client):
+    call_command("demo", stdout=open("/dev/null", "w"))
+    for username in ["alice", "dave"]:
+        response = client.post("/accounts/login/", {"login": username, "password": "argo-demo"})
+        assert response.status_code == 302, username
+        assert client.get("/api/me/").json()["username"] == username
+        client.post("/accounts/logout/")
+    response = client.post("/api/auth/token/", {"username": "bob", "password": "argo-demo"})
+    assert response.status_code == 200 and response.json()["token"]
+
+
+@pytest.mark.django_db
+def test_demo_twice_creates_nothing_more(fast_hashing, eager_celery_for_demo):
+    call_command("demo", stdout=open("/dev/null", "w"))
+    User = get_user_model()
+    counts = (User.objects.count(), Game.objects.count(), Seat.objects.count(), EmailAddress.objects.count())
+    game_state = list(Game.objects.values_list("pk", "status", "seq").order_by("pk"))
+    call_command("demo", stdout=open("/dev/null", "w"))
+    assert (User.objects.count(), Game.objects.count(), Seat.objects.count(), EmailAddress.objects.count()) == counts
+    assert list(Game.objects.values_list("pk", "status", "seq").order_by("pk")) == game_state
+    assert authenticate(username="alice", password="argo-demo") is not None
+
+
+@pytest.mark.django_db
+def test_demo_keeps_an_existing_users_password(fast_hashing, eager_celery_for_demo, make_user):
+    make_user("alice", password="alice-own-password")
+    call_command("demo", stdout=open("/dev/null", "w"))
+    assert authenticate(username="alice", password="alice-own-password") is not None
+
+
+@pytest.fixture
+def eager_celery_for_demo(monkeypatch):
+    from argo_site.celery import app
+    monkeypatch.setattr(app.conf, "task_always_eager", True)
