@@ -33,3 +33,22 @@ class Profile(models.Model):
     @property
     def name(self) -> str:
         return self.display_name or self.user.username
+
+
+class Vacation(models.Model):
+    """Days away: deadlines falling in them are pushed back, and opponents see it."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    start = models.DateField(_("first day"))
+    end = models.DateField(_("last day"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["start"]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.start}–{self.end}"
+
+    @property
+    def days(self) -> int:
+        return (self.end - self.start).days + 1

@@ -12,6 +12,7 @@ variables only (see README.md):
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
@@ -98,6 +99,8 @@ TEMPLATES = [
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     database = dj_database_url.parse(DATABASE_URL, conn_max_age=600, conn_health_checks=True)
+    # Named once here, so a test server in another process finds the same test database.
+    database["TEST"] = {"NAME": f"test_{database['NAME']}"}
     if env_flag("DATABASE_POOL", False):
         # Under ASGI each thread would keep its own connection: use psycopg's pool instead.
         database["CONN_MAX_AGE"] = 0
@@ -105,8 +108,9 @@ if DATABASE_URL:
 else:
     database = {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3",
                 "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
-                # A file, not memory: the browser tests' server process must see the test data.
-                "TEST": {"NAME": str(BASE_DIR / "test_db.sqlite3")}}
+                # A file, not memory: the browser tests' server process must see the test data;
+                # one per test run, so that two runs never share it.
+                "TEST": {"NAME": str(BASE_DIR / f"test_db_{os.getpid()}.sqlite3")}}
 DATABASES = {"default": database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -126,7 +130,13 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5}
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE: dict = {}
+# Periodic work; every task is idempotent, so a run twice or after an outage sends nothing twice.
+CELERY_BEAT_SCHEDULE = {
+    "enforce-deadlines": {"task": "games.tasks.enforce_deadlines", "schedule": 60.0},
+    "pending-turn-emails": {"task": "games.tasks.pending_turn_emails", "schedule": 120.0},
+    "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 300.0},
+    "send-digests": {"task": "games.tasks.send_digests", "schedule": 900.0},
+}
 
 # --- email ---------------------------------------------------------------------------------------
 
@@ -232,6 +242,11 @@ SPECTACULAR_SETTINGS = {
 
 ARGO_DEFAULT_HOURS_PER_MOVE = 72
 ARGO_STALE_DAYS = 7
+ARGO_VACATION_DAYS_PER_YEAR = 30
+ARGO_REMINDER_SHARE = 0.5          # a reminder once half the time per move is gone
+ARGO_LAST_CALL_SHARE = 0.2         # and a last call in the final fifth of it …
+ARGO_LAST_CALL_MAX = timedelta(hours=12)  # … but never earlier than 12 hours before the deadline
+ARGO_DIGEST_HOUR = 8               # local hour from which the daily digest goes out
 
 LOGGING = {
     "version": 1,

@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.api.views import MeView, PublicUserView, TokenView
 from games.api.errors import not_found
+from games.api.ratings import RatingsView
 
 handler404 = "games.api.errors.not_found"
 handler500 = "games.api.errors.server_error"
@@ -12,6 +13,7 @@ api = [
     path("auth/token/", TokenView.as_view(), name="api-token"),
     path("me/", MeView.as_view(), name="api-me"),
     path("users/<str:username>/", PublicUserView.as_view(), name="api-user"),
+    path("ratings/<str:game>/", RatingsView.as_view(), name="api-ratings"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("games.api.urls")),

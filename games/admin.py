@@ -15,9 +15,9 @@ from django.utils.html import format_html, format_html_join
 
 from accounts.models import Profile
 
-from . import services
+from . import ratings, services
 from .board_html import board_table
-from .models import ChatMessage, Game, ModeratorAction, Seat
+from .models import ChatMessage, Game, ModeratorAction, Rating, RatingChange, Seat
 
 
 class ReasonForm(forms.Form):
@@ -92,7 +92,7 @@ class GameAdmin(admin.ModelAdmin):
                        "created_at", "started_at", "finished_at", "last_move_at", "seq", "current_seat",
                        "deadline", "outcome", "board", "log", "replay_link", "moderation"]
     exclude = ["snapshot", "snapshot_seq", "seed"]
-    actions = ["abort", "extend"]
+    actions = ["abort", "extend", "revert_rating"]
 
     def has_add_permission(self, request):
         return False
@@ -143,6 +143,10 @@ class GameAdmin(admin.ModelAdmin):
     @with_reason("Extend the deadline of the selected games", ExtendForm)
     def extend(moderator, game, reason, hours):
         services.extend_deadline(moderator, game.pk, hours, reason)
+
+    @with_reason("Abort the selected finished games (cheating) and revert their rating effect")
+    def revert_rating(moderator, game, reason):
+        ratings.revert(moderator, game.pk, reason)
 
     def get_urls(self):
         return [path("<int:game_id>/replay/", self.admin_site.admin_view(self.replay_view),
@@ -225,6 +229,36 @@ class ModeratorActionAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class RatingChangeInline(admin.TabularInline):
+    model = RatingChange
+    extra = 0
+    can_delete = False
+    fields = ["match", "rank", "before", "after", "reverted", "created_at"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = ["game", "participant", "display", "mu", "sigma", "games", "last_played"]
+    list_filter = ["game"]
+    search_fields = ["user__username"]
+    readonly_fields = ["game", "user", "mu", "sigma", "games", "last_played", "display"]
+    inlines = [RatingChangeInline]
+
+    @admin.display(description="player")
+    def participant(self, rating):
+        return rating.user or "Aliens"
+
+    def has_add_permission(self, request):
         return False
 
     def has_delete_permission(self, request, obj=None):

@@ -25,10 +25,7 @@ class GameConsumer(AnnouncingConsumer):
     """/ws/games/{id}/: decisions, turn changes and the end of one game."""
 
     async def connect(self):
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
+        # Spectators may watch without an account: the messages carry nothing hidden.
         game_id = self.scope["url_route"]["kwargs"]["game_id"]
         if not await self.may_watch(game_id):
             await self.close(code=CLOSE_FORBIDDEN)
@@ -60,4 +57,13 @@ class UserConsumer(AnnouncingConsumer):
     async def disconnect(self, code):
         await super().disconnect(code)
         if getattr(self, "user_id", None):
-            await database_sync_to_async(presence.leave)(self.user_id, self.channel_name)
+            await database_sync_to_async(self.left)()
+
+    def left(self):
+        presence.leave(self.user_id, self.channel_name)
+        if not presence.is_online(self.user_id):
+            from .tasks import user_left
+            try:
+                user_left.delay(self.user_id)
+            except Exception:  # no broker: the periodic catch-up sends it instead
+                pass

@@ -21,3 +21,8 @@ class ProfileForm(forms.ModelForm):
         model = Profile
         fields = ["display_name", "language", "time_zone", "notify_turn"]
         widgets = {"time_zone": forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"})}
+
+
+class VacationForm(forms.Form):
+    start = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"}))

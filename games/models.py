@@ -31,9 +31,12 @@ class Game(models.Model):
     seq = models.PositiveIntegerField(default=0, help_text="the game's version: +1 for every decision and every undo")
     current_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True, help_text="when the current seat began to decide")
+    extra_hours = models.PositiveIntegerField(default=0, help_text="moderators' extension of the current turn")
     snapshot = models.JSONField(null=True, blank=True, editable=False)
     snapshot_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
     outcome = models.JSONField(null=True, blank=True)
+    rated = models.BooleanField(null=True, blank=True, help_text="None until finished; False: not rated")
 
     class Meta:
         ordering = ["-id"]
@@ -134,6 +137,7 @@ class ModeratorAction(models.Model):
         HIDE_CHAT = "hide_chat", _("hide chat message")
         SHOW_CHAT = "show_chat", _("show chat message")
         EXTEND_DEADLINE = "extend_deadline", _("extend deadline")
+        REVERT_RATING = "revert_rating", _("abort a finished game and revert its rating effect")
 
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="moderator_actions")
     kind = models.CharField(max_length=20, choices=Kind.choices)
@@ -157,3 +161,93 @@ class Connection(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="connections")
     channel_name = models.CharField(max_length=200, unique=True)
     since = models.DateTimeField(auto_now_add=True)
+
+
+class TurnNotice(models.Model):
+    """One email about one turn of one player: the unique key makes every mail task idempotent."""
+
+    class Kind(models.TextChoices):
+        TURN = "turn", _("your turn")
+        REMINDER = "reminder", _("reminder")
+        LAST_CALL = "last_call", _("deadline soon")
+        TIMED_OUT = "timed_out", _("timed out")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
+    turn_key = models.CharField(max_length=40, help_text="which turn: when it began")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user", "turn_key", "kind"], name="notice_unique")]
+
+
+class Digest(models.Model):
+    """The daily digest a user got on a given day of theirs."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="digests")
+    day = models.DateField()
+    games = models.JSONField(default=list)
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "day"], name="digest_unique")]
+
+
+class Rating(models.Model):
+    """A player's skill at one game (openskill, Thurstone-Mosteller); user None: that game's Aliens."""
+
+    game = models.CharField(max_length=32)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    last_played = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="rating_unique"),
+            models.UniqueConstraint(fields=["game"], condition=models.Q(user__isnull=True), name="one_alien_rating"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user or 'Aliens'} at {self.game}: {self.display}"
+
+    @property
+    def display(self) -> int:
+        from .ratings import display
+        return display(self.mu, self.sigma)
+
+    @property
+    def provisional(self) -> bool:
+        from .ratings import PROVISIONAL_GAMES
+        return self.games < PROVISIONAL_GAMES
+
+
+class RatingChange(models.Model):
+    """What one finished game did to one rating; kept when reverted, marked so."""
+
+    match = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
+    rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="changes")
+    rank = models.PositiveSmallIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    reverted = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match__finished_at", "match_id"]
+        constraints = [models.UniqueConstraint(fields=["match", "rating"], name="rating_change_unique")]
+
+    @property
+    def before(self) -> int:
+        from .ratings import display
+        return display(self.mu_before, self.sigma_before)
+
+    @property
+    def after(self) -> int:
+        from .ratings import display
+        return display(self.mu_after, self.sigma_after)

@@ -75,20 +75,28 @@ class Change:
     seat: int | None
     members: tuple[int, ...]
     to_decide: int | None  # the user who must decide now, unless a bot plays that seat
+    rating_changes: tuple = ()  # (user id, before, after) once a rated game is over
 
     @classmethod
     def of(cls, game, turn_changed: bool) -> "Change":
         seats = list(game.seats.all())
         deciding = next((s for s in seats if s.order == game.current_seat and not s.played_by_bot), None)
-        return cls(game.pk, game.seq, game.status == "finished", turn_changed, game.current_seat,
-                   tuple(s.user_id for s in seats), deciding.user_id if deciding else None)
+        finished = game.status == "finished"
+        changes = ()
+        if finished:
+            from .ratings import changes_for
+            changes = tuple((c["user_id"], c["before"], c["after"]) for c in changes_for(game) if c["user_id"])
+        return cls(game.pk, game.seq, finished, turn_changed, game.current_seat,
+                   tuple(s.user_id for s in seats), deciding.user_id if deciding else None, changes)
 
 
 def decision_made(change: Change) -> None:
     gid, seq = change.game_id, change.seq
     if change.finished:
         payload = {"event": "game_over", "game": gid, "seq": seq}
-        send_all([(game_group(gid), payload)] + [(user_group(u), payload) for u in change.members])
+        rated = {user: {"before": before, "after": after} for user, before, after in change.rating_changes}
+        send_all([(game_group(gid), payload)]
+                 + [(user_group(u), {**payload, "rating": rated.get(u)}) for u in change.members])
         return
     messages = [(game_group(gid), {"event": "turn_changed" if change.turn_changed else "decision",
                                    "game": gid, "seq": seq, "seat": change.seat})]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import rules
 from games.rules import IllegalAction
 
-from . import notify
+from . import clock, notify, ratings
 from .models import ChatMessage, Decision, Game, Invitation, ModeratorAction, Seat
 
 
@@ -46,6 +46,10 @@ class NotFound(GameError):
 
 class Conflict(GameError):
     status = 409
+
+
+if TYPE_CHECKING:
+    from accounts.models import Vacation
 
 
 @dataclass
@@ -234,8 +238,8 @@ def _start(game: Game) -> None:
     game.status = Game.Status.ACTIVE
     game.started_at = game.last_move_at = now
     game.current_seat = module.current_seat(state)
-    game.deadline = now + timedelta(hours=game.hours_per_move)
     game.snapshot, game.snapshot_seq = state, game.seq
+    _turn_begins(game, seats, now)
     game.save()
     transaction.on_commit(lambda: notify.game_changed(game.pk, "started"))
 
@@ -299,12 +303,32 @@ def _record(game: Game, module, state: dict, schedule_bots: bool = True) -> None
     if game.current_seat is None:
         _finish(game, module, state, now)
     elif game.current_seat != previous_seat:
-        game.deadline = now + timedelta(hours=game.hours_per_move)
+        _turn_begins(game, list(game.seats.all()), now)
     game.save()
     news = notify.Change.of(game, turn_changed=game.current_seat != previous_seat)
     transaction.on_commit(lambda: notify.decision_made(news))
     if schedule_bots and game.status == Game.Status.ACTIVE and _bot_to_play(game):
         transaction.on_commit(lambda: _schedule_bots(game.pk))
+
+
+def _turn_begins(game: Game, seats: list[Seat], now) -> None:
+    """The current seat starts to decide: its clock runs from now (vacations excepted)."""
+    seat = next((s for s in seats if s.order == game.current_seat), None)
+    game.turn_started_at = now
+    game.extra_hours = 0
+    game.deadline = None if seat is None or seat.played_by_bot else _deadline(game, seat)
+    gid = game.pk
+    transaction.on_commit(lambda: _schedule_turn_email(gid))
+
+
+def _deadline(game: Game, seat: Seat):
+    started = game.turn_started_at or game.last_move_at or timezone.now()
+    return clock.deadline_for(seat.user, started, game.hours_per_move + game.extra_hours)
+
+
+def _schedule_turn_email(game_id: int) -> None:
+    from .tasks import turn_email
+    turn_email.delay(game_id)
 
 
 def _finish(game: Game, module, state: dict, now) -> None:
@@ -321,6 +345,8 @@ def _finish(game: Game, module, state: dict, now) -> None:
         seat.score = outcome["scores"].get(seat.colour)
         seat.rank = last if seat.played_by_bot else ranks.get(seat.colour)
         seat.save(update_fields=["score", "rank"])
+    game.save()
+    ratings.rate_game(game)
 
 
 def _bot_to_play(game: Game) -> bool:
@@ -388,7 +414,64 @@ def hand_seat_to_bot(game: Game, seat: Seat, status: str) -> None:
     gid = game.pk
     transaction.on_commit(lambda: notify.game_changed(gid, "seat_" + status))
     if game.current_seat == seat.order:
+        game.deadline = None
+        game.save(update_fields=["deadline"])
         transaction.on_commit(lambda: _schedule_bots(gid))
+
+
+# --- time limits -----------------------------------------------------------------------------
+
+def enforce_deadline(game_id: int, now=None) -> bool:
+    """Time out the current seat of a game whose deadline has passed; True if it did.
+
+    Idempotent: the game row is locked and the deadline checked again, and a vacation taken since
+    the deadline was set pushes it back instead.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Game.Status.ACTIVE or game.deadline is None or game.deadline > now:
+            return False
+        seat = next((s for s in game.seats.all() if s.order == game.current_seat), None)
+        if seat is None or seat.played_by_bot:
+            return False
+        recomputed = _deadline(game, seat)
+        if recomputed > now:
+            game.deadline = recomputed
+            game.save(update_fields=["deadline"])
+            return False
+        hand_seat_to_bot(game, seat, Seat.Status.TIMED_OUT)
+        transaction.on_commit(lambda: _schedule_timeout_mail(game_id, seat.pk))
+    return True
+
+
+def _schedule_timeout_mail(game_id: int, seat_id: int) -> None:
+    from .tasks import timed_out_email
+    timed_out_email.delay(game_id, seat_id)
+
+
+def add_vacation(user, start, end) -> "Vacation":
+    """A vacation of whole days, within the yearly allowance; running deadlines move at once."""
+    from accounts.models import Vacation
+    today = timezone.localdate(timezone=clock.user_zone(user))
+    if start > end:
+        raise Invalid("a vacation ends on or after its first day")
+    if start < today:
+        raise Invalid("a vacation cannot start in the past")
+    if Vacation.objects.filter(user=user, start__lte=end, end__gte=start).exists():
+        raise Invalid("this vacation overlaps one you have already")
+    for year in range(start.year, end.year + 1):
+        first, last = max(start, start.replace(year=year, month=1, day=1)), min(end, end.replace(year=year, month=12, day=31))
+        if (last - first).days + 1 > clock.vacation_days_left(user, year):
+            raise Invalid(f"you have {clock.vacation_days_left(user, year)} vacation days left in {year}")
+    with transaction.atomic():
+        vacation = Vacation.objects.create(user=user, start=start, end=end)
+        for seat in Seat.objects.filter(user=user, status=Seat.Status.ACTIVE, game__status=Game.Status.ACTIVE):
+            game = _locked(seat.game_id)
+            if game.current_seat == seat.order and game.turn_started_at:
+                game.deadline = _deadline(game, seat)
+                game.save(update_fields=["deadline"])
+    return vacation
 
 
 # --- chat ------------------------------------------------------------------------------------
@@ -451,8 +534,10 @@ def extend_deadline(moderator, game_id, hours: int, reason: str) -> Game:
         game = _locked(game_id)
         if game.status != Game.Status.ACTIVE or game.deadline is None:
             raise Conflict("only a game in progress has a deadline")
-        game.deadline += timedelta(hours=hours)
-        game.save(update_fields=["deadline"])
+        seat = next(s for s in game.seats.all() if s.order == game.current_seat)
+        game.extra_hours += hours
+        game.deadline = _deadline(game, seat)
+        game.save(update_fields=["extra_hours", "deadline"])
         _log(moderator, ModeratorAction.Kind.EXTEND_DEADLINE, reason, game=game, hours=hours)
     return game
 

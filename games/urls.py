@@ -10,6 +10,8 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", views.leave, name="game_leave"),
     path("games/<int:game_id>/start/", views.start, name="game_start"),
     path("rules/", views.rules_page, name="rules"),
+    path("ratings/<str:game_name>/", views.leaderboard_page, name="leaderboard"),
     path("settings/", views.settings_page, name="settings"),
     path("players/<str:username>/", views.player_page, name="player"),
+    path("email/preferences/<str:token>/", views.email_preferences, name="email_preferences"),
 ]

@@ -10,16 +10,18 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from games import rules
 from games.rules.argo.components import load_station
 from games.rules.argo.log import KINDS
 
-from . import services
-from .forms import CreateGameForm, ProfileForm
-from .models import Game
+from . import clock, emails, services
+from .forms import CreateGameForm, ProfileForm, VacationForm
+from .models import Game, Rating, RatingChange
 
 
 GAME_TEXTS = {
@@ -40,6 +42,9 @@ GAME_TEXTS = {
     "heal": gettext_lazy("Bring back"), "undone": gettext_lazy("undone"),
     "waiting": gettext_lazy("Waiting for the other players."), "player": gettext_lazy("Player"),
     "seated": gettext_lazy("seated"), "botPlays": gettext_lazy("played by the bot"),
+    "awayUntil": gettext_lazy("on vacation until"),
+    "ratingChanges": gettext_lazy("Ratings"), "reverted": gettext_lazy("reverted"),
+    "unrated": gettext_lazy("This game was not rated."),
 }
 
 
@@ -159,12 +164,47 @@ def rules_page(request):
 @login_required
 def settings_page(request):
     profile = request.user.profile
-    form = ProfileForm(request.POST or None, instance=profile)
-    if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Your settings are saved."))
-        return redirect("settings")
-    return render(request, "games/settings.html", {"form": form, "time_zones": sorted(zoneinfo.available_timezones())})
+    form = ProfileForm(request.POST if "save_profile" in request.POST else None, instance=profile)
+    vacation = VacationForm(request.POST if "add_vacation" in request.POST else None)
+    if request.method == "POST":
+        if "save_profile" in request.POST and form.is_valid():
+            form.save()
+            messages.success(request, _("Your settings are saved."))
+            return redirect("settings")
+        if "add_vacation" in request.POST and vacation.is_valid():
+            try:
+                services.add_vacation(request.user, vacation.cleaned_data["start"], vacation.cleaned_data["end"])
+            except services.GameError as exc:
+                vacation.add_error(None, exc.detail)
+            else:
+                messages.success(request, _("Your vacation is saved: your deadlines move with it."))
+                return redirect("settings")
+        if "delete_vacation" in request.POST:
+            request.user.vacations.filter(pk=request.POST.get("delete_vacation"),
+                                          start__gt=timezone.localdate()).delete()
+            return redirect("settings")
+    today = timezone.localdate()
+    return render(request, "games/settings.html", {
+        "form": form, "vacation_form": vacation, "time_zones": sorted(zoneinfo.available_timezones()),
+        "vacations": request.user.vacations.filter(end__gte=today), "today": today,
+        "days_left": clock.vacation_days_left(request.user, today.year),
+    })
+
+
+def email_preferences(request, token):
+    """The one-click link of every email: no login needed, the signed token names the user."""
+    user = emails.user_for_token(token)
+    if user is None:
+        raise Http404(_("This link is not valid any more."))
+    profile = user.profile
+    choice = request.POST.get("notify_turn")
+    if request.method == "POST" and choice in dict(profile.Notify.choices):
+        profile.notify_turn = choice
+        profile.save(update_fields=["notify_turn"])
+        messages.success(request, _("Saved."))
+        return redirect("email_preferences", token=token)
+    return render(request, "games/email_preferences.html", {
+        "who": profile.name, "current": profile.notify_turn, "choices": profile.Notify.choices})
 
 
 def player_page(request, username):
@@ -173,4 +213,35 @@ def player_page(request, username):
         raise Http404(_("No such player."))
     seats = (user.seats.filter(game__status=Game.Status.FINISHED).select_related("game")
              .prefetch_related("game__seats__user").order_by("-game__finished_at"))
-    return render(request, "games/player.html", {"player": user, "seats": seats})
+    history = list(RatingChange.objects.filter(rating__user=user, reverted=False)
+                   .select_related("match", "rating").order_by("match__finished_at", "match_id"))
+    return render(request, "games/player.html", {
+        "player": user, "seats": seats, "ratings": user.ratings.all(),
+        "chart": rating_chart(history) if history else None,
+        "changes": {c.match_id: c.after - c.before for c in history},
+    })
+
+
+def rating_chart(history, width: int = 640, height: int = 180, pad: int = 28) -> dict:
+    """Points of a small SVG line chart: one per rated game, each linked to its game."""
+    values = [history[0].before] + [c.after for c in history]
+    low, high = min(values) - 10, max(values) + 10
+    step = (width - 2 * pad) / max(1, len(values) - 1)
+
+    def y(v):
+        return round(height - pad - (v - low) * (height - 2 * pad) / (high - low), 1)
+    points = [{"x": round(pad + i * step, 1), "y": y(v), "value": v,
+               "game": history[i - 1].match_id if i else None} for i, v in enumerate(values)]
+    return {"width": width, "height": height, "points": points, "low": low, "high": high,
+            "polyline": " ".join(f"{p['x']},{p['y']}" for p in points), "y_low": y(low + 10), "y_high": y(high - 10)}
+
+
+def leaderboard_page(request, game_name: str = "argo"):
+    from .api.ratings import leaderboard
+    if game_name not in rules.names():
+        raise Http404(_("No such game."))
+    active = request.GET.get("active") == "1"
+    rows = leaderboard(game_name, active)
+    aliens = Rating.objects.filter(game=game_name, user__isnull=True).first()
+    return render(request, "games/leaderboard.html", {"rows": rows, "aliens": aliens, "active": active,
+                                                      "game_name": game_name})

@@ -14,9 +14,14 @@ def celery_runs_tasks_at_once():
     """Tasks run inside the test, even when REDIS_URL points Celery at a real broker; the worker
     test starts a real worker on purpose."""
     from argo_site.celery import app
-    app.conf.task_always_eager = True
-    app.conf.task_eager_propagates = True
+    set_eager(app, True)
     yield
+
+
+def set_eager(app, on: bool) -> None:
+    """Celery reads Django's CELERY_-prefixed names first: set those, not only the short ones."""
+    app.conf.CELERY_TASK_ALWAYS_EAGER = app.conf.task_always_eager = on
+    app.conf.CELERY_TASK_EAGER_PROPAGATES = app.conf.task_eager_propagates = on
 
 
 @pytest.fixture

@@ -4,22 +4,43 @@ from rest_framework import serializers
 from accounts.models import Profile
 
 
+class UserRatingSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    rating = serializers.IntegerField()
+    games = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+
+
+def ratings_of(user) -> list[dict]:
+    return [{"game": r.game, "rating": r.display, "games": r.games, "provisional": r.provisional}
+            for r in user.ratings.all()]
+
+
 class ProfileSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
     email = serializers.EmailField(source="user.email", read_only=True)
+    ratings = serializers.SerializerMethodField()
 
     class Meta:
         model = Profile
-        fields = ["username", "email", "display_name", "language", "time_zone", "notify_turn"]
+        fields = ["username", "email", "display_name", "language", "time_zone", "notify_turn", "ratings"]
+
+    def get_ratings(self, profile) -> UserRatingSerializer(many=True):
+        return ratings_of(profile.user)
 
 
 class PublicUserSerializer(serializers.ModelSerializer):
     display_name = serializers.CharField(source="profile.name", read_only=True)
     games_finished = serializers.SerializerMethodField()
 
+    ratings = serializers.SerializerMethodField()
+
     class Meta:
         model = get_user_model()
-        fields = ["username", "display_name", "date_joined", "games_finished"]
+        fields = ["username", "display_name", "date_joined", "games_finished", "ratings"]
+
+    def get_ratings(self, user) -> UserRatingSerializer(many=True):
+        return ratings_of(user)
 
     def get_games_finished(self, user) -> int:
         return user.seats.filter(game__status="finished").count()

@@ -13,7 +13,14 @@ class SeatSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Seat
-        fields = ["order", "colour", "username", "display_name", "status", "played_by_bot", "score", "rank"]
+        fields = ["order", "colour", "username", "display_name", "status", "played_by_bot", "score", "rank",
+                  "away_until"]
+
+    away_until = serializers.SerializerMethodField(help_text="the last day of the player's vacation, while on one")
+
+    def get_away_until(self, seat):
+        from games.clock import away_until
+        return away_until(seat.user) if seat.game.status == "active" else None
 
     def get_display_name(self, seat) -> str:
         profile = getattr(seat.user, "profile", None)
@@ -35,12 +42,26 @@ class GameSerializer(serializers.ModelSerializer):
         return [i.user.username for i in game.invitations.all()]
 
 
+class RatingChangeSerializer(serializers.Serializer):
+    who = serializers.CharField(help_text="a username, or 'aliens'")
+    rank = serializers.IntegerField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    change = serializers.IntegerField()
+    reverted = serializers.BooleanField()
+
+
 class GameDetailSerializer(GameSerializer):
     view = serializers.SerializerMethodField()
     your_seat = serializers.SerializerMethodField()
+    rating_changes = serializers.SerializerMethodField()
 
     class Meta(GameSerializer.Meta):
-        fields = GameSerializer.Meta.fields + ["your_seat", "view", "outcome"]
+        fields = GameSerializer.Meta.fields + ["your_seat", "view", "outcome", "rated", "rating_changes"]
+
+    def get_rating_changes(self, game) -> RatingChangeSerializer(many=True):
+        from games.ratings import changes_for
+        return [{k: v for k, v in c.items() if k != "user_id"} for c in changes_for(game)] if game.rated is not None else []
 
     def get_your_seat(self, game) -> int | None:
         seat = game.seat_of(self.context["request"].user)
@@ -117,3 +138,15 @@ class ChatSerializer(serializers.ModelSerializer):
         model = ChatMessage
         fields = ["id", "username", "text", "created_at"]
         read_only_fields = ["id", "username", "created_at"]
+
+
+class RatingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    username = serializers.CharField(allow_null=True, help_text="null for the Aliens")
+    display_name = serializers.CharField()
+    rating = serializers.IntegerField(help_text="mu - 3 sigma, scaled: a new player starts at 1000")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    games = serializers.IntegerField()
+    provisional = serializers.BooleanField(help_text="fewer than 5 rated games")
+    last_played = serializers.DateTimeField(allow_null=True)

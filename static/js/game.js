@@ -89,6 +89,7 @@ function render() {
   drawBoard(svg, view, { labels, extraCells, preview: preview(view), fit: state.firstDraw });
   state.firstDraw = false;
   markChoices(svg, chooser && !chooser.choosingRotation() ? next : [], chooser ? chooser.prefix : []);
+  $("game-root").dataset.choices = next.join(" ");
   renderPrompt(chooser);
   renderButtons(chooser, next);
   renderSide(view);
@@ -178,6 +179,7 @@ function renderSide(view) {
     const name = seat ? seat.display_name : colour;
     who.appendChild(seat ? Object.assign(text("a", name), { href: `/players/${seat.username}/` }) : text("span", name));
     if (seat && seat.played_by_bot) who.appendChild(text("small", ` (${T.botPlays})`));
+    if (seat && seat.away_until) who.appendChild(text("small", ` (${T.awayUntil} ${seat.away_until})`, { class: "away" }));
     if (order === state.game.your_seat) who.appendChild(text("small", ` (${T.you})`));
     row.append(who, text("td", view.scores[colour]), text("td", view.activations[colour]), text("td", view.escaped[colour]));
     table.appendChild(row);
@@ -225,6 +227,17 @@ function renderOutcome(view) {
     list.appendChild(text("li", `${T.rank} ${entry.rank}: ${name} — ${entry.score}`));
   }
   box.appendChild(list);
+  const changes = state.game.rating_changes || [];
+  if (changes.length) {
+    const rated = text("ul", null, { class: "rating-changes", id: "rating-changes" });
+    for (const c of changes) {
+      const name = c.who === "aliens" ? T.aliens : c.who;
+      rated.appendChild(text("li", `${name}: ${c.before} → ${c.after} (${c.change >= 0 ? "+" : ""}${c.change})${c.reverted ? ` — ${T.reverted}` : ""}`));
+    }
+    box.append(text("h3", T.ratingChanges), rated);
+  } else if (state.game.rated === false) {
+    box.appendChild(text("p", T.unrated));
+  }
   $("replay").hidden = false;
 }
 

@@ -90,7 +90,9 @@ def choose_one(page, rng: random.Random) -> None:
         return
     choices = page.locator("#board .choice, #controls .choice, #display .choice, #alien-track .choice")
     count = choices.count()
-    assert count > 0, "it is my turn but nothing is offered"
+    if count == 0:
+        page.screenshot(path=str(ARTIFACTS / "nothing-offered.png"), full_page=True)
+    assert count > 0, f"it is my turn but nothing is offered; tokens: {page.get_attribute('#game-root', 'data-choices')}"
     choices.nth(rng.randrange(count)).dispatch_event("click")
 
 

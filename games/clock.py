@@ -1,0 +1,63 @@
+"""Time per move: deadlines, and vacations that stop a player's clock."""
+from __future__ import annotations
+
+import zoneinfo
+from datetime import date, datetime, time, timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+from accounts.models import Vacation
+
+
+def user_zone(user) -> zoneinfo.ZoneInfo:
+    profile = getattr(user, "profile", None)
+    try:
+        return zoneinfo.ZoneInfo(profile.time_zone if profile else "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def away_periods(user, since: datetime) -> list[tuple[datetime, datetime]]:
+    """The user's vacations as [start, end) instants, from local midnight to the midnight after."""
+    zone = user_zone(user)
+    periods = []
+    for v in Vacation.objects.filter(user=user, end__gte=(since - timedelta(days=1)).date()).order_by("start"):
+        start = datetime.combine(v.start, time.min, zone)
+        end = datetime.combine(v.end + timedelta(days=1), time.min, zone)
+        if end > since:
+            periods.append((start, end))
+    return periods
+
+
+def deadline_for(user, start: datetime, hours: int) -> datetime:
+    """`hours` of the player's own time from `start`: time on vacation does not count."""
+    remaining = timedelta(hours=hours)
+    t = start
+    for away_from, away_until in away_periods(user, start):
+        if away_until <= t:
+            continue
+        if away_from > t:
+            if t + remaining <= away_from:
+                return t + remaining
+            remaining -= away_from - t
+        t = max(t, away_until)
+    return t + remaining
+
+
+def away_until(user, now: datetime | None = None) -> date | None:
+    """The last day of the vacation the user is on now, if any."""
+    now = now or timezone.now()
+    for start, end in away_periods(user, now):
+        if start <= now < end:
+            return (end - timedelta(days=1)).astimezone(user_zone(user)).date()
+    return None
+
+
+def vacation_days_left(user, year: int) -> int:
+    used = 0
+    for v in Vacation.objects.filter(user=user, start__year__lte=year, end__year__gte=year):
+        first = max(v.start, date(year, 1, 1))
+        last = min(v.end, date(year, 12, 31))
+        used += (last - first).days + 1
+    return settings.ARGO_VACATION_DAYS_PER_YEAR - used

@@ -1,0 +1,156 @@
+"""The server side of every page: status codes, permissions, and no hidden information in the HTML."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.core import mail
+
+from games import services
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def players(make_user):
+    return {name: make_user(name) for name in ("alice", "bob", "carol")}
+
+
+@pytest.fixture
+def active_game(players):
+    game = services.create_game(players["alice"], players=2)
+    services.join_game(players["bob"], game.pk)
+    return Game.objects.get(pk=game.pk)
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
+
+
+def assert_no_secrets(html: str, game: Game) -> None:
+    state = services.current_state(game)
+    assert str(game.seed) not in html
+    assert json.dumps(state["stack"]) not in html and json.dumps(state["stack"], separators=(",", ":")) not in html
+    assert '"seed"' not in html and '"stack"' not in html
+
+
+@pytest.mark.parametrize("path", ["/", "/rules/", "/ratings/argo/", "/accounts/login/", "/accounts/signup/"])
+def test_public_pages_open_to_everyone(client, path):
+    assert client.get(path).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/games/mine/", "/settings/"])
+def test_private_pages_send_strangers_to_login(client, path):
+    response = client.get(path)
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_lobby_lists_open_games_and_offers_join(client, players):
+    game = services.create_game(players["alice"], players=3)
+    html = login(client, players["bob"]).get("/").content.decode()
+    assert f"/games/{game.pk}/join/" in html and "alice" in html.lower()
+
+
+def test_create_game_from_the_lobby_form(client, players):
+    response = login(client, players["alice"]).post("/", {
+        "players": "2", "difficulty": "hard", "hours_per_move": "24", "invite": "bob"})
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert game.options["difficulty"] == "hard" and game.hours_per_move == 24
+    assert list(game.invitations.values_list("user__username", flat=True)) == ["bob"]
+
+
+def test_create_game_form_errors_are_shown(client, players):
+    response = login(client, players["alice"]).post("/", {
+        "players": "2", "difficulty": "medium", "hours_per_move": "24", "invite": "nobody"})
+    assert response.status_code == 200 and "nobody" in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_join_start_leave_through_the_forms(client, players):
+    game = services.create_game(players["alice"], players=3)
+    bob = login(client, players["bob"])
+    assert bob.post(f"/games/{game.pk}/join/").status_code == 302
+    assert bob.post(f"/games/{game.pk}/start/").status_code == 302  # only the creator: refused with a message
+    assert Game.objects.get(pk=game.pk).status == "open"
+    client.force_login(players["alice"])
+    client.post(f"/games/{game.pk}/start/")
+    assert Game.objects.get(pk=game.pk).status == "active"
+
+
+def test_game_page_for_players_and_spectators_hides_secrets(client, active_game, players):
+    for user in (players["alice"], players["carol"], None):
+        client.logout()
+        if user:
+            client.force_login(user)
+        response = client.get(f"/games/{active_game.pk}/")
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert 'id="board"' in html and 'id="page-config"' in html
+        assert_no_secrets(html, active_game)
+
+
+def test_missing_game_page_is_404(client):
+    assert client.get("/games/999999/").status_code == 404
+
+
+def test_my_games_puts_my_turn_first_and_counts_it(client, active_game, players):
+    mover = next(s.user for s in active_game.seats.all() if s.order == active_game.current_seat)
+    html = login(client, mover).get("/games/mine/").content.decode()
+    my_turn = html.index('id="my-turn"')
+    assert html.index(f"/games/{active_game.pk}/") > my_turn
+    assert re.search(r"<title>\(1\) ", html), "the title counts the games waiting"
+    other = players["bob"] if mover == players["alice"] else players["alice"]
+    client.force_login(other)
+    html = client.get("/games/mine/").content.decode()
+    assert html.index(f"/games/{active_game.pk}/") > html.index('id="waiting"')
+
+
+def test_player_page_and_unknown_player(client, players):
+    assert client.get("/players/alice/").status_code == 200
+    assert client.get("/players/nobody/").status_code == 404
+
+
+def test_settings_change_language_and_time_zone(client, players):
+    alice = login(client, players["alice"])
+    response = alice.post("/settings/", {"save_profile": "1", "display_name": "Al", "language": "de",
+                                         "time_zone": "Europe/Berlin", "notify_turn": "daily"})
+    assert response.status_code == 302
+    players["alice"].profile.refresh_from_db()
+    assert players["alice"].profile.language == "de" and players["alice"].profile.notify_turn == "daily"
+    assert "Einstellungen" in alice.get("/settings/").content.decode()
+    bad = alice.post("/settings/", {"save_profile": "1", "display_name": "Al", "language": "de",
+                                    "time_zone": "Mars/Olympus", "notify_turn": "daily"})
+    assert bad.status_code == 200 and "Mars/Olympus" in bad.content.decode()
+
+
+def test_email_preferences_link_needs_no_login(client, players):
+    from games.emails import preferences_link
+    path = preferences_link(players["alice"]).split("localhost:8000", 1)[1]
+    assert client.get(path).status_code == 200
+    assert client.post(path, {"notify_turn": "never"}).status_code == 302
+    players["alice"].profile.refresh_from_db()
+    assert players["alice"].profile.notify_turn == "never"
+    assert client.get(path.replace("/preferences/", "/preferences/x")).status_code == 404
+    assert not mail.outbox or all("seed" not in m.body for m in mail.outbox)
+
+
+def test_pages_speak_german_from_the_browser(client):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Offene Spiele" in html
+
+
+def test_finished_game_page_hides_nothing_it_should_not(client, active_game, players):
+    game = active_game
+    while game.status == "active":
+        seat = next(s for s in game.seats.all() if s.order == game.current_seat)
+        state = services.current_state(game)
+        decision = services.rules_of(game).bot("random", game.seq).choose(state)
+        services.submit_decision(seat.user, game.pk, game.seq, decision)
+        game = Game.objects.get(pk=game.pk)
+    html = login(client, players["carol"]).get(f"/games/{game.pk}/").content.decode()
+    assert 'id="outcome"' in html and 'id="replay"' in html
+    assert str(game.seed) not in html
