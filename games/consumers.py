@@ -62,8 +62,6 @@ class UserConsumer(AnnouncingConsumer):
     def left(self):
         presence.leave(self.user_id, self.channel_name)
         if not presence.is_online(self.user_id):
+            from .services import enqueue
             from .tasks import user_left
-            try:
-                user_left.delay(self.user_id)
-            except Exception:  # no broker: the periodic catch-up sends it instead
-                pass
+            enqueue(user_left, self.user_id)

@@ -6,6 +6,7 @@ new snapshot, and announces it only after the commit.
 """
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -50,6 +51,8 @@ class Conflict(GameError):
 
 if TYPE_CHECKING:
     from accounts.models import Vacation
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -328,7 +331,7 @@ def _deadline(game: Game, seat: Seat):
 
 def _schedule_turn_email(game_id: int) -> None:
     from .tasks import turn_email
-    turn_email.delay(game_id)
+    enqueue(turn_email, game_id)
 
 
 def _finish(game: Game, module, state: dict, now) -> None:
@@ -354,9 +357,20 @@ def _bot_to_play(game: Game) -> bool:
     return seat is not None and seat.played_by_bot
 
 
+def enqueue(task, *args) -> bool:
+    """Hand work to Celery after a commit; with the broker down the move still stands, and the
+    periodic catch-up tasks do the work later."""
+    try:
+        task.delay(*args)
+        return True
+    except Exception as exc:  # kombu's OperationalError and friends: never fail the player's request
+        log.warning("could not queue %s%s: %s", task.name, args, exc)
+        return False
+
+
 def _schedule_bots(game_id: int) -> None:
     from .tasks import play_bot_turns
-    play_bot_turns.delay(game_id)
+    enqueue(play_bot_turns, game_id)
 
 
 def play_bot_turns(game_id: int, limit: int = 500) -> int:
@@ -447,7 +461,7 @@ def enforce_deadline(game_id: int, now=None) -> bool:
 
 def _schedule_timeout_mail(game_id: int, seat_id: int) -> None:
     from .tasks import timed_out_email
-    timed_out_email.delay(game_id, seat_id)
+    enqueue(timed_out_email, game_id, seat_id)
 
 
 def add_vacation(user, start, end) -> "Vacation":
@@ -466,12 +480,27 @@ def add_vacation(user, start, end) -> "Vacation":
             raise Invalid(f"you have {clock.vacation_days_left(user, year)} vacation days left in {year}")
     with transaction.atomic():
         vacation = Vacation.objects.create(user=user, start=start, end=end)
-        for seat in Seat.objects.filter(user=user, status=Seat.Status.ACTIVE, game__status=Game.Status.ACTIVE):
-            game = _locked(seat.game_id)
-            if game.current_seat == seat.order and game.turn_started_at:
-                game.deadline = _deadline(game, seat)
-                game.save(update_fields=["deadline"])
+        _recompute_deadlines(user)
     return vacation
+
+
+def cancel_vacation(user, vacation_id) -> bool:
+    """A vacation that has not begun can be cancelled; running deadlines lose its days again."""
+    from accounts.models import Vacation
+    today = timezone.localdate(timezone=clock.user_zone(user))
+    with transaction.atomic():
+        deleted, _ = Vacation.objects.filter(user=user, pk=vacation_id, start__gt=today).delete()
+        if deleted:
+            _recompute_deadlines(user)
+    return bool(deleted)
+
+
+def _recompute_deadlines(user) -> None:
+    for seat in Seat.objects.filter(user=user, status=Seat.Status.ACTIVE, game__status=Game.Status.ACTIVE):
+        game = _locked(seat.game_id)
+        if game.current_seat == seat.order and game.turn_started_at:
+            game.deadline = _deadline(game, seat)
+            game.save(update_fields=["deadline"])
 
 
 # --- chat ------------------------------------------------------------------------------------

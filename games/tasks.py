@@ -37,9 +37,16 @@ def pending_turn_emails() -> int:
 
 @shared_task(ignore_result=True)
 def enforce_deadlines() -> int:
+    """Seats whose time ran out go to the bot; and the bot plays any turn of its seats still
+    waiting (its task lost while the broker was down)."""
     now = timezone.now()
     overdue = Game.objects.filter(status=Game.Status.ACTIVE, deadline__lt=now).values_list("pk", flat=True)
-    return sum(services.enforce_deadline(game_id, now) for game_id in overdue)
+    timed_out = sum(services.enforce_deadline(game_id, now) for game_id in overdue)
+    waiting = [g.pk for g in Game.objects.filter(status=Game.Status.ACTIVE, deadline__isnull=True).prefetch_related("seats")
+               if any(s.order == g.current_seat and s.played_by_bot for s in g.seats.all())]
+    for game_id in waiting:
+        services.play_bot_turns(game_id)
+    return timed_out
 
 
 @shared_task(ignore_result=True)
@@ -60,3 +67,4 @@ def send_digests() -> int:
     now = timezone.now()
     users = get_user_model().objects.filter(is_active=True, profile__notify_turn="daily").select_related("profile")
     return sum(emails.digest_email(u, now) for u in users)
+

@@ -180,8 +180,10 @@ def settings_page(request):
                 messages.success(request, _("Your vacation is saved: your deadlines move with it."))
                 return redirect("settings")
         if "delete_vacation" in request.POST:
-            request.user.vacations.filter(pk=request.POST.get("delete_vacation"),
-                                          start__gt=timezone.localdate()).delete()
+            try:
+                services.cancel_vacation(request.user, int(request.POST.get("delete_vacation", "")))
+            except ValueError:
+                pass
             return redirect("settings")
     today = timezone.localdate()
     return render(request, "games/settings.html", {

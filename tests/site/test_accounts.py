@@ -285,7 +285,8 @@ def test_api_me_get(make_user, api_client_for):
     response = api_client_for(user).get("/api/me/")
     assert response.status_code == 200
     assert response.json() == {"username": "alice", "email": "alice@example.org", "display_name": "",
-                               "language": "en", "time_zone": "UTC", "notify_turn": "immediate"}
+                               "language": "en", "time_zone": "UTC", "notify_turn": "immediate",
+                               "ratings": []}
 
 
 def test_api_me_patch_changes_preferences(make_user, api_client_for):

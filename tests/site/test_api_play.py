@@ -66,7 +66,9 @@ class Watcher:
             assert len(str(game.seed)) >= 6, "seed too short to look for reliably"
             self.secrets.add(str(game.seed))
         stack = state["stack"]
-        if len(stack) >= 3 and stack != sorted(stack):  # the view shows the sorted set, which is public
+        # The view shows the sorted set, which is public; and three face-down tiles in order become
+        # the public display once revealed, so only four or more in order are a secret.
+        if len(stack) >= 4 and stack != sorted(stack):
             self.secrets.add(json.dumps(stack))
             self.secrets.add(json.dumps(stack, separators=(",", ":")))
             self.secrets.add(json.dumps(stack, ensure_ascii=False, separators=(",", ":")))

@@ -1,0 +1,722 @@
+"""Asynchronous play over days (issue 5): turn emails, reminders, digests, deadlines, vacations.
+
+The clock is frozen and moved by hand with time_machine; Celery runs its tasks in the test (eager),
+and the periodic tasks are called the way beat would call them. What is checked is what the players
+notice: which emails they get, in which language and time zone, with which links, and who plays a seat.
+"""
+from __future__ import annotations
+
+import re
+import zoneinfo
+from datetime import date, datetime, timedelta
+from datetime import timezone as dt_timezone
+
+import pytest
+import time_machine
+from django.conf import settings
+from django.core import mail
+from django.test import Client
+from django.utils import formats, translation
+from django.utils import timezone as dj_timezone
+
+from games import services, tasks
+from games.models import Connection, Decision, Game, Seat
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+UTC = dt_timezone.utc
+T0 = datetime(2025, 1, 13, 10, 0, tzinfo=UTC)  # a Monday in winter: no DST change for days
+HOURS = 24
+MAX_DECISIONS = 2000
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def clock():
+    with time_machine.travel(T0, tick=False) as traveller:
+        yield traveller
+
+
+@pytest.fixture
+def players(make_user):
+    return make_user("alice"), make_user("bob")
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+def set_profile(user, **fields):
+    from accounts.models import Profile
+    Profile.objects.filter(user=user).update(**fields)
+    user.refresh_from_db()
+    if hasattr(user, "_state") and "profile" in user._state.fields_cache:
+        del user._state.fields_cache["profile"]
+
+
+def fresh(game) -> Game:
+    return Game.objects.get(pk=game.pk if isinstance(game, Game) else game)
+
+
+def seat_to_move(game) -> Seat:
+    game = fresh(game)
+    assert game.status == Game.Status.ACTIVE, game.status
+    return game.seats.select_related("user").get(order=game.current_seat)
+
+
+def seat_of(game, user) -> Seat:
+    return Seat.objects.select_related("user").get(game_id=fresh(game).pk, user=user)
+
+
+def start_game(creator, joiner, hours=HOURS) -> Game:
+    game = services.create_game(creator, players=2, hours_per_move=hours)
+    services.join_game(joiner, game.pk)
+    game = fresh(game)
+    assert game.status == Game.Status.ACTIVE
+    return game
+
+
+def decide(user, game):
+    """One decision by `user`, chosen by the greedy bot, through the services like any request."""
+    game = fresh(game)
+    decision = services.rules_of(game).bot("greedy", 1).choose(services.current_state(game))
+    return services.submit_decision(user, game.pk, game.seq, decision)
+
+
+def play_turn(game, clock) -> Game:
+    """The player to move decides, a minute per decision, until the turn passes or the game ends."""
+    seat = seat_to_move(game)
+    others = Decision.objects.filter(game=game).exclude(seat=seat.order)
+    played_before = others.count()
+    for _ in range(200):
+        clock.shift(timedelta(minutes=1))
+        decide(seat.user, game)
+        game = fresh(game)
+        # A bot may play the next seat at once and hand the turn straight back.
+        if (game.status != Game.Status.ACTIVE or game.current_seat != seat.order
+                or others.count() > played_before):
+            return game
+    raise AssertionError("a turn that never ends")
+
+
+def until_turn_of(game, user, clock) -> Game:
+    for _ in range(100):
+        game = fresh(game)
+        if seat_to_move(game).user_id == user.pk:
+            return game
+        play_turn(game, clock)
+    raise AssertionError(f"never {user}'s turn")
+
+
+def mails_to(user) -> list:
+    return [m for m in mail.outbox if user.email in m.to]
+
+
+def html_of(message) -> str:
+    htmls = [body for body, mime in message.alternatives if mime == "text/html"]
+    assert len(htmls) == 1, f"expected one HTML part in {message.subject!r}"
+    return htmls[0]
+
+
+def shown(moment: datetime, zone: str, language: str = "en") -> str:
+    """How the emails show an instant to a user of that zone and language."""
+    with translation.override(language):
+        return formats.date_format(dj_timezone.localtime(moment, zoneinfo.ZoneInfo(zone)), "DATETIME_FORMAT")
+
+
+def game_link(game) -> str:
+    return f"{settings.SITE_URL}/games/{game.pk}/"
+
+
+PREFERENCES = re.compile(re.escape(settings.SITE_URL) + r"/email/preferences/([^/\s\"]+)/")
+
+
+# --- "your turn" emails --------------------------------------------------------------------------
+
+def test_turn_email_goes_to_the_player_to_move_with_links_and_both_parts(clock, players):
+    alice, bob = players
+    game = start_game(alice, bob)
+    first = seat_to_move(game).user
+    other = bob if first == alice else alice
+
+    assert [m.to for m in mail.outbox] == [[first.email]]
+    message = mail.outbox[0]
+    assert message.subject == f"Your turn in Argo game {game.pk}"
+    html = html_of(message)
+    for part in (message.body, html):
+        assert game_link(game) in part
+        assert PREFERENCES.search(part), part
+        assert shown(T0 + timedelta(hours=HOURS), "UTC") in part  # the deadline
+
+    # The turn passes: now the other player hears, once.
+    game = play_turn(game, clock)
+    assert seat_to_move(game).user == other
+    assert [m.subject for m in mails_to(other)] == [f"Your turn in Argo game {game.pk}"]
+    assert len(mails_to(first)) == 1
+
+    # Never twice for the same turn: the catch-up task and the task itself send nothing more.
+    clock.shift(timedelta(minutes=5))
+    count = len(mail.outbox)
+    tasks.pending_turn_emails()
+    tasks.pending_turn_emails()
+    tasks.turn_email(game.pk)
+    assert len(mail.outbox) == count
+
+
+def test_turn_email_is_in_the_players_language_and_time_zone(clock, players):
+    alice, bob = players
+    for user in players:
+        set_profile(user, language="de", time_zone="Europe/Berlin")
+    game = start_game(alice, bob)
+    first = seat_to_move(game).user
+    (message,) = mails_to(first)
+    html = html_of(message)
+    deadline = T0 + timedelta(hours=HOURS)
+
+    for part in (message.body, html):
+        assert game_link(game) in part
+        assert PREFERENCES.search(part)
+        assert shown(deadline, "Europe/Berlin", "de") in part  # "14. Januar 2025 11:00"
+    assert shown(deadline, "UTC", "de") not in message.body
+    assert 'lang="de"' in html
+    # German words, not English ones.
+    assert str(game.pk) in message.subject
+    assert "Your turn" not in message.subject, message.subject
+    for english in ("Hello", "it is your turn", "Please decide before"):
+        assert english not in message.body, message.body
+    assert "Hallo" in message.body, message.body
+    assert "Open the game" not in html
+
+
+def test_the_players_name_reads_as_written_in_the_text_part(clock, players):
+    """The text part is plain text: a display name with an apostrophe or an ampersand is not
+    HTML-escaped there (the HTML part escapes it, as it must)."""
+    alice, bob = players
+    for user in players:
+        set_profile(user, display_name="Zoë O'Brien & Co <3")
+    game = start_game(alice, bob)
+    (message,) = mails_to(seat_to_move(game).user)
+    assert "Hello Zoë O'Brien & Co <3," in message.body, message.body
+    assert "&amp;" not in message.body and "&#x27;" not in message.body and "&lt;" not in message.body
+    assert "Zoë O&#x27;Brien &amp; Co &lt;3" in html_of(message)
+
+
+@pytest.mark.parametrize("preference", ["daily", "never"])
+def test_no_turn_email_when_the_preference_is_daily_or_never(clock, players, preference):
+    alice, bob = players
+    for user in players:
+        set_profile(user, notify_turn=preference)
+    game = start_game(alice, bob)
+    play_turn(game, clock)
+    play_turn(game, clock)
+    tasks.pending_turn_emails()
+    for user in players:
+        tasks.user_left(user.pk)
+    assert mail.outbox == []
+
+
+def test_no_turn_email_while_the_site_is_open_and_it_follows_when_the_player_leaves(clock, players):
+    alice, bob = players
+    for user in players:
+        Connection.objects.create(user=user, channel_name=f"test.{user.username}")
+    game = start_game(alice, bob)
+    tasks.pending_turn_emails()
+    assert mail.outbox == [], "a player with the site open got a 'your turn' email"
+
+    first = seat_to_move(game).user
+    other = bob if first == alice else alice
+    clock.shift(timedelta(minutes=30))
+    Connection.objects.filter(user=first).delete()
+    tasks.user_left(first.pk)
+    assert [m.subject for m in mails_to(first)] == [f"Your turn in Argo game {game.pk}"]
+    assert game_link(game) in mails_to(first)[0].body
+
+    # Never twice for the same turn, and nothing for the player who still has the site open.
+    tasks.pending_turn_emails()
+    tasks.user_left(first.pk)
+    tasks.turn_email(game.pk)
+    assert len(mails_to(first)) == 1
+    assert mails_to(other) == []
+
+
+def test_a_connection_left_over_from_a_dead_server_does_not_hold_the_email_back(clock, players):
+    alice, bob = players
+    with time_machine.travel(T0 - timedelta(hours=13), tick=False):
+        for user in players:
+            Connection.objects.create(user=user, channel_name=f"stale.{user.username}")
+    game = start_game(alice, bob)
+    first = seat_to_move(game).user
+    assert [m.subject for m in mails_to(first)] == [f"Your turn in Argo game {game.pk}"]
+
+
+# --- reminders -----------------------------------------------------------------------------------
+
+def test_reminder_after_half_the_time_and_last_call_before_the_deadline_each_once(clock, players):
+    alice, bob = players
+    zones = {alice.pk: "America/New_York", bob.pk: "Asia/Tokyo"}
+    for user in players:
+        set_profile(user, time_zone=zones[user.pk])
+    game = start_game(alice, bob, hours=24)
+    late = seat_to_move(game).user
+    other = bob if late == alice else alice
+    deadline = T0 + timedelta(hours=24)
+    assert fresh(game).deadline == deadline
+    mail.outbox.clear()
+
+    clock.move_to(T0 + timedelta(hours=11, minutes=59))
+    tasks.send_reminders()
+    assert mail.outbox == [], "a reminder before half the time per move"
+
+    clock.move_to(T0 + timedelta(hours=12))
+    tasks.send_reminders()
+    tasks.send_reminders()
+    assert [m.subject for m in mail.outbox] == [f"Reminder: your turn in Argo game {game.pk}"]
+    reminder = mail.outbox[0]
+    assert reminder.to == [late.email]
+    for part in (reminder.body, html_of(reminder)):
+        assert shown(deadline, zones[late.pk]) in part, part  # the deadline in the player's own zone
+        assert game_link(game) in part
+    assert shown(deadline, "UTC") not in reminder.body
+
+    # The last call: in the final fifth of the 24 hours (4.8 h before the deadline).
+    clock.move_to(deadline - timedelta(hours=5))
+    tasks.send_reminders()
+    assert len(mail.outbox) == 1
+    clock.move_to(deadline - timedelta(hours=4))
+    tasks.send_reminders()
+    tasks.send_reminders()
+    clock.move_to(deadline - timedelta(minutes=1))
+    tasks.send_reminders()
+    assert [m.subject for m in mail.outbox] == [f"Reminder: your turn in Argo game {game.pk}",
+                                                f"Deadline soon in Argo game {game.pk}"]
+    last_call = mail.outbox[1]
+    assert last_call.to == [late.email]
+    assert shown(deadline, zones[late.pk]) in last_call.body
+    assert mails_to(other) == []
+
+
+def test_no_reminders_for_a_player_who_wants_no_emails(clock, players):
+    alice, bob = players
+    for user in players:
+        set_profile(user, notify_turn="never")
+    start_game(alice, bob, hours=24)
+    for hours in (12, 20, 23):
+        clock.move_to(T0 + timedelta(hours=hours))
+        tasks.send_reminders()
+    assert mail.outbox == []
+
+
+# --- daily digest --------------------------------------------------------------------------------
+
+def test_daily_digest_from_eight_local_time_lists_every_waiting_game_once_a_day(clock, make_user):
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    set_profile(bob, notify_turn="daily", time_zone="Europe/Berlin")   # UTC+1 in January
+    set_profile(carol, notify_turn="daily", time_zone="Europe/Berlin")
+    waiting = [until_turn_of(start_game(alice, bob, hours=72), bob, clock) for _ in range(2)]
+    not_waiting = until_turn_of(start_game(alice, bob, hours=72), alice, clock)
+    until_turn_of(start_game(alice, carol, hours=72), alice, clock)  # carol has nothing to decide
+    assert mails_to(bob) == [] and mails_to(carol) == [], "daily players got a 'your turn' email"
+    mail.outbox.clear()
+
+    clock.move_to(datetime(2025, 1, 14, 6, 59, tzinfo=UTC))  # 07:59 in Berlin
+    tasks.send_digests()
+    assert mail.outbox == [], "a digest before 8 o'clock local time"
+
+    clock.move_to(datetime(2025, 1, 14, 7, 0, tzinfo=UTC))  # 08:00 in Berlin
+    tasks.send_digests()
+    tasks.send_digests()
+    assert [m.to for m in mail.outbox] == [[bob.email]], "one digest, to bob only (carol has nothing waiting)"
+    digest = mail.outbox[0]
+    assert digest.subject == "2 Argo games wait for you"
+    html = html_of(digest)
+    for part in (digest.body, html):
+        for game in waiting:
+            assert game_link(game) in part
+            assert shown(fresh(game).deadline, "Europe/Berlin") in part  # deadlines in bob's zone
+        assert game_link(not_waiting) not in part
+        assert PREFERENCES.search(part)
+
+    clock.move_to(datetime(2025, 1, 14, 20, 0, tzinfo=UTC))  # later the same day: nothing more
+    tasks.send_digests()
+    assert len(mail.outbox) == 1
+
+    # The next day: a new digest, with the game that has come to wait for bob since.
+    clock.move_to(datetime(2025, 1, 15, 6, 0, tzinfo=UTC))
+    until_turn_of(not_waiting, bob, clock)
+    clock.move_to(datetime(2025, 1, 15, 8, 30, tzinfo=UTC))  # 09:30 in Berlin
+    tasks.send_digests()
+    tasks.send_digests()
+    assert len(mails_to(bob)) == 2
+    second = mails_to(bob)[1]
+    assert second.subject == "3 Argo games wait for you"
+    for game in [*waiting, not_waiting]:
+        assert game_link(game) in second.body
+    assert mails_to(carol) == []
+
+
+# --- deadlines -----------------------------------------------------------------------------------
+
+def test_deadline_passing_times_out_the_seat_and_the_bot_plays_it(clock, players):
+    alice, bob = players
+    game = start_game(alice, bob, hours=24)
+    late_seat = seat_to_move(game)
+    late = late_seat.user
+    other = bob if late == alice else alice
+    mail.outbox.clear()
+
+    clock.move_to(T0 + timedelta(hours=23, minutes=59))
+    tasks.enforce_deadlines()
+    assert seat_of(game, late).status == Seat.Status.ACTIVE
+
+    clock.move_to(T0 + timedelta(hours=24, minutes=1))
+    tasks.enforce_deadlines()
+    assert seat_of(game, late).status == Seat.Status.TIMED_OUT
+    game = fresh(game)
+    bot_decisions = Decision.objects.filter(game=game, seat=late_seat.order, by_bot=True)
+    assert bot_decisions.exists(), "the bot did not play the timed-out seat"
+    if game.status == Game.Status.ACTIVE:
+        assert seat_to_move(game).user == other, "after the bot's turn it is the other player's turn"
+        assert game.deadline is not None and game.deadline > dj_timezone.now()
+
+    told = [m for m in mails_to(other) if m.subject == f"A player timed out in Argo game {game.pk}"]
+    assert len(told) == 1, [m.subject for m in mails_to(other)]
+    assert late.username in told[0].body and game_link(game) in told[0].body
+    html_of(told[0])
+    assert not [m for m in mails_to(late) if m.subject.startswith("Your turn")]
+
+    # Running the task again changes nothing more.
+    before = (len(mail.outbox), Decision.objects.filter(game=game).count(), fresh(game).seq)
+    tasks.enforce_deadlines()
+    tasks.enforce_deadlines()
+    assert (len(mail.outbox), Decision.objects.filter(game=game).count(), fresh(game).seq) == before
+
+    # The timed-out player can no longer decide for the seat.
+    with pytest.raises(services.NotAllowed):
+        decide(late, game)
+
+
+def test_a_game_whose_player_timed_out_is_played_to_the_end_by_the_bot(clock, players):
+    alice, bob = players
+    game = start_game(alice, bob, hours=24)
+    late_seat = seat_to_move(game)
+    human = bob if late_seat.user == alice else alice
+    clock.move_to(T0 + timedelta(hours=25))
+    tasks.enforce_deadlines()
+    assert seat_of(game, late_seat.user).status == Seat.Status.TIMED_OUT
+    timed_out_at = fresh(game).seq
+
+    for _ in range(MAX_DECISIONS):
+        game = fresh(game)
+        if game.status != Game.Status.ACTIVE:
+            break
+        assert seat_to_move(game).user == human, "a human waits for the bot's seat"
+        clock.shift(timedelta(minutes=1))
+        decide(human, game)
+    else:
+        raise AssertionError(f"the game did not end within {MAX_DECISIONS} decisions")
+
+    game = fresh(game)
+    assert game.status == Game.Status.FINISHED
+    later = Decision.objects.filter(game=game, number__gt=timed_out_at)
+    assert later.filter(seat=late_seat.order).exists()
+    assert not later.filter(seat=late_seat.order, by_bot=False).exists(), "a bot seat decided as a human"
+    assert not later.filter(seat=seat_of(game, human).order, by_bot=True).exists()
+    late, winner = seat_of(game, late_seat.user), seat_of(game, human)
+    assert late.status == Seat.Status.TIMED_OUT
+    assert late.rank == len(game.outcome["ranking"]), "the timed-out player ranks last"
+    assert winner.rank is not None and winner.rank <= late.rank
+
+
+def test_when_every_player_times_out_the_bot_finishes_the_game(clock, players):
+    alice, bob = players
+    game = start_game(alice, bob, hours=24)
+    first = seat_to_move(game).user
+    second = bob if first == alice else alice
+    clock.move_to(T0 + timedelta(hours=25))
+    tasks.enforce_deadlines()
+    game = fresh(game)
+    assert game.status == Game.Status.ACTIVE and seat_to_move(game).user == second
+    clock.move_to(T0 + timedelta(hours=50))
+    tasks.enforce_deadlines()
+    game = fresh(game)
+    assert game.status == Game.Status.FINISHED, "the bots did not finish the game"
+    assert {s.status for s in game.seats.all()} == {Seat.Status.TIMED_OUT}
+    assert game.deadline is None
+    tasks.enforce_deadlines()
+    tasks.send_reminders()
+    tasks.pending_turn_emails()
+    subjects = sorted(m.subject for m in mail.outbox if m.subject.startswith(("Reminder", "Deadline soon")))
+    assert subjects == [], subjects
+
+
+def test_moderators_extension_survives_the_deadline_task(clock, players, make_user):
+    alice, bob = players
+    moderator = make_user("mod", is_staff=True)
+    game = start_game(alice, bob, hours=24)
+    late = seat_to_move(game).user
+
+    clock.move_to(T0 + timedelta(hours=20))
+    services.extend_deadline(moderator, game.pk, 12, "the player asked for more time")
+    extended = T0 + timedelta(hours=36)
+    assert fresh(game).deadline == extended
+
+    for hours in (24, 25, 30, 35):
+        clock.move_to(T0 + timedelta(hours=hours, minutes=30))
+        tasks.enforce_deadlines()
+        assert seat_of(game, late).status == Seat.Status.ACTIVE, f"timed out at +{hours}h despite the extension"
+        assert fresh(game).deadline == extended
+
+    clock.move_to(extended + timedelta(minutes=1))
+    tasks.enforce_deadlines()
+    assert seat_of(game, late).status == Seat.Status.TIMED_OUT
+
+
+# --- vacations -----------------------------------------------------------------------------------
+
+def test_vacation_pushes_the_running_deadline_back_and_opponents_see_it(clock, players):
+    from rest_framework.test import APIClient
+    alice, bob = players
+    game = start_game(alice, bob, hours=24)
+    away = seat_to_move(game).user
+    other = bob if away == alice else alice
+    assert fresh(game).deadline == T0 + timedelta(hours=24)
+
+    services.add_vacation(away, date(2025, 1, 14), date(2025, 1, 15))  # two days, starting tomorrow
+    assert fresh(game).deadline == T0 + timedelta(hours=24, days=2)
+
+    def away_until():
+        seats = APIClient().get(f"/api/games/{game.pk}/").json()["seats"]
+        return {s["username"]: s["away_until"] for s in seats}
+
+    assert away_until() == {away.username: None, other.username: None}  # not away yet
+    clock.move_to(datetime(2025, 1, 14, 12, 0, tzinfo=UTC))
+    assert away_until() == {away.username: "2025-01-15", other.username: None}
+
+    # The old deadline passes during the vacation: nothing happens.
+    tasks.enforce_deadlines()
+    assert seat_of(game, away).status == Seat.Status.ACTIVE
+    clock.move_to(datetime(2025, 1, 16, 9, 59, tzinfo=UTC))
+    assert away_until() == {away.username: None, other.username: None}  # back home
+    tasks.enforce_deadlines()
+    assert seat_of(game, away).status == Seat.Status.ACTIVE
+    clock.move_to(datetime(2025, 1, 16, 10, 1, tzinfo=UTC))
+    tasks.enforce_deadlines()
+    assert seat_of(game, away).status == Seat.Status.TIMED_OUT
+
+
+def test_a_turn_that_begins_during_a_vacation_runs_from_the_players_return(clock, players):
+    alice, bob = players
+    set_profile(alice, time_zone="Asia/Tokyo")
+    set_profile(bob, time_zone="Asia/Tokyo")
+    # In Tokyo it is already 19:00 on 13 January; the vacation covers the 13th and the 14th there,
+    # from 12 January 15:00 UTC to 14 January 15:00 UTC.
+    for user in players:
+        services.add_vacation(user, date(2025, 1, 13), date(2025, 1, 14))
+    game = start_game(alice, bob, hours=24)
+    assert fresh(game).deadline == datetime(2025, 1, 15, 15, 0, tzinfo=UTC)
+
+
+def test_cancelling_a_vacation_on_the_settings_page_takes_its_extension_back(clock, players):
+    """Through the settings page: a vacation moves the running deadline; cancelling it before it
+    starts must move the deadline back, or a player could stretch a turn again and again."""
+    alice, bob = players
+    game = start_game(alice, bob, hours=24)
+    away = seat_to_move(game).user
+    browser = Client()
+    browser.force_login(away)
+    response = browser.post("/settings/", {"add_vacation": "1", "start": "2025-01-20", "end": "2025-01-29"})
+    assert response.status_code == 302, response.content[:500]
+    # The turn ends on the 14th, before the vacation: its deadline does not move.
+    assert fresh(game).deadline == T0 + timedelta(hours=24)
+    vacation = away.vacations.get()
+
+    response = browser.post("/settings/", {"add_vacation": "1", "start": "2025-01-14", "end": "2025-01-18"})
+    assert response.status_code == 302
+    assert fresh(game).deadline == T0 + timedelta(hours=24, days=5)
+    second = away.vacations.exclude(pk=vacation.pk).get()
+
+    response = browser.post("/settings/", {"delete_vacation": str(second.pk)})
+    assert response.status_code == 302
+    assert not away.vacations.filter(pk=second.pk).exists()
+    assert fresh(game).deadline == T0 + timedelta(hours=24), \
+        "the cancelled vacation still extends the running deadline"
+    clock.move_to(T0 + timedelta(hours=25))
+    tasks.enforce_deadlines()
+    assert seat_of(game, away).status == Seat.Status.TIMED_OUT
+
+
+def test_vacation_allowance_past_and_overlapping_vacations_are_refused(clock, players):
+    from accounts.models import Vacation
+    alice, _ = players
+    assert settings.ARGO_VACATION_DAYS_PER_YEAR == 30
+
+    with pytest.raises(services.Invalid):
+        services.add_vacation(alice, date(2025, 1, 12), date(2025, 1, 20))  # starts yesterday
+    with pytest.raises(services.Invalid):
+        services.add_vacation(alice, date(2025, 2, 10), date(2025, 2, 1))  # ends before it starts
+
+    services.add_vacation(alice, date(2025, 2, 1), date(2025, 2, 20))  # 20 days
+    with pytest.raises(services.Invalid):
+        services.add_vacation(alice, date(2025, 2, 15), date(2025, 2, 22))  # overlaps
+    with pytest.raises(services.Invalid):
+        services.add_vacation(alice, date(2025, 1, 25), date(2025, 2, 1))  # overlaps its first day
+    with pytest.raises(services.Invalid):
+        services.add_vacation(alice, date(2025, 3, 1), date(2025, 3, 11))  # 11 more: 31 in 2025
+    services.add_vacation(alice, date(2025, 3, 1), date(2025, 3, 10))  # 10 more: 30 in 2025
+    with pytest.raises(services.Invalid):
+        services.add_vacation(alice, date(2025, 6, 1), date(2025, 6, 1))
+    with pytest.raises(services.Invalid):
+        services.add_vacation(alice, date(2025, 12, 31), date(2026, 1, 3))  # one of its days is in 2025
+    services.add_vacation(alice, date(2026, 1, 1), date(2026, 1, 30))  # a new year, a new allowance
+    assert sorted((v.start, v.end) for v in Vacation.objects.filter(user=alice)) == [
+        (date(2025, 2, 1), date(2025, 2, 20)), (date(2025, 3, 1), date(2025, 3, 10)),
+        (date(2026, 1, 1), date(2026, 1, 30))]
+
+
+def test_deadline_task_recomputes_for_a_vacation_recorded_after_the_deadline_was_set(clock, players):
+    """A vacation stored without moving the running deadline (as by a moderator in the admin):
+    the deadline task pushes the deadline back instead of timing the player out."""
+    from accounts.models import Vacation
+    alice, bob = players
+    game = start_game(alice, bob, hours=24)
+    away = seat_to_move(game).user
+    assert fresh(game).deadline == T0 + timedelta(hours=24)
+    clock.move_to(T0 + timedelta(hours=2))
+    Vacation.objects.create(user=away, start=date(2025, 1, 14), end=date(2025, 1, 15))
+    assert fresh(game).deadline == T0 + timedelta(hours=24)  # not moved yet
+
+    clock.move_to(T0 + timedelta(hours=25))  # the stored deadline has passed, on vacation
+    tasks.enforce_deadlines()
+    assert seat_of(game, away).status == Seat.Status.ACTIVE, "timed out on vacation"
+    assert fresh(game).deadline == T0 + timedelta(hours=24, days=2)
+    assert not [m for m in mail.outbox if "timed out" in m.subject]
+
+    clock.move_to(T0 + timedelta(hours=24, days=2, minutes=1))
+    tasks.enforce_deadlines()
+    assert seat_of(game, away).status == Seat.Status.TIMED_OUT
+
+
+# --- preferences and resigning -------------------------------------------------------------------
+
+def test_one_click_preferences_link_works_without_login_and_a_tampered_one_is_404(clock, players):
+    alice, bob = players
+    game = start_game(alice, bob)
+    first = seat_to_move(game).user
+    (message,) = mails_to(first)
+    match = PREFERENCES.search(message.body)
+    assert match and match.group(0) in html_of(message)
+    path = match.group(0)[len(settings.SITE_URL):]
+
+    browser = Client(enforce_csrf_checks=True)  # nobody is signed in
+    page = browser.get(path)
+    assert page.status_code == 200
+    assert "csrftoken" in browser.cookies
+    answer = browser.post(path, {"notify_turn": "never",
+                                 "csrfmiddlewaretoken": browser.cookies["csrftoken"].value})
+    assert answer.status_code in (200, 302), answer.status_code
+    first.profile.refresh_from_db()
+    assert first.profile.notify_turn == "never"
+
+    # It takes effect: the player's next turn sends no email.
+    mail.outbox.clear()
+    game = play_turn(game, clock)
+    game = until_turn_of(game, first, clock)
+    assert mails_to(first) == []
+
+    token = match.group(1)
+    tampered = token[:-1] + ("A" if token[-1] != "A" else "B")
+    bad = path.replace(token, tampered)
+    assert browser.get(bad).status_code == 404
+    response = browser.post(bad, {"notify_turn": "immediate",
+                                  "csrfmiddlewaretoken": browser.cookies["csrftoken"].value})
+    assert response.status_code == 404
+    assert browser.get("/email/preferences/not-a-token/").status_code == 404
+    first.profile.refresh_from_db()
+    assert first.profile.notify_turn == "never"
+
+
+def test_resigning_hands_the_seat_to_the_bot(clock, players):
+    alice, bob = players
+    game = start_game(alice, bob)
+    mover = seat_to_move(game)
+    quitter = bob if mover.user == alice else alice
+    quitter_seat = seat_of(game, quitter)
+
+    clock.shift(timedelta(minutes=5))
+    services.resign(quitter, game.pk)
+    assert seat_of(game, quitter).status == Seat.Status.RESIGNED
+    mail.outbox.clear()
+
+    game = play_turn(game, clock)  # the mover ends the turn: the bot plays the quitter's at once
+    if game.status == Game.Status.ACTIVE:
+        assert seat_to_move(game).user == mover.user
+    assert Decision.objects.filter(game=game, seat=quitter_seat.order, by_bot=True).exists()
+    assert not Decision.objects.filter(game=game, seat=quitter_seat.order, by_bot=False).exists()
+    assert not [m for m in mails_to(quitter) if m.subject.startswith("Your turn")]
+    game = fresh(game)
+    if game.status == Game.Status.ACTIVE:
+        with pytest.raises(services.NotAllowed):
+            services.submit_decision(quitter, game.pk, game.seq, {"type": "end_turn"})
+
+
+def test_resigning_on_ones_own_turn_lets_the_bot_play_it_at_once(clock, players):
+    alice, bob = players
+    game = start_game(alice, bob)
+    quitter_seat = seat_to_move(game)
+    other = bob if quitter_seat.user == alice else alice
+    clock.shift(timedelta(minutes=5))
+    services.resign(quitter_seat.user, game.pk)
+    game = fresh(game)
+    assert Decision.objects.filter(game=game, seat=quitter_seat.order, by_bot=True).exists()
+    if game.status == Game.Status.ACTIVE:
+        assert seat_to_move(game).user == other
+        assert [m.subject for m in mails_to(other)] == [f"Your turn in Argo game {game.pk}"]
+
+
+# --- after an outage -----------------------------------------------------------------------------
+
+def test_after_a_broker_outage_the_periodic_tasks_let_the_bot_play_its_waiting_turn(clock, players, monkeypatch):
+    """The bot's turn is enqueued when the turn passes to its seat; if the broker is down at that
+    moment, beat's periodic tasks must catch up once it is back ("misses nothing")."""
+    from kombu.exceptions import OperationalError
+
+    from argo_site.celery import app
+    from tests.conftest import set_eager
+
+    alice, bob = players
+    game = start_game(alice, bob, hours=24)
+    human = seat_to_move(game)
+    quitter = bob if human.user == alice else alice
+    services.resign(quitter, game.pk)
+
+    def broker_down(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    eager = app.conf.task_always_eager
+    with monkeypatch.context() as outage:
+        outage.setattr(app, "send_task", broker_down)
+        set_eager(app, False)
+        try:
+            for _ in range(200):  # the human ends the turn while the broker is down
+                clock.shift(timedelta(minutes=1))
+                try:
+                    decide(human.user, game)
+                except OperationalError:
+                    pass  # answered 500 to the player: see test_notifications_ws.py
+                if fresh(game).current_seat != human.order:
+                    break
+        finally:
+            set_eager(app, eager)
+    game = fresh(game)
+    assert game.status == Game.Status.ACTIVE and game.current_seat != human.order
+
+    # The broker is back: beat runs every periodic task, twice.
+    clock.shift(timedelta(minutes=10))
+    for _ in range(2):
+        for task in (tasks.enforce_deadlines, tasks.pending_turn_emails, tasks.send_reminders, tasks.send_digests):
+            task()
+    game = fresh(game)
+    assert game.status == Game.Status.FINISHED or game.current_seat == human.order, \
+        "the bot's turn still waits after the outage: no periodic task plays it"
