@@ -8,12 +8,11 @@ os.environ.setdefault("DATABASE_POOL", "1")  # persistent per-thread connections
 django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
-from games.ws_auth import SessionOrTokenAuthMiddleware  # noqa: E402
+from games.ws_auth import SessionOrTokenAuthMiddleware, SiteOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter({
     "http": django_asgi_app,
-    "websocket": AllowedHostsOriginValidator(SessionOrTokenAuthMiddleware(URLRouter(websocket_urlpatterns))),
+    "websocket": SiteOriginValidator(SessionOrTokenAuthMiddleware(URLRouter(websocket_urlpatterns))),
 })

@@ -6,8 +6,8 @@ Starts nothing itself. Prepare users once with `python manage.py bench_users 64`
     python3 benchmarks/api_moves.py --url http://127.0.0.1:8000 --games 16 --seconds 30
 
 Each of the N games is driven by one thread playing both seats with the random bot: it reads
-GET /actions/ and posts one of the listed decisions with the current seq. Only POST /moves/ is
-timed. Prints one JSON object.
+GET /actions/ and posts one of the listed decisions with the current seq; the 201 says whose turn
+follows. Only POST /moves/ is timed. Prints one JSON object.
 """
 from __future__ import annotations
 
@@ -66,24 +66,24 @@ def play(base: str, tokens: list[str], seconds: float, seed: int, latencies: lis
             errors.append(f"create {status}")
             return
         for p in players[1:]:
-            p.call("POST", f"/api/games/{game['id']}/join/")
-        while time.perf_counter() < deadline:
-            status, detail = players[0].call("GET", f"/api/games/{game['id']}/")
-            if detail["status"] != "active":
-                break
-            me = players[detail["current_seat"]]
+            status, game = p.call("POST", f"/api/games/{game['id']}/join/")
+        seat = game["current_seat"]
+        while time.perf_counter() < deadline and seat is not None:
+            # As a real client does: the 201 tells whose turn it is next; GET /actions/ lists the choices.
+            me = players[seat]
             status, legal = me.call("GET", f"/api/games/{game['id']}/actions/")
             if status != 200:
                 errors.append(f"actions {status}")
-                continue
+                break
             decision = rng.choice(legal["actions"])
             t0 = time.perf_counter()
-            status, _ = me.call("POST", f"/api/games/{game['id']}/moves/", {"seq": legal["seq"], "action": decision})
+            status, result = me.call("POST", f"/api/games/{game['id']}/moves/", {"seq": legal["seq"], "action": decision})
             latencies.append(time.perf_counter() - t0)
-            if status == 201:
-                counts.append(1)
-            else:
+            if status != 201:
                 errors.append(f"moves {status}")
+                break
+            counts.append(1)
+            seat = result["view"]["turn"]["seat"] if result["view"]["turn"] else None
 
 
 def main() -> int:

@@ -22,7 +22,11 @@ def away_periods(user, since: datetime) -> list[tuple[datetime, datetime]]:
     """The user's vacations as [start, end) instants, from local midnight to the midnight after."""
     zone = user_zone(user)
     periods = []
-    for v in Vacation.objects.filter(user=user, end__gte=(since - timedelta(days=1)).date()).order_by("start"):
+    first_day = (since - timedelta(days=1)).date()
+    cached = getattr(user, "_prefetched_objects_cache", {}).get("vacations")
+    vacations = (sorted((v for v in cached if v.end >= first_day), key=lambda v: v.start) if cached is not None
+                 else Vacation.objects.filter(user=user, end__gte=first_day).order_by("start"))
+    for v in vacations:
         start = datetime.combine(v.start, time.min, zone)
         end = datetime.combine(v.end + timedelta(days=1), time.min, zone)
         if end > since:

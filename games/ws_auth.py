@@ -5,6 +5,7 @@ from urllib.parse import parse_qs
 
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
+from channels.security.websocket import OriginValidator
 from django.contrib.auth.models import AnonymousUser
 
 
@@ -40,3 +41,16 @@ class TokenAuthMiddleware:
 
 def SessionOrTokenAuthMiddleware(inner):
     return AuthMiddlewareStack(TokenAuthMiddleware(inner))
+
+
+class BrowserOriginValidator(OriginValidator):
+    """Browsers always send Origin, and theirs must be one of our hosts (no cross-site sockets).
+    Other clients (bots, benchmarks) send none and authenticate with their token."""
+
+    def valid_origin(self, parsed_origin):
+        return parsed_origin is None or self.validate_origin(parsed_origin)
+
+
+def SiteOriginValidator(application):
+    from django.conf import settings
+    return BrowserOriginValidator(application, settings.ALLOWED_HOSTS)

@@ -38,8 +38,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     serializer_class = GameSerializer
 
     def get_queryset(self):
+        if self.action in ("actions", "moves", "chat", "replay"):
+            return Game.objects.prefetch_related("seats")  # these answers need no more than the seats
+        seats = Seat.objects.select_related("user__profile").prefetch_related("user__vacations")
         qs = (Game.objects.select_related("created_by")
-              .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user__profile")),
+              .prefetch_related(Prefetch("seats", queryset=seats),
                                 Prefetch("invitations", queryset=Invitation.objects.select_related("user"))))
         if self.action != "list":
             return qs
