@@ -9,7 +9,7 @@ class ProfileTokenAuthentication(TokenAuthentication):
         try:
             token = Token.objects.select_related("user__profile").get(key=key)
         except Token.DoesNotExist:
-            raise AuthenticationFailed("invalid token") from None
+            raise AuthenticationFailed("Invalid token.") from None
         if not token.user.is_active:
-            raise AuthenticationFailed("user inactive or deleted")
+            raise AuthenticationFailed("User inactive or deleted.")
         return token.user, token
