@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 from dataclasses import dataclass
 
@@ -26,16 +27,19 @@ def user_group(user_id: int) -> str:
 
 
 _loop: asyncio.AbstractEventLoop | None = None
+_loop_pid: int | None = None
 _loop_lock = threading.Lock()
 
 
 def _redis_loop() -> asyncio.AbstractEventLoop:
     """One long-lived event loop per process for the Redis layer, so its connections are reused
-    (async_to_sync from a WSGI thread would open a new loop, and new connections, every time)."""
-    global _loop
+    (async_to_sync from a WSGI thread would open a new loop, and new connections, every time).
+    A forked process (a server worker) inherits the loop but not its thread: it starts its own."""
+    global _loop, _loop_pid
     with _loop_lock:
-        if _loop is None or _loop.is_closed():
+        if _loop is None or _loop.is_closed() or _loop_pid != os.getpid():
             _loop = asyncio.new_event_loop()
+            _loop_pid = os.getpid()
             threading.Thread(target=_loop.run_forever, name="argo-notify", daemon=True).start()
         return _loop
 
@@ -56,7 +60,7 @@ def send_all(messages: list[tuple[str, dict]]) -> bool:
             async_to_sync(deliver)()
         return True
     except Exception as exc:  # a broken channel layer must never break a move
-        log.warning("channel layer unavailable, %d messages not sent: %s", len(messages), exc)
+        log.warning("channel layer unavailable, %d messages not sent: %r", len(messages), exc)
         return False
 
 

@@ -16,7 +16,7 @@ from channels.testing import ChannelsLiveServerTestCase
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 PASSWORD = "pass-word-1"
-LIVE_SECONDS = 5  # the pages poll every 15 s without their socket: faster means the socket told them
+LIVE_SECONDS = 10  # the pages poll every 15 s without their socket: faster means the socket told them
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (installed by .ci/run)")
 
