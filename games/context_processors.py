@@ -1,4 +1,4 @@
-from .views import my_turn_games
+from .services import waiting_games
 
 
 def waiting_games(request):
@@ -6,4 +6,4 @@ def waiting_games(request):
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {"games_waiting": 0}
-    return {"games_waiting": len(my_turn_games(user))}
+    return {"games_waiting": len(waiting_games(user))}

@@ -53,7 +53,7 @@ def turn_key(game: Game) -> str:
 
 
 def deciding_seat(game: Game) -> Seat | None:
-    seat = next((s for s in game.seats.all() if s.order == game.current_seat), None)
+    seat = game.deciding_seat
     if seat is None or seat.played_by_bot or not seat.user.is_active or not seat.user.email:
         return None
     return seat
@@ -120,8 +120,8 @@ def digest_email(user, now) -> bool:
     local = now.astimezone(clock.user_zone(user))
     if local.hour < settings.ARGO_DIGEST_HOUR:
         return False
-    waiting = [g for g in Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).prefetch_related("seats__user")
-               if (s := g.seat_of(user)) and not s.played_by_bot and g.current_seat == s.order]
+    from .services import waiting_games
+    waiting = waiting_games(user)
     if not waiting:
         return False
     try:

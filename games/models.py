@@ -45,6 +45,11 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.game} #{self.pk} ({self.status})"
 
+    @property
+    def deciding_seat(self) -> "Seat | None":
+        """The seat that must decide now (from the prefetched seats)."""
+        return next((s for s in self.seats.all() if s.order == self.current_seat), None)
+
     def seat_of(self, user) -> "Seat | None":
         if not user or not user.is_authenticated:
             return None

@@ -213,14 +213,25 @@ def start_game(user, game_id) -> Game:
         game = _locked(game_id)
         if game.status != Game.Status.OPEN:
             raise Conflict(f"the game is {game.status}: it cannot be started")
-        seats = list(game.seats.all())
-        starter = game.created_by_id if any(s.user_id == game.created_by_id for s in seats) else seats[0].user_id
-        if user.pk != starter:
+        if user.pk != starter_id(game):
             raise NotAllowed("only the game's creator can start it")
-        if len(seats) < rules_of(game).min_players:
+        if len(game.seats.all()) < rules_of(game).min_players:
             raise Conflict(f"at least {rules_of(game).min_players} players are needed to start")
         _start(game)
     return game
+
+
+def starter_id(game: Game) -> int:
+    """Who may start an open game: its creator, or the first seated player once the creator left."""
+    seats = sorted(game.seats.all(), key=lambda s: s.order)
+    return game.created_by_id if any(s.user_id == game.created_by_id for s in seats) else seats[0].user_id
+
+
+def waiting_games(user) -> list[Game]:
+    """Active games where `user` must decide now, most urgent first."""
+    games = (Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).order_by("deadline")
+             .select_related("created_by").prefetch_related("seats__user__profile"))
+    return [g for g in games if (s := g.seat_of(user)) and not s.played_by_bot and g.current_seat == s.order]
 
 
 def _start(game: Game) -> None:
@@ -310,7 +321,7 @@ def _record(game: Game, module, state: dict, schedule_bots: bool = True) -> None
     game.save()
     news = notify.Change.of(game, turn_changed=game.current_seat != previous_seat)
     transaction.on_commit(lambda: notify.decision_made(news))
-    if schedule_bots and game.status == Game.Status.ACTIVE and _bot_to_play(game):
+    if schedule_bots and game.status == Game.Status.ACTIVE and bot_to_play(game):
         transaction.on_commit(lambda: _schedule_bots(game.pk))
 
 
@@ -352,8 +363,8 @@ def _finish(game: Game, module, state: dict, now) -> None:
     ratings.rate_game(game)
 
 
-def _bot_to_play(game: Game) -> bool:
-    seat = next((s for s in game.seats.all() if s.order == game.current_seat), None)
+def bot_to_play(game: Game) -> bool:
+    seat = game.deciding_seat
     return seat is not None and seat.played_by_bot
 
 
@@ -379,7 +390,7 @@ def play_bot_turns(game_id: int, limit: int = 500) -> int:
     while played < limit:
         with transaction.atomic():
             game = _locked(game_id)
-            if game.status != Game.Status.ACTIVE or not _bot_to_play(game):
+            if game.status != Game.Status.ACTIVE or not bot_to_play(game):
                 return played
             module = rules_of(game)
             state = current_state(game)
@@ -446,7 +457,7 @@ def enforce_deadline(game_id: int, now=None) -> bool:
         game = _locked(game_id)
         if game.status != Game.Status.ACTIVE or game.deadline is None or game.deadline > now:
             return False
-        seat = next((s for s in game.seats.all() if s.order == game.current_seat), None)
+        seat = game.deciding_seat
         if seat is None or seat.played_by_bot:
             return False
         recomputed = _deadline(game, seat)
@@ -563,7 +574,7 @@ def extend_deadline(moderator, game_id, hours: int, reason: str) -> Game:
         game = _locked(game_id)
         if game.status != Game.Status.ACTIVE or game.deadline is None:
             raise Conflict("only a game in progress has a deadline")
-        seat = next(s for s in game.seats.all() if s.order == game.current_seat)
+        seat = game.deciding_seat
         game.extra_hours += hours
         game.deadline = _deadline(game, seat)
         game.save(update_fields=["extra_hours", "deadline"])

@@ -43,7 +43,7 @@ def enforce_deadlines() -> int:
     overdue = Game.objects.filter(status=Game.Status.ACTIVE, deadline__lt=now).values_list("pk", flat=True)
     timed_out = sum(services.enforce_deadline(game_id, now) for game_id in overdue)
     waiting = [g.pk for g in Game.objects.filter(status=Game.Status.ACTIVE, deadline__isnull=True).prefetch_related("seats")
-               if any(s.order == g.current_seat and s.played_by_bot for s in g.seats.all())]
+               if services.bot_to_play(g)]
     for game_id in waiting:
         services.play_bot_turns(game_id)
     return timed_out

@@ -76,17 +76,11 @@ def home(request):
     })
 
 
-def my_turn_games(user):
-    """Active games where `user` must decide now, most urgent first."""
-    games = _games(Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user)).order_by("deadline")
-    return [g for g in games if (s := g.seat_of(user)) and not s.played_by_bot and g.current_seat == s.order]
-
-
 @login_required
 def my_games(request):
     user = request.user
     mine = _games(Game.objects.filter(Q(seats__user=user) | Q(invitations__user=user)).distinct())
-    my_turn = my_turn_games(user)
+    my_turn = services.waiting_games(user)
     turn_ids = {g.pk for g in my_turn}
     waiting = [g for g in mine if g.status in (Game.Status.ACTIVE, Game.Status.OPEN) and g.pk not in turn_ids]
     waiting.sort(key=lambda g: (g.status != Game.Status.ACTIVE, g.pk))
@@ -112,9 +106,8 @@ def game_page(request, game_id):
                   "status": {k: str(v) for k, v in Game.Status.choices}},
         "can_join": (request.user.is_authenticated and game.status == Game.Status.OPEN and seat is None
                      and game.seats.count() < game.players),
-        "can_start": (game.status == Game.Status.OPEN and seat is not None and game.seats.count() >= 2
-                      and request.user.pk == (game.created_by_id if any(s.user_id == game.created_by_id for s in game.seats.all())
-                                              else game.seats.all()[0].user_id)),
+        "can_start": (game.status == Game.Status.OPEN and seat is not None and len(game.seats.all()) >= 2
+                      and request.user.pk == services.starter_id(game)),
     })
 
 

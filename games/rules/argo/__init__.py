@@ -52,13 +52,6 @@ class ArgoRules:
     def legal_actions(self, state) -> list[dict]:
         return list(iter_legal(state))
 
-    def is_legal(self, state, decision) -> bool:
-        try:
-            check_shape(decision)
-        except IllegalAction:
-            return False
-        return state["ask"] is not None and decision in list(iter_legal(state, narrow=decision))
-
     def apply(self, state, decision) -> tuple[dict, list[dict]]:
         events: list[dict] = []
         return self._advance(clone(state), decision, events), events

@@ -79,9 +79,6 @@ class Station:
     tracks: dict[int, tuple[int, ...]]  # numbered slots only; the skull follows the last
     difficulty: dict[str, int]
 
-    def tile(self, tile_id: str) -> TileSpec:
-        return self.tiles[tile_id]
-
     @property
     def waking_room(self) -> str:
         return next(t for t in self.modules if self.tiles[t].kind == "waking_room")

@@ -113,11 +113,6 @@ def alien_at(s, cell: str) -> str | None:
     return None
 
 
-def is_seated(s, figure: str) -> bool:
-    where = s["astronauts"][figure]
-    return where not in ON_BOARD and kind_at(s, where) == "pod"
-
-
 def free_astronauts(s, colour: str | None = None) -> list[str]:
     """Astronauts on the board and not seated (of one colour, or all)."""
     board = s["board"]
