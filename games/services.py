@@ -352,8 +352,14 @@ def _finish(game: Game, module, state: dict, now) -> None:
     game.finished_at = now
     game.deadline = None
     game.outcome = outcome
-    ranks = {entry["who"]: entry["rank"] for entry in outcome["ranking"]}
     seats = list(game.seats.all())
+    by_colour = {s.colour: s for s in seats}
+    # The rules rank every seat; the ones a bot took over move to the end and the rest close up.
+    kept = [e for e in outcome["ranking"] if e["who"] == "aliens" or not by_colour[e["who"]].played_by_bot]
+    ranks: dict[str, int] = {}
+    for i, entry in enumerate(kept):
+        shared = i and entry["rank"] == kept[i - 1]["rank"]
+        ranks[entry["who"]] = ranks[kept[i - 1]["who"]] if shared else i + 1
     last = len(outcome["ranking"])
     for seat in seats:
         seat.score = outcome["scores"].get(seat.colour)
