@@ -156,6 +156,7 @@ def _control_options(s, ask):
 
 
 def _control(s, ev: list, ask, d) -> None:
+    ev.append({"e": "lifts", "tile": s["board"][d["cell"]]["tile"], "cell": d["cell"]})
     s["ask"] = {"q": "relocate", "cell": d["cell"], "figure": ask["figure"]}
 
 
