@@ -3,6 +3,10 @@
 A rules module is pure: it takes a state (plain JSON) and a decision (a small JSON object) and
 returns a new state and the events the decision caused. It never touches a database, the clock,
 the network or global randomness, and it never imports Django.
+
+The site knows a game only through this contract (and the game's board module in the browser, see
+docs/games.md), so everything it shows about a game comes from here: names, options, questions,
+views, sentences and outcomes.
 """
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from typing import Any, Protocol
 State = dict[str, Any]
 Decision = dict[str, Any]
 Event = dict[str, Any]
+Texts = dict[str, str]  # one text per language: {"en": ..., "de": ...}
 
 
 class IllegalAction(ValueError):
@@ -18,44 +23,75 @@ class IllegalAction(ValueError):
 
 
 class GameRules(Protocol):
-    name: str
-    version: int
+    name: str          # the game's key: in URLs, stored games and ratings
+    version: int       # stamped on every game; raised whenever a stored game could replay differently
     min_players: int
     max_players: int
+    title: Texts       # the game's name as players read it
+    summary: Texts     # one line for the lobby
+    # Ranked participants that are not seats (Argo's aliens): key -> name. Empty for most games.
+    participants: dict[str, Texts]
+
+    def options_schema(self) -> dict:
+        """The game's options: {key: {"choices": [...], "default": value, "label": Texts,
+        "choice_labels": {"en": [...], "de": [...]}}}, one label per choice in the same order."""
+
+    def check_options(self, players: int, options: dict | None) -> dict:
+        """Every option filled in with its default; raises IllegalAction naming a bad option."""
 
     def new_game(self, players: int, seed: int, options: dict | None = None) -> State:
         """The starting position; all randomness comes from `seed`."""
 
-    def options_schema(self) -> dict:
-        """The game's options with their allowed values and defaults."""
+    def replay(self, players: int, seed: int, options: dict | None, decisions) -> State:
+        """The state after `decisions`, each checked again as it is applied."""
+
+    def seat_names(self, state: State) -> list[str]:
+        """The name each seat goes by in events and outcomes (a colour), in seat order."""
 
     def current_seat(self, state: State) -> int | None:
-        """Seat (0-based) that must decide next, or None when the game is over."""
+        """Seat (0-based) that must decide next, or None when the game is over. Not always the
+        seat whose turn it is: a card may make another player decide in the middle of a turn."""
+
+    def question(self, state: State) -> dict | None:
+        """The pending question as the deciding player sees it (it may show that player's own
+        secrets, e.g. the missions he may keep); None when the game is over."""
 
     def prompt(self, state: State, lang: str = "en") -> str:
-        """The pending decision in one line."""
+        """The pending decision in one line; public: it never reveals hidden information."""
 
     def legal_actions(self, state: State) -> list[Decision]:
         """Every legal decision for the player who must decide."""
 
     def apply(self, state: State, decision: Decision) -> tuple[State, list[Event]]:
-        """A new state and the events; raises IllegalAction; never mutates `state`."""
+        """A new state and the events; raises IllegalAction; never mutates `state`.
+        Events are public: every player and spectator may read them."""
+
+    def public_decision(self, decision: Decision) -> Decision:
+        """What any other player may see of a stored decision (secret fields left out)."""
 
     def view(self, state: State, seat: int | None) -> dict:
-        """What that seat (or a spectator, None) may see: never the seed or hidden order."""
+        """What that seat (or a spectator, None) may see: never the seed or any hidden order,
+        never another seat's secrets."""
 
     def undoable(self, state: State) -> int:
-        """How many of the latest decisions the current player may still take back."""
+        """How many of the latest decisions the deciding player may still take back; never one
+        made by another player and never across a reveal."""
 
     def outcome(self, state: State) -> dict | None:
-        """Scores, winners and ranking once the game is over; None before."""
+        """None before the end; then {"scores": {who: n}, "winners": [who], "ranking":
+        [{"who": who, "rank": r, "score": n}, ...], ...}, where `who` is a seat name or a key of
+        `participants`, best first, tied entries sharing a rank."""
 
     def render(self, event: Event, lang: str = "en") -> str:
         """One event as a short sentence."""
+
+    def client_data(self, lang: str = "en") -> dict:
+        """Public, unchanging data the game's board module needs in the browser (names, pieces)."""
 
     def dump(self, state: State) -> str: ...
 
     def load(self, text: str) -> State: ...
 
     def bot(self, kind: str, seed: int):
-        """A player for tests and absent users: an object with choose(state) -> decision."""
+        """A player for tests and absent users: an object with choose(state) -> decision.
+        Kinds: at least "random" and "greedy"."""
