@@ -1,0 +1,181 @@
+"""Andromeda Escape as played on Argo Station: the pure rules module.
+
+`RULES` fulfils games.rules.base.GameRules. States are plain JSON and decisions small JSON objects
+(docs/rules/andromeda-state.md); choices where the rules are silent: docs/rules/andromeda-choices.md.
+"""
+from __future__ import annotations
+
+import json
+
+from ..base import IllegalAction
+from . import bots, log, view as _view
+from .cards import FIELDS as CARD_FIELDS
+from .ships import BOARD
+from .state import validate_state
+from .turn import RULES_VERSION, candidates, clone, legal, new_game as _new_game, play
+
+FIELDS = {
+    "return": {"mission"}, "keep": {"mission"}, "enter": {"to"}, "move": {"from", "to"}, "warp": {"from", "to"},
+    "skip": set(), "swap": {"ship", "with"}, "raise": {"ship"}, "decline": set(), "take": {"card"},
+    "place_lost": {"to"}, "shift": {"from", "to"}, "end_turn": set(), "play": {"card"},
+}
+SECRET_FIELDS = {"return": ("mission",), "keep": ("mission",)}
+
+
+def check_shape(decision) -> None:
+    if not isinstance(decision, dict) or not isinstance(decision.get("type"), str):
+        raise IllegalAction("a decision is a JSON object with a 'type'")
+    kind = decision["type"]
+    if kind not in FIELDS:
+        raise IllegalAction(f"unknown decision type {kind!r}; types: {', '.join(sorted(FIELDS))}")
+    wanted = set(FIELDS[kind])
+    if kind == "play":
+        card = decision.get("card")
+        if card not in CARD_FIELDS:
+            raise IllegalAction(f"unknown card {card!r}")
+        wanted |= CARD_FIELDS[card]
+    given = set(decision) - {"type"}
+    if given != wanted:
+        missing, extra = sorted(wanted - given), sorted(given - wanted)
+        parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"unexpected {', '.join(extra)}"] if extra else [])
+        raise IllegalAction(f"a {kind!r} decision has the fields {', '.join(sorted(wanted)) or 'none'}: "
+                            + "; ".join(parts))
+
+
+def explain(s, decision: dict) -> str:
+    """Why a well-formed decision is refused, in plain words."""
+    ask = s["ask"]
+    me = s["colours"][ask["seat"]]
+    expected = sorted({d["type"] for d in legal(s)})
+    kind = decision["type"]
+    now = log.prompt(s)
+    if kind not in expected:
+        return f"a {kind!r} decision does not answer the question now ({now} Answer with: {', '.join(expected)})"
+    if kind == "play":
+        card = decision["card"]
+        spec = BOARD.cards[card]
+        if card not in s["hands"][me]:
+            return f"you do not hold {card}"
+        if s["vp"][me] + spec.played < 0:
+            return f"{card} costs {-spec.played} VP and you have {s['vp'][me]}: VP never fall below 0"
+        return f"{card} cannot be carried out that way now; see the legal plays"
+    for field in ("from", "ship"):
+        node = decision.get(field)
+        if node is not None and kind in ("move", "warp", "swap", "raise", "shift") and s["board"].get(node) != me:
+            return f"{node} holds no ship of yours"
+    if kind == "move" and decision["from"] in s["upright"]:
+        return f"the ship on {decision['from']} stands upright: it moves only by a warp"
+    target = decision.get("to")
+    if target is not None and target in s["board"]:
+        return f"{target} is taken: a node holds one ship"
+    return f"that {kind!r} is not possible here ({now})"
+
+
+class AndromedaRules:
+    name = "andromeda"
+    version = RULES_VERSION
+    min_players = 2
+    max_players = 4
+    title = {"en": "Andromeda Escape", "de": "Andromeda Escape"}
+    summary = {"en": "Steer your fleet through crowded approach zones into the wormhole before the others.",
+               "de": "Steuere deine Flotte durch überfüllte Anflugzonen ins Wurmloch, bevor es die anderen tun."}
+    participants: dict = {}
+
+    def options_schema(self) -> dict:
+        return {}
+
+    def check_options(self, players, options: dict | None) -> dict:
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+            raise IllegalAction("Andromeda Escape is played by 2, 3 or 4 players")
+        if options:
+            raise IllegalAction(f"Andromeda Escape has no options; got {', '.join(map(str, options))}")
+        return {}
+
+    def new_game(self, players: int, seed: int, options: dict | None = None) -> dict:
+        return _new_game(players, seed, self.check_options(players, options))
+
+    def replay(self, players: int, seed: int, options: dict | None, decisions) -> dict:
+        state = self.new_game(players, seed, options)
+        for decision in decisions:
+            state = self._advance(state, decision, [])
+        return state
+
+    def seat_names(self, state) -> list[str]:
+        return list(state["colours"])
+
+    def current_seat(self, state) -> int | None:
+        return None if state["over"] is not None or state["ask"] is None else state["ask"]["seat"]
+
+    def question(self, state) -> dict | None:
+        return None if state["ask"] is None else dict(state["ask"])
+
+    def prompt(self, state, lang: str = "en") -> str:
+        return log.prompt(state, lang)
+
+    def legal_actions(self, state) -> list[dict]:
+        return legal(state)
+
+    def apply(self, state, decision) -> tuple[dict, list[dict]]:
+        events: list[dict] = []
+        return self._advance(clone(state), decision, events), events
+
+    def _advance(self, state, decision, events: list) -> dict:
+        """Check `decision` and carry it out on `state`, which the caller owns."""
+        check_shape(decision)
+        if state["over"] is not None:
+            raise IllegalAction("the game is over")
+        if decision not in candidates(state, decision):
+            raise IllegalAction(explain(state, decision))
+        return play(state, dict(decision), events)
+
+    def public_decision(self, decision: dict) -> dict:
+        hidden = SECRET_FIELDS.get(decision.get("type"), ())
+        return {k: v for k, v in decision.items() if k not in hidden}
+
+    def view(self, state, seat: int | None) -> dict:
+        return _view.view(state, seat)
+
+    def undoable(self, state) -> int:
+        """Back to the start of the turn, the last reveal or the last answer of another player."""
+        if state["over"] is not None:
+            return 0
+        return state["seq"] - state["undo_floor"]
+
+    def outcome(self, state) -> dict | None:
+        return None if state["over"] is None else clone(state["over"])
+
+    def render(self, event: dict, lang: str = "en") -> str:
+        return log.render(event, lang)
+
+    def client_data(self, lang: str = "en") -> dict:
+        lang = lang if lang in ("en", "de") else "en"
+        raw = BOARD.raw
+        return {
+            "nodes": raw["nodes"], "links": raw["links"], "dotted": raw["dotted"], "zones": list(BOARD.zones),
+            "colour_names": raw["colour_names"][lang],
+            "cards": {c.id: {"deck": c.deck, "played": c.played, "in_hand": c.in_hand, "name": c.name[lang],
+                             "text": c.text[lang]} for c in BOARD.cards.values()},
+            "missions": {m.id: {"vp": m.vp, "when": m.when, "name": m.name[lang], "text": m.text[lang]}
+                         for m in BOARD.missions.values()},
+            "skip_fields": {str(k): v for k, v in BOARD.skip_fields.items()},
+            "last_ship_vp": list(BOARD.last_ship_vp), "ships": {str(k): v for k, v in BOARD.ships.items()},
+        }
+
+    def dump(self, state) -> str:
+        return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    def load(self, text: str) -> dict:
+        state = json.loads(text)
+        validate_state(state)
+        return state
+
+    def bot(self, kind: str, seed: int = 0):
+        try:
+            return bots.BOTS[kind](seed)
+        except KeyError:
+            raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(bots.BOTS)}") from None
+
+
+RULES = AndromedaRules()
+
+__all__ = ["RULES", "AndromedaRules", "IllegalAction"]

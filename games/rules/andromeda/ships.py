@@ -1,0 +1,131 @@
+"""Ships on the board: where they may go (RULES.md section 4) and what happens when they move.
+
+A ship is named by the node it stands on. Generators return plain tuples; the turn and the cards
+build decisions from them.
+"""
+from __future__ import annotations
+
+from .components import WORMHOLE, load_board
+
+BOARD = load_board()
+
+
+def blocked(s) -> set[str]:
+    return {b["link"] for b in s["blocked"]}
+
+
+def is_free(s, node: str) -> bool:
+    """The wormhole takes any number of ships; a node holds one."""
+    return node == WORMHOLE or node not in s["board"]
+
+
+def ships_of(s, colour: str) -> list[str]:
+    return [n for n, c in s["board"].items() if c == colour]
+
+
+def movable(s, node: str) -> bool:
+    """An upright ship is moved only by its own warp, never by SWAP or a card (seed)."""
+    return node not in s["upright"]
+
+
+def free_outer(s) -> list[str]:
+    return [n for n in BOARD.outer if n not in s["board"]]
+
+
+def enters(s, colour: str) -> list[str]:
+    return free_outer(s) if s["platform"][colour] > 0 else []
+
+
+def steps(s, colour: str, cut=None) -> list[tuple[str, str, bool]]:
+    """One link inward to a free node (or into the wormhole): (from, to, dotted)."""
+    cut = blocked(s) if cut is None else cut
+    board = s["board"]
+    out = []
+    for node, owner in board.items():
+        if owner != colour or node in s["upright"]:
+            continue
+        for target, link, dotted in BOARD.inward[node]:
+            if link not in cut and (target == WORMHOLE or target not in board):
+                out.append((node, target, dotted))
+    return out
+
+
+def warps(s, colour: str, cut=None) -> list[tuple[str, str, bool]]:
+    """An upright ship raised before this turn moves one or two links inward, ending free (AE7)."""
+    cut = blocked(s) if cut is None else cut
+    board, number = s["board"], s["turn"]["number"]
+    found: dict[tuple[str, str], bool] = {}
+    for node, raised in s["upright"].items():
+        if board.get(node) != colour or raised >= number:
+            continue
+        for middle, link, dotted in BOARD.inward[node]:
+            if link in cut:
+                continue
+            if is_free(s, middle):
+                key = (node, middle)
+                found[key] = found.get(key, True) and dotted
+            if middle == WORMHOLE:
+                continue
+            for target, link2, dotted2 in BOARD.inward[middle]:
+                if link2 not in cut and is_free(s, target):
+                    key = (node, target)
+                    found[key] = found.get(key, True) and (dotted or dotted2)
+    return [(a, b, dotted) for (a, b), dotted in found.items()]
+
+
+def in_front(s, node: str, cut=None) -> list[str]:
+    cut = blocked(s) if cut is None else cut
+    return [t for t, link, _ in BOARD.inward[node] if link not in cut and t != WORMHOLE]
+
+
+def behind(s, node: str, cut=None) -> list[str]:
+    cut = blocked(s) if cut is None else cut
+    return [t for t, link, _ in BOARD.outward[node] if link not in cut]
+
+
+def relocate(s, a: str, b: str) -> None:
+    s["board"][b] = s["board"].pop(a)
+    if a in s["upright"]:
+        s["upright"][b] = s["upright"].pop(a)
+
+
+def trade(s, a: str, b: str) -> None:
+    board = s["board"]
+    board[a], board[b] = board[b], board[a]
+
+
+def finished(s, colour: str) -> bool:
+    """Saved all ships: platform empty, Lost Ship on the board once, none left there (section 5)."""
+    return (s["platform"][colour] == 0 and s["lost"][colour] == "placed"
+            and colour not in s["board"].values())
+
+
+def into_wormhole(s, ev: list, node: str) -> None:
+    """The ship is saved; its owner takes an open card unless it was his last ship."""
+    owner = s["board"].pop(node)
+    s["upright"].pop(node, None)
+    s["saved"][owner] += 1
+    s["turn"]["into_wormhole"] += 1
+    ev.append({"e": "saved", "colour": owner, "from": node})
+    if finished(s, owner):
+        s["last_ship"].append(owner)
+        ev.append({"e": "all_saved", "colour": owner, "place": len(s["last_ship"])})
+    else:
+        s["queue"].append({"q": "take", "colour": owner})
+
+
+def move_ship(s, ev: list, a: str, b: str, how: str) -> None:
+    """Any move of a ship from a to b; into the wormhole saves it."""
+    if b == WORMHOLE:
+        into_wormhole(s, ev, a)
+        return
+    ev.append({"e": "ship", "colour": s["board"][a], "from": a, "to": b, "how": how})
+    relocate(s, a, b)
+
+
+def enter(s, ev: list, colour: str, node: str, how: str = "enter") -> None:
+    s["platform"][colour] -= 1
+    s["board"][node] = colour
+    ev.append({"e": "enter", "colour": colour, "to": node, "how": how})
+    if s["platform"][colour] == 0 and s["first_empty"] is None:
+        s["first_empty"] = colour

@@ -1,0 +1,62 @@
+"""What a seat or a spectator may see (RULES.md section 10), picked field by field.
+
+Never picked: the seed, the generator's state, the order of any deck, the returned missions, other
+players' hands and kept missions, and another player's secret options in a question.
+"""
+from __future__ import annotations
+
+from .log import prompt
+from .scoring import final
+
+PUBLIC_QUESTION_KEYS = ("q", "seat", "by")
+
+
+def _own_or_count(values: dict, colours: list, mine: str | None) -> dict:
+    return {c: (sorted(values[c]) if c == mine else len(values[c])) for c in colours}
+
+
+def _question(s, seat):
+    ask = s["ask"]
+    if ask is None:
+        return None
+    if ask["seat"] == seat:
+        return dict(ask)
+    return {k: ask[k] for k in PUBLIC_QUESTION_KEYS if k in ask}
+
+
+def view(s, seat: int | None) -> dict:
+    colours = s["colours"]
+    mine = colours[seat] if seat is not None else None
+    turn = s["turn"]
+    over = s["over"] is not None
+    return {
+        "game": "andromeda",
+        "rules_version": s["rules_version"],
+        "players": s["players"],
+        "colours": list(colours),
+        "you": seat,
+        "seq": s["seq"],
+        "board": dict(sorted(s["board"].items())),
+        "upright": sorted(s["upright"]),
+        "platform": dict(s["platform"]),
+        "lost": dict(s["lost"]),
+        "saved": dict(s["saved"]),
+        "vp": dict(s["vp"]),
+        "skip": dict(s["skip"]),
+        "last_ship": list(s["last_ship"]),
+        "first_empty": s["first_empty"],
+        "blocked": [dict(b) for b in s["blocked"]],
+        "hands": _own_or_count(s["hands"], colours, mine),
+        "missions": _own_or_count(s["missions"], colours, mine),
+        "revealed": {c: list(s["revealed"][c]) for c in colours},
+        "open": dict(s["open"]),
+        "discard": {k: list(v) for k, v in s["discard"].items()},
+        "decks": {k: len(v) for k, v in s["decks"].items()},
+        "turn": None if over or turn["phase"] == "setup" else {
+            "seat": turn["seat"], "colour": colours[turn["seat"]], "number": turn["number"],
+            "phase": turn["phase"], "into_wormhole": turn["into_wormhole"]},
+        "question": _question(s, seat),
+        "prompt": {"en": prompt(s, "en"), "de": prompt(s, "de")},
+        "over": over,
+        "outcome": final(s) if over else None,
+    }
