@@ -46,11 +46,13 @@ def explain(s, decision: dict) -> str:
     """Why a well-formed decision is refused, in plain words."""
     ask = s["ask"]
     me = s["colours"][ask["seat"]]
-    expected = sorted({d["type"] for d in legal(s)})
+    expected = {d["type"] for d in legal(s)}
+    if ask["q"] == "turn" and s["turn"]["phase"] == "cards":
+        expected |= {"play", "skip"}  # refused for a reason of their own below
     kind = decision["type"]
     now = log.prompt(s)
     if kind not in expected:
-        return f"a {kind!r} decision does not answer the question now ({now} Answer with: {', '.join(expected)})"
+        return f"a {kind!r} decision does not answer the question now ({now} Answer with: {', '.join(sorted(expected))})"
     if kind == "play":
         card = decision["card"]
         spec = BOARD.cards[card]
@@ -59,6 +61,8 @@ def explain(s, decision: dict) -> str:
         if s["vp"][me] + spec.played < 0:
             return f"{card} costs {-spec.played} VP and you have {s['vp'][me]}: VP never fall below 0"
         return f"{card} cannot be carried out that way now; see the legal plays"
+    if kind == "skip":
+        return "you must take an action: skipping is allowed only when none is possible or every one uses a dotted link"
     for field in ("from", "ship"):
         node = decision.get(field)
         if node is not None and kind in ("move", "warp", "swap", "raise", "shift") and s["board"].get(node) != me:

@@ -31,15 +31,25 @@ class GreedyBot:
         if len(options) == 1:
             return options[0]
         me = s["colours"][s["ask"]["seat"]]
+        cards = [d for d in options if d["type"] == "play"]
+        if cards:
+            # A card does not use up the action: play the best one if it leaves me better off
+            # than I stand now, and only then compare the actions.
+            best, value = self._best(s, cards, me)
+            if value > evaluate(s, me) + 0.05:
+                return best
+            options = [d for d in options if d["type"] != "play"]
+        return self._best(s, options, me)[0]
+
+    def _best(self, s, options, me):
         best, best_value = [], None
         for decision in options:
-            after = play(clone(s), decision, [])
-            value = evaluate(after, me)
+            value = evaluate(play(clone(s), decision, []), me)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = [decision], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(decision)
-        return self.rng.choice(best)
+        return self.rng.choice(best), best_value
 
 
 def _strength(s, colour: str) -> float:
@@ -53,14 +63,31 @@ def _strength(s, colour: str) -> float:
     return value
 
 
+def _share(s, me, nodes) -> float:
+    return sum(1 for n in nodes if s["board"].get(n) == me) / len(nodes)
+
+
+def _progress(s, me: str, mission: int) -> float:
+    """How near a kept board mission is (0 to 1); other missions count as a plain chance."""
+    if mission == 1:
+        return max(sum(1 for n in BOARD.outer if BOARD.zone[n] == z and s["board"].get(n) == me) for z in BOARD.zones) / 4
+    if mission == 2:
+        return max(_share(s, me, ends) for ends in BOARD.crossings)
+    if mission == 3:
+        return _share(s, me, BOARD.inner)
+    if mission in (4, 5):
+        return max(_share(s, me, line.nodes) for line in BOARD.lines if line.dotted == (mission == 4))
+    return 0.0
+
+
 def evaluate(s, me: str) -> float:
     if s["over"] is not None:
         scores = s["over"]["scores"]
         lead = scores[me] - max(v for c, v in scores.items() if c != me)
         return 1000 + lead if lead >= 0 else -1000 + lead
     value = _strength(s, me)
-    value += sum(BOARD.cards[card].in_hand + 1.5 for card in s["hands"][me])
-    value += 0.4 * sum(BOARD.missions[m].vp for m in s["missions"][me])
+    value += sum(BOARD.cards[card].in_hand + 1.0 for card in s["hands"][me])
+    value += sum(BOARD.missions[m].vp * (0.3 + 0.5 * _progress(s, me, m)) for m in s["missions"][me])
     value -= 0.35 * max(_strength(s, c) for c in s["colours"] if c != me)
     return value
 

@@ -146,14 +146,19 @@ def _lines(inward: dict, depth: dict) -> tuple[Line, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
-def load_board() -> Board:
-    raw = json.loads(DATA.read_text(encoding="utf-8"))
+def validate(raw: dict) -> None:
+    """Raise DataError naming the first bad entry of a data file's contents."""
     _check_nodes(raw)
     _check_links(raw)
     _check_cards(raw)
     _need(sorted(raw["ships"]) == ["2", "3", "4"], "ships: per 2, 3 and 4 players")
     _need(len(raw["last_ship_vp"]) == 3 and sorted(raw["skip_fields"]) == ["1", "2", "3"], "tracks: three fields each")
+
+
+@lru_cache(maxsize=None)
+def load_board() -> Board:
+    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    validate(raw)
     nodes = tuple(n for n in raw["nodes"] if n != WORMHOLE)
     depth = {n: raw["nodes"][n]["depth"] for n in raw["nodes"]}
     inward: dict = {n: [] for n in raw["nodes"]}
