@@ -52,3 +52,9 @@ class Vacation(models.Model):
     @property
     def days(self) -> int:
         return (self.end - self.start).days + 1
+
+
+def supported_language(code: str | None) -> str:
+    """`code` if the site speaks it (settings.LANGUAGES, the one list), else the default language."""
+    codes = [c for c, _ in settings.LANGUAGES]
+    return code if code in codes else settings.LANGUAGE_CODE

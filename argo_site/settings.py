@@ -19,6 +19,8 @@ from urllib.parse import parse_qs, unquote, urlparse
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from games.rules import packages as rules_packages
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -54,6 +56,8 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    # Each game's package, so that its board module (static/) and rules page (templates/) are found.
+    *rules_packages(),
 ]
 
 MIDDLEWARE = [
@@ -88,7 +92,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.tz",
-                "games.context_processors.waiting_games",
+                "games.context_processors.site",
             ],
         },
     },
@@ -225,7 +229,7 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Argo Station API",
-    "DESCRIPTION": "Play Argo asynchronously: games, decisions, undo, chat and accounts.",
+    "DESCRIPTION": "Play board games asynchronously: games, decisions, undo, chat, ratings and accounts.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -240,13 +244,12 @@ SPECTACULAR_SETTINGS = {
 
 # --- game play -----------------------------------------------------------------------------------
 
-ARGO_DEFAULT_HOURS_PER_MOVE = 72
-ARGO_STALE_DAYS = 7
-ARGO_VACATION_DAYS_PER_YEAR = 30
-ARGO_REMINDER_SHARE = 0.5          # a reminder once half the time per move is gone
-ARGO_LAST_CALL_SHARE = 0.2         # and a last call in the final fifth of it …
-ARGO_LAST_CALL_MAX = timedelta(hours=12)  # … but never earlier than 12 hours before the deadline
-ARGO_DIGEST_HOUR = 8               # local hour from which the daily digest goes out
+DEFAULT_HOURS_PER_MOVE = 72
+VACATION_DAYS_PER_YEAR = 30
+REMINDER_SHARE = 0.5          # a reminder once half the time per move is gone
+LAST_CALL_SHARE = 0.2         # and a last call in the final fifth of it …
+LAST_CALL_MAX = timedelta(hours=12)  # … but never earlier than 12 hours before the deadline
+DIGEST_HOUR = 8               # local hour from which the daily digest goes out
 
 LOGGING = {
     "version": 1,

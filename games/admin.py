@@ -11,13 +11,22 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.html import format_html, format_html_join
+from django.templatetags.static import static
+from django.utils.html import format_html, format_html_join, json_script
 
 from accounts.models import Profile
 
-from . import ratings, services
-from .board_html import board_table
+from . import services
 from .models import ChatMessage, Game, ModeratorAction, Rating, RatingChange, Seat
+
+
+def board_html(game: Game, view: dict) -> str:
+    """The board as the game's own module draws it (read-only), from the spectator's view."""
+    config = {"module": static(f"{game.game}/board.js"), "view": view, "lang": "en",
+              "data": services.rules_of(game).client_data("en")}
+    return format_html('<div data-board data-label="{}" style="max-width:48rem">{}</div>'
+                       '<script type="module" src="{}"></script>', f"board of game {game.pk}",
+                       json_script(config), static("js/admin_board.js"))
 
 
 class ReasonForm(forms.Form):
@@ -111,7 +120,7 @@ class GameAdmin(admin.ModelAdmin):
     @admin.display(description="board")
     def board(self, game):
         view = services.view_for(game, None)
-        return "not started" if view is None else board_table(view)
+        return "not started" if view is None else board_html(game, view)
 
     @admin.display(description="log")
     def log(self, game):
@@ -146,7 +155,7 @@ class GameAdmin(admin.ModelAdmin):
 
     @with_reason("Abort the selected finished games (cheating) and revert their rating effect")
     def revert_rating(moderator, game, reason):
-        ratings.revert(moderator, game.pk, reason)
+        services.revert_result(moderator, game.pk, reason)
 
     def get_urls(self):
         return [path("<int:game_id>/replay/", self.admin_site.admin_view(self.replay_view),
@@ -170,7 +179,7 @@ class GameAdmin(admin.ModelAdmin):
         later = [n for n in numbers if n > upto]
         return TemplateResponse(request, "admin/games/replay.html", {
             **self.admin_site.each_context(request), "opts": Game._meta, "game": game, "upto": upto,
-            "position": position, "total": len(numbers), "board": board_table(module.view(state, None)),
+            "position": position, "total": len(numbers), "board": board_html(game, module.view(state, None)),
             "prompt": module.prompt(state), "previous": earlier[-1] if earlier else (0 if numbers else None),
             "next": later[0] if later else None, "title": f"Game {game.pk} after decision {upto}",
         })
@@ -256,7 +265,10 @@ class RatingAdmin(admin.ModelAdmin):
 
     @admin.display(description="player")
     def participant(self, rating):
-        return rating.user or "Aliens"
+        if rating.user:
+            return rating.user
+        from games import rules
+        return next((v["en"] for v in rules.get(rating.game).participants.values()), "participant")
 
     def has_add_permission(self, request):
         return False

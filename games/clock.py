@@ -64,4 +64,4 @@ def vacation_days_left(user, year: int) -> int:
         first = max(v.start, date(year, 1, 1))
         last = min(v.end, date(year, 12, 31))
         used += (last - first).days + 1
-    return settings.ARGO_VACATION_DAYS_PER_YEAR - used
+    return settings.VACATION_DAYS_PER_YEAR - used

@@ -62,6 +62,5 @@ class UserConsumer(AnnouncingConsumer):
     def left(self):
         presence.leave(self.user_id, self.channel_name)
         if not presence.is_online(self.user_id):
-            from .services import enqueue
-            from .tasks import user_left
+            from .tasks import enqueue, user_left
             enqueue(user_left, self.user_id)

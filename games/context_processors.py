@@ -1,9 +1,11 @@
-from .services import waiting_games
+from django.conf import settings
+
+from . import services
 
 
-def waiting_games(request):
-    """How many games wait for the signed-in user: shown as a badge and in the page title."""
+def site(request):
+    """What every page shows: how many games wait for the signed-in user (badge and title), and the
+    site's languages."""
     user = getattr(request, "user", None)
-    if user is None or not user.is_authenticated:
-        return {"games_waiting": 0}
-    return {"games_waiting": len(waiting_games(user))}
+    waiting = len(services.waiting_games(user)) if user is not None and user.is_authenticated else 0
+    return {"games_waiting": waiting, "site_languages": settings.LANGUAGES}

@@ -15,9 +15,10 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from . import clock, presence
+from .services import waiting_games
 from .models import Digest, Game, Seat, TurnNotice
 
-PREFERENCES_SALT = "argo.email-preferences"
+PREFERENCES_SALT = "station.email-preferences"
 
 
 def preferences_link(user) -> str:
@@ -89,10 +90,10 @@ def reminder_emails(game: Game, now) -> list[str]:
     total = game.deadline - game.turn_started_at
     left = game.deadline - now
     sent = []
-    if now - game.turn_started_at >= total * settings.ARGO_REMINDER_SHARE and left > timedelta(0):
+    if now - game.turn_started_at >= total * settings.REMINDER_SHARE and left > timedelta(0):
         if _notice_once(game, seat.user, TurnNotice.Kind.REMINDER, "reminder", {"deadline": game.deadline, "last_call": False}):
             sent.append("reminder")
-    if timedelta(0) < left <= min(total * settings.ARGO_LAST_CALL_SHARE, settings.ARGO_LAST_CALL_MAX):
+    if timedelta(0) < left <= min(total * settings.LAST_CALL_SHARE, settings.LAST_CALL_MAX):
         if _notice_once(game, seat.user, TurnNotice.Kind.LAST_CALL, "reminder", {"deadline": game.deadline, "last_call": True}):
             sent.append("last_call")
     return sent
@@ -118,9 +119,8 @@ def timed_out_emails(game: Game, seat: Seat) -> int:
 def digest_email(user, now) -> bool:
     """The day's digest of every game waiting for the user, once per day of theirs, from 8 o'clock."""
     local = now.astimezone(clock.user_zone(user))
-    if local.hour < settings.ARGO_DIGEST_HOUR:
+    if local.hour < settings.DIGEST_HOUR:
         return False
-    from .services import waiting_games
     waiting = waiting_games(user)
     if not waiting:
         return False

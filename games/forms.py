@@ -5,12 +5,31 @@ from accounts.models import Profile
 
 
 class CreateGameForm(forms.Form):
-    players = forms.TypedChoiceField(label=_("Players"), choices=[(2, "2"), (3, "3"), (4, "4")], coerce=int, initial=3)
-    difficulty = forms.ChoiceField(label=_("Difficulty"), initial="medium", choices=[
-        ("easy", _("easy")), ("medium", _("medium")), ("hard", _("hard"))])
-    mean_teleporters = forms.BooleanField(label=_("Mean teleporters"), required=False)
+    """Players, time and invitations for any game, plus that game's own options (from its rules
+    module's options_schema, labelled in the player's language)."""
+
+    players = forms.TypedChoiceField(label=_("Players"), coerce=int)
     hours_per_move = forms.IntegerField(label=_("Hours per move"), min_value=1, max_value=720, initial=72)
     invite = forms.CharField(label=_("Invite (usernames, comma-separated)"), required=False, max_length=500)
+
+    def __init__(self, module, lang: str, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.module = module
+        counts = range(module.min_players, module.max_players + 1)
+        self.fields["players"].choices = [(n, str(n)) for n in counts]
+        self.fields["players"].initial = min(3, module.max_players)
+        self.option_keys = []
+        for key, spec in module.options_schema().items():
+            labels = spec.get("choice_labels", {}).get(lang) or [str(c) for c in spec["choices"]]
+            self.fields[f"option_{key}"] = forms.TypedChoiceField(
+                label=spec.get("label", {}).get(lang, key), initial=str(spec["choices"].index(spec["default"])),
+                choices=[(str(i), label) for i, label in enumerate(labels)], coerce=int)
+            self.option_keys.append(key)
+        self.order_fields(["players", *[f"option_{k}" for k in self.option_keys], "hours_per_move", "invite"])
+
+    def options(self) -> dict:
+        schema = self.module.options_schema()
+        return {key: schema[key]["choices"][self.cleaned_data[f"option_{key}"]] for key in self.option_keys}
 
     def invitees(self) -> list[str]:
         return [n.strip() for n in self.cleaned_data["invite"].split(",") if n.strip()]

@@ -9,6 +9,14 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
+PROVISIONAL_GAMES = 5
+
+
+def rating_display(mu: float, sigma: float) -> int:
+    """The conservative estimate mu - 3 sigma, scaled so that a new player starts at 1000."""
+    return round(1000 + 40 * (mu - 3 * sigma))
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("open")
@@ -16,7 +24,7 @@ class Game(models.Model):
         FINISHED = "finished", _("finished")
         ABORTED = "aborted", _("aborted")
 
-    game = models.CharField(max_length=32, default="argo")
+    game = models.CharField(max_length=32, help_text="the game's name in the registry (games.rules)")
     rules_version = models.PositiveIntegerField()
     options = models.JSONField(default=dict)
     players = models.PositiveSmallIntegerField(help_text="seats planned; a game starts when full or when its creator starts it")
@@ -200,7 +208,8 @@ class Digest(models.Model):
 
 
 class Rating(models.Model):
-    """A player's skill at one game (openskill, Thurstone-Mosteller); user None: that game's Aliens."""
+    """A player's skill at one game (openskill, Thurstone-Mosteller); user None: the game's own
+    participant that is not a seat (the rules module's participants)."""
 
     game = models.CharField(max_length=32)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
@@ -213,7 +222,7 @@ class Rating(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["game", "user"], name="rating_unique"),
-            models.UniqueConstraint(fields=["game"], condition=models.Q(user__isnull=True), name="one_alien_rating"),
+            models.UniqueConstraint(fields=["game"], condition=models.Q(user__isnull=True), name="one_participant_rating"),
         ]
 
     def __str__(self) -> str:
@@ -221,12 +230,10 @@ class Rating(models.Model):
 
     @property
     def display(self) -> int:
-        from .ratings import display
-        return display(self.mu, self.sigma)
+        return rating_display(self.mu, self.sigma)
 
     @property
     def provisional(self) -> bool:
-        from .ratings import PROVISIONAL_GAMES
         return self.games < PROVISIONAL_GAMES
 
 
@@ -249,10 +256,8 @@ class RatingChange(models.Model):
 
     @property
     def before(self) -> int:
-        from .ratings import display
-        return display(self.mu_before, self.sigma_before)
+        return rating_display(self.mu_before, self.sigma_before)
 
     @property
     def after(self) -> int:
-        from .ratings import display
-        return display(self.mu_after, self.sigma_after)
+        return rating_display(self.mu_after, self.sigma_after)

@@ -13,6 +13,10 @@ from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.db import transaction
+from django.dispatch import receiver
+
+from . import signals
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 3.0
@@ -40,7 +44,7 @@ def _redis_loop() -> asyncio.AbstractEventLoop:
         if _loop is None or _loop.is_closed() or _loop_pid != os.getpid():
             _loop = asyncio.new_event_loop()
             _loop_pid = os.getpid()
-            threading.Thread(target=_loop.run_forever, name="argo-notify", daemon=True).start()
+            threading.Thread(target=_loop.run_forever, name="notify-loop", daemon=True).start()
         return _loop
 
 
@@ -80,6 +84,7 @@ class Change:
     members: tuple[int, ...]
     to_decide: int | None  # the user who must decide now, unless a bot plays that seat
     rating_changes: tuple = ()  # (user id, before, after) once a rated game is over
+    title: str = ""  # which game, for the player's notification
 
     @classmethod
     def of(cls, game, turn_changed: bool) -> "Change":
@@ -90,8 +95,10 @@ class Change:
         if finished:
             from .ratings import changes_for
             changes = tuple((c["user_id"], c["before"], c["after"]) for c in changes_for(game) if c["user_id"])
+        from games import rules
         return cls(game.pk, game.seq, finished, turn_changed, game.current_seat,
-                   tuple(s.user_id for s in seats), deciding.user_id if deciding else None, changes)
+                   tuple(s.user_id for s in seats), deciding.user_id if deciding else None, changes,
+                   rules.get(game.game).title["en"])
 
 
 def decision_made(change: Change) -> None:
@@ -100,12 +107,14 @@ def decision_made(change: Change) -> None:
         payload = {"event": "game_over", "game": gid, "seq": seq}
         rated = {user: {"before": before, "after": after} for user, before, after in change.rating_changes}
         send_all([(game_group(gid), payload)]
-                 + [(user_group(u), {**payload, "rating": rated.get(u)}) for u in change.members])
+                 + [(user_group(u), {**payload, "title": change.title, "rating": rated.get(u)})
+                    for u in change.members])
         return
     messages = [(game_group(gid), {"event": "turn_changed" if change.turn_changed else "decision",
                                    "game": gid, "seq": seq, "seat": change.seat})]
     if change.turn_changed and change.to_decide is not None:
-        messages.append((user_group(change.to_decide), {"event": "your_turn", "game": gid, "seq": seq}))
+        messages.append((user_group(change.to_decide), {"event": "your_turn", "game": gid, "seq": seq,
+                                                         "title": change.title}))
     send_all(messages)
 
 
@@ -123,3 +132,33 @@ def game_changed(game_id: int, what: str) -> None:
 
 def invited(user_id: int, game_id: int) -> None:
     send(user_group(user_id), {"event": "invited", "game": game_id})
+
+
+# --- listening to the service layer: every message leaves after the commit ---------------------
+
+@receiver(signals.decision_stored)
+def _decision_stored(sender, game, turn_changed, **kwargs):
+    news = Change.of(game, turn_changed=turn_changed)  # read inside the transaction
+    transaction.on_commit(lambda: decision_made(news))
+
+
+@receiver(signals.game_started)
+def _game_started(sender, game, **kwargs):
+    gid = game.pk
+    transaction.on_commit(lambda: game_changed(gid, "started"))
+
+
+@receiver(signals.game_changed)
+def _game_changed(sender, game_id, what, **kwargs):
+    transaction.on_commit(lambda: game_changed(game_id, what))
+
+
+@receiver(signals.seat_handed_to_bot)
+def _seat_handed_to_bot(sender, game, seat, **kwargs):
+    gid, what = game.pk, "seat_" + seat.status
+    transaction.on_commit(lambda: game_changed(gid, what))
+
+
+@receiver(signals.player_invited)
+def _player_invited(sender, game_id, user_id, **kwargs):
+    transaction.on_commit(lambda: invited(user_id, game_id))

@@ -1,27 +1,28 @@
 """Ratings per user per game, with openskill's Thurstone-Mosteller model (TrueSkill-like).
 
-As on Yucata, the aliens of a game take part as one more rated participant: first when they win,
-otherwise ranked by their score (RULES.md section 11). A seat a bot took over rates as its original
-player, ranked last. Ratings change once per finished game, inside the transaction that records the
-outcome; a moderator can revert a game's effect, which recomputes every rating of that game from
-the remaining games in order.
+A game's own participants that are not seats (an opponent the game plays, as on Yucata) take part as one more
+rated participant each game, with the place the rules give them. A seat a bot took over rates as its
+original player, in the place games.standings gives it (last). Ratings change once per finished
+game, inside the transaction that records the outcome (they listen to game_finished); when a
+moderator reverts a game's result, every rating of that game is recomputed from the remaining games
+in order.
 """
 from __future__ import annotations
 
-from django.db import transaction
+from django.dispatch import receiver
 from openskill.models import ThurstoneMostellerFull
 
-from .models import Decision, Game, ModeratorAction, Rating, RatingChange
+from games import rules
+
+from . import signals
+from .models import PROVISIONAL_GAMES, Decision, Game, Rating, RatingChange, rating_display as display
+from .standings import standings as places
 
 MODEL = ThurstoneMostellerFull()
-PROVISIONAL_GAMES = 5
 ACTIVE_DAYS = 90
-ALIENS = "aliens"
+PARTICIPANT = None  # the rating row of a game's own participant has no user
 
-
-def display(mu: float, sigma: float) -> int:
-    """The conservative estimate mu - 3 sigma, scaled so that a new player starts at 1000."""
-    return round(1000 + 40 * (mu - 3 * sigma))
+__all__ = ["PROVISIONAL_GAMES", "display", "rate_game", "recompute", "changes_for", "standings"]
 
 
 def eligible(game: Game) -> bool:
@@ -33,23 +34,15 @@ def eligible(game: Game) -> bool:
 
 
 def standings(game: Game) -> list[tuple[object, int]]:
-    """(user id or ALIENS, rank) from the outcome; bot-played seats last, sharing the last rank."""
-    seats = {s.colour: s for s in game.seats.all()}
-    playing = [e for e in game.outcome["ranking"] if e["who"] == ALIENS or not seats[e["who"]].played_by_bot]
-    out = [(ALIENS if e["who"] == ALIENS else seats[e["who"]].user_id, e["rank"]) for e in playing]
-    # Ranks as the rules gave them, closed up where bot seats were taken out.
-    distinct = sorted({rank for _, rank in out})
-    out = [(who, distinct.index(rank) + 1) for who, rank in out]
-    last = len(distinct) + 1
-    out += [(s.user_id, last) for s in seats.values() if s.played_by_bot]
-    return out
+    """(user id, or PARTICIPANT for the game's own participant, rank): the places of games.standings,
+    the same the service stored on the seats."""
+    return [(seat.user_id if seat else PARTICIPANT, rank) for _, seat, rank in places(game.outcome, game.seats.all())]
 
 
 def _rating(game_name: str, who) -> Rating:
     """The participant's rating row, created at need and locked for this transaction; two games
     ending at once both find the one row (get_or_create retries after a clash)."""
-    user_id = None if who == ALIENS else who
-    rating, _ = Rating.objects.get_or_create(game=game_name, user_id=user_id,
+    rating, _ = Rating.objects.get_or_create(game=game_name, user_id=who,
                                              defaults={"mu": MODEL.mu, "sigma": MODEL.sigma})
     return Rating.objects.select_for_update().get(pk=rating.pk)
 
@@ -68,7 +61,7 @@ def rate_game(game: Game) -> bool:
         game.rated = False
         game.save(update_fields=["rated"])
         return False
-    pairs = [(_rating(game.game, who), rank) for who, rank in sorted(standings(game), key=lambda p: str(p[0]))]
+    pairs = [(_rating(game.game, who), rank) for who, rank in sorted(standings(game), key=lambda p: str(p[0] or ""))]
     for (rating, rank), (mu, sigma) in zip(pairs, _update(pairs)):
         RatingChange.objects.create(match=game, rating=rating, rank=rank, mu_before=rating.mu,
                                     sigma_before=rating.sigma, mu_after=mu, sigma_after=sigma)
@@ -90,7 +83,7 @@ def recompute(game_name: str) -> None:
                .prefetch_related("rating_changes"))
     for match in matches:
         changes = sorted((c for c in match.rating_changes.all() if not c.reverted),
-                         key=lambda c: str(ratings[c.rating_id].user_id or ALIENS))
+                         key=lambda c: str(ratings[c.rating_id].user_id or ""))
         if not changes:
             continue
         pairs = [(ratings[c.rating_id], c.rank) for c in changes]
@@ -104,30 +97,31 @@ def recompute(game_name: str) -> None:
         r.save()
 
 
-def revert(moderator, game_id: int, reason: str) -> Game:
-    """Abort a finished game (for cheating) and take its effect out of every rating."""
-    from . import services
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
-        if game.status != Game.Status.FINISHED:
-            raise services.Conflict("only a finished game can have its rating effect reverted")
-        services._log(moderator, ModeratorAction.Kind.REVERT_RATING, reason, game=game)
-        game.status = Game.Status.ABORTED
-        game.save(update_fields=["status"])
-        if game.rated:
-            RatingChange.objects.filter(match=game).update(reverted=True)
-            game.rated = False
-            game.save(update_fields=["rated"])
-            recompute(game.game)
-    return game
-
-
 def changes_for(game: Game) -> list[dict]:
     """The finished game's effect on every participant, for pages, the API and notifications."""
     out = []
     for c in game.rating_changes.select_related("rating__user").all():
         user = c.rating.user
-        out.append({"who": user.username if user else ALIENS, "user_id": user.pk if user else None,
+        out.append({"who": user.username if user else participant_of(game), "user_id": user.pk if user else None,
                     "rank": c.rank, "before": c.before, "after": c.after, "change": c.after - c.before,
                     "reverted": c.reverted})
     return out
+
+
+def participant_of(game: Game) -> str:
+    """The key the rules give their own participant, if any."""
+    return next(iter(rules.get(game.game).participants), "")
+
+
+@receiver(signals.game_finished)
+def _rate_finished_game(sender, game, **kwargs):
+    rate_game(game)
+
+
+@receiver(signals.result_reverted)
+def _take_back(sender, game, **kwargs):
+    if game.rated:
+        RatingChange.objects.filter(match=game).update(reverted=True)
+        game.rated = False
+        game.save(update_fields=["rated"])
+        recompute(game.game)

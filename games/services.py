@@ -2,11 +2,11 @@
 
 Views, consumers, admin actions and tasks are thin and call these functions. A change locks the
 game row, checks, applies the decision through the game's rules module, stores the decision and the
-new snapshot, and announces it only after the commit.
+new snapshot, and says what happened through games.signals. Who listens (ratings, emails, bots, live
+updates) is not this module's business: see docs/architecture.md.
 """
 from __future__ import annotations
 
-import logging
 import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -19,8 +19,9 @@ from django.utils import timezone
 from games import rules
 from games.rules import IllegalAction
 
-from . import clock, notify, ratings
+from . import clock, signals
 from .models import ChatMessage, Decision, Game, Invitation, ModeratorAction, Seat
+from .standings import standings
 
 
 class GameError(Exception):
@@ -52,7 +53,6 @@ class Conflict(GameError):
 if TYPE_CHECKING:
     from accounts.models import Vacation
 
-log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -82,15 +82,15 @@ def replay(game: Game, upto: int | None = None) -> dict:
 
 
 def current_state(game: Game) -> dict:
-    """The cached snapshot when it is up to date, else the replay (which refreshes the cache)."""
+    """The stored snapshot when it is up to date, else the replay. A read never writes: the
+    snapshot is stored with every decision, where the game row is locked anyway."""
     module = rules_of(game)
     snapshot = game.snapshot
     if (snapshot is not None and game.snapshot_seq == game.seq
             and snapshot.get("rules_version") == module.version):
         return snapshot
     state = replay(game)
-    Game.objects.filter(pk=game.pk, seq=game.seq).update(snapshot=state, snapshot_seq=game.seq)
-    game.snapshot, game.snapshot_seq = state, game.seq
+    game.snapshot, game.snapshot_seq = state, game.seq  # for the rest of this request only
     return state
 
 
@@ -101,10 +101,13 @@ def view_for(game: Game, user) -> dict | None:
     return rules_of(game).view(current_state(game), seat.order if seat else None)
 
 
-def decision_log(game: Game, lang: str = "en") -> list[dict]:
+def decision_log(game: Game, lang: str = "en", seat: int | None = None) -> list[dict]:
+    """Every decision with its log lines; a decision shows its secret parts (a mission kept) only
+    to the seat that made it."""
     module = rules_of(game)
     return [{
-        "number": d.number, "seat": d.seat, "by_bot": d.by_bot, "decision": d.data,
+        "number": d.number, "seat": d.seat, "by_bot": d.by_bot,
+        "decision": d.data if seat is not None and d.seat == seat else module.public_decision(d.data),
         "created_at": d.created_at, "undone": d.undone,
         "log": [module.render(e, lang) for e in d.events],
     } for d in game.decisions.order_by("number")]
@@ -120,25 +123,24 @@ def legal_for(game: Game, user) -> dict:
     state = current_state(game)
     lang = getattr(getattr(user, "profile", None), "language", "en")
     return {"seq": game.seq, "seat": seat.order, "prompt": module.prompt(state, lang),
-            "question": state["ask"], "actions": module.legal_actions(state),
+            "question": module.question(state), "actions": module.legal_actions(state),
             "undoable": module.undoable(state)}
 
 
 # --- creating and joining --------------------------------------------------------------------
 
-def create_game(user, *, game: str = "argo", players, options=None, hours_per_move=None,
-                invite=()) -> Game:
+def create_game(user, *, game: str, players, options=None, hours_per_move=None, invite=()) -> Game:
     try:
         module = rules.get(game)
     except KeyError as exc:
         raise Invalid(str(exc.args[0])) from None
     if not isinstance(players, int) or isinstance(players, bool) or not module.min_players <= players <= module.max_players:
-        raise Invalid(f"{game} is played by {module.min_players} to {module.max_players} players")
+        raise Invalid(f"{module.title['en']} is played by {module.min_players} to {module.max_players} players")
     try:
         checked = module.check_options(players, options)
     except IllegalAction as exc:
         raise Invalid(str(exc)) from None
-    hours = settings.ARGO_DEFAULT_HOURS_PER_MOVE if hours_per_move is None else hours_per_move
+    hours = settings.DEFAULT_HOURS_PER_MOVE if hours_per_move is None else hours_per_move
     if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= 24 * 30:
         raise Invalid("hours_per_move must be a whole number of hours from 1 to 720")
     invitees = _users_named(invite, exclude=user)
@@ -150,8 +152,8 @@ def create_game(user, *, game: str = "argo", players, options=None, hours_per_mo
         Seat.objects.create(game=g, user=user, order=0)
         for invitee in invitees:
             Invitation.objects.create(game=g, user=invitee)
-    for invitee in invitees:
-        transaction.on_commit(lambda u=invitee.pk, gid=g.pk: notify.invited(u, gid))
+        for invitee in invitees:
+            signals.player_invited.send(Game, game_id=g.pk, user_id=invitee.pk)
     return g
 
 
@@ -215,10 +217,16 @@ def start_game(user, game_id) -> Game:
             raise Conflict(f"the game is {game.status}: it cannot be started")
         if user.pk != starter_id(game):
             raise NotAllowed("only the game's creator can start it")
-        if len(game.seats.all()) < rules_of(game).min_players:
+        if not may_start(game, user):
             raise Conflict(f"at least {rules_of(game).min_players} players are needed to start")
         _start(game)
     return game
+
+
+def may_start(game: Game, user) -> bool:
+    """The creator (or whoever took the first seat after him) may start once the game has enough players."""
+    return (game.status == Game.Status.OPEN and user.is_authenticated and user.pk == starter_id(game)
+            and len(game.seats.all()) >= rules_of(game).min_players)
 
 
 def starter_id(game: Game) -> int:
@@ -244,9 +252,10 @@ def _start(game: Game) -> None:
     for index, seat in enumerate(seats):
         seat.order = index + 100  # two passes keep (game, order) unique while renumbering
         seat.save(update_fields=["order"])
+    names = module.seat_names(state)
     for index, seat in enumerate(seats):
         seat.order = index
-        seat.colour = state["colours"][index]
+        seat.colour = names[index]
         seat.save(update_fields=["order", "colour"])
     now = timezone.now()
     game.status = Game.Status.ACTIVE
@@ -255,7 +264,8 @@ def _start(game: Game) -> None:
     game.snapshot, game.snapshot_seq = state, game.seq
     _turn_begins(game, seats, now)
     game.save()
-    transaction.on_commit(lambda: notify.game_changed(game.pk, "started"))
+    signals.game_started.send(Game, game=game)
+    signals.turn_began.send(Game, game=game)
 
 
 # --- deciding --------------------------------------------------------------------------------
@@ -290,7 +300,7 @@ def submit_decision(user, game_id, seq, decision) -> Applied:
         raise Conflict("another decision was stored first; reload and decide again") from None
 
 
-def _apply(game: Game, decision: dict, by_bot: bool, schedule_bots: bool = True) -> Applied:
+def _apply(game: Game, decision: dict, by_bot: bool) -> Applied:
     module = rules_of(game)
     state = current_state(game)
     seat = game.current_seat
@@ -302,11 +312,11 @@ def _apply(game: Game, decision: dict, by_bot: bool, schedule_bots: bool = True)
     # last guard, and its IntegrityError aborts the whole transaction (see submit_decision).
     stored = Decision.objects.create(game=game, number=game.seq + 1, seat=seat, by_bot=by_bot,
                                      data=decision, events=events)
-    _record(game, module, new_state, schedule_bots)
+    _record(game, module, new_state, by_bot)
     return Applied(game, new_state, events, stored)
 
 
-def _record(game: Game, module, state: dict, schedule_bots: bool = True) -> None:
+def _record(game: Game, module, state: dict, by_bot: bool = False) -> None:
     """Store the new version of the game: snapshot, whose turn, deadline, outcome."""
     now = timezone.now()
     previous_seat = game.current_seat
@@ -314,15 +324,15 @@ def _record(game: Game, module, state: dict, schedule_bots: bool = True) -> None
     game.snapshot, game.snapshot_seq = state, game.seq
     game.last_move_at = now
     game.current_seat = module.current_seat(state)
+    turn_changed = game.current_seat != previous_seat
     if game.current_seat is None:
         _finish(game, module, state, now)
-    elif game.current_seat != previous_seat:
+    elif turn_changed:
         _turn_begins(game, list(game.seats.all()), now)
     game.save()
-    news = notify.Change.of(game, turn_changed=game.current_seat != previous_seat)
-    transaction.on_commit(lambda: notify.decision_made(news))
-    if schedule_bots and game.status == Game.Status.ACTIVE and bot_to_play(game):
-        transaction.on_commit(lambda: _schedule_bots(game.pk))
+    if game.current_seat is not None and turn_changed:
+        signals.turn_began.send(Game, game=game)
+    signals.decision_stored.send(Game, game=game, turn_changed=turn_changed, by_bot=by_bot)
 
 
 def _turn_begins(game: Game, seats: list[Seat], now) -> None:
@@ -331,8 +341,6 @@ def _turn_begins(game: Game, seats: list[Seat], now) -> None:
     game.turn_started_at = now
     game.extra_hours = 0
     game.deadline = None if seat is None or seat.played_by_bot else _deadline(game, seat)
-    gid = game.pk
-    transaction.on_commit(lambda: _schedule_turn_email(gid))
 
 
 def _deadline(game: Game, seat: Seat):
@@ -340,54 +348,26 @@ def _deadline(game: Game, seat: Seat):
     return clock.deadline_for(seat.user, started, game.hours_per_move + game.extra_hours)
 
 
-def _schedule_turn_email(game_id: int) -> None:
-    from .tasks import turn_email
-    enqueue(turn_email, game_id)
-
-
 def _finish(game: Game, module, state: dict, now) -> None:
-    """Scores and ranks on the seats; a seat a bot took over ranks last (RULES.md 11 ranks the rest)."""
+    """Scores and places on the seats (games.standings); the ratings listen to game_finished."""
     outcome = module.outcome(state)
     game.status = Game.Status.FINISHED
     game.finished_at = now
     game.deadline = None
     game.outcome = outcome
     seats = list(game.seats.all())
-    by_colour = {s.colour: s for s in seats}
-    # The rules rank every seat; the ones a bot took over move to the end and the rest close up.
-    kept = [e for e in outcome["ranking"] if e["who"] == "aliens" or not by_colour[e["who"]].played_by_bot]
-    ranks: dict[str, int] = {}
-    for i, entry in enumerate(kept):
-        shared = i and entry["rank"] == kept[i - 1]["rank"]
-        ranks[entry["who"]] = ranks[kept[i - 1]["who"]] if shared else i + 1
-    last = len(outcome["ranking"])
-    for seat in seats:
-        seat.score = outcome["scores"].get(seat.colour)
-        seat.rank = last if seat.played_by_bot else ranks.get(seat.colour)
-        seat.save(update_fields=["score", "rank"])
+    for _, seat, rank in standings(outcome, seats):
+        if seat is not None:
+            seat.score = outcome["scores"].get(seat.colour)
+            seat.rank = rank
+            seat.save(update_fields=["score", "rank"])
     game.save()
-    ratings.rate_game(game)
+    signals.game_finished.send(Game, game=game)
 
 
 def bot_to_play(game: Game) -> bool:
     seat = game.deciding_seat
     return seat is not None and seat.played_by_bot
-
-
-def enqueue(task, *args) -> bool:
-    """Hand work to Celery after a commit; with the broker down the move still stands, and the
-    periodic catch-up tasks do the work later."""
-    try:
-        task.delay(*args)
-        return True
-    except Exception as exc:  # kombu's OperationalError and friends: never fail the player's request
-        log.warning("could not queue %s%s: %s", task.name, args, exc)
-        return False
-
-
-def _schedule_bots(game_id: int) -> None:
-    from .tasks import play_bot_turns
-    enqueue(play_bot_turns, game_id)
 
 
 def play_bot_turns(game_id: int, limit: int = 500) -> int:
@@ -401,7 +381,7 @@ def play_bot_turns(game_id: int, limit: int = 500) -> int:
             module = rules_of(game)
             state = current_state(game)
             bot = module.bot("greedy", seed=(game.seed or 0) + game.seq)
-            _apply(game, bot.choose(state), by_bot=True, schedule_bots=False)
+            _apply(game, bot.choose(state), by_bot=True)
         played += 1
     return played
 
@@ -442,12 +422,10 @@ def hand_seat_to_bot(game: Game, seat: Seat, status: str) -> None:
     """From now on the rules module's greedy bot plays this seat; the player will rank last."""
     seat.status = status
     seat.save(update_fields=["status"])
-    gid = game.pk
-    transaction.on_commit(lambda: notify.game_changed(gid, "seat_" + status))
     if game.current_seat == seat.order:
         game.deadline = None
         game.save(update_fields=["deadline"])
-        transaction.on_commit(lambda: _schedule_bots(gid))
+    signals.seat_handed_to_bot.send(Game, game=game, seat=seat)
 
 
 # --- time limits -----------------------------------------------------------------------------
@@ -472,13 +450,7 @@ def enforce_deadline(game_id: int, now=None) -> bool:
             game.save(update_fields=["deadline"])
             return False
         hand_seat_to_bot(game, seat, Seat.Status.TIMED_OUT)
-        transaction.on_commit(lambda: _schedule_timeout_mail(game_id, seat.pk))
     return True
-
-
-def _schedule_timeout_mail(game_id: int, seat_id: int) -> None:
-    from .tasks import timed_out_email
-    enqueue(timed_out_email, game_id, seat_id)
 
 
 def add_vacation(user, start, end) -> "Vacation":
@@ -533,8 +505,9 @@ def post_chat(user, game_id, text) -> ChatMessage:
         raise NotFound("no such game") from None
     if game.seat_of(user) is None:
         raise NotAllowed("only the game's players can chat in it")
-    message = ChatMessage.objects.create(game=game, user=user, text=text.strip())
-    transaction.on_commit(lambda: notify.game_changed(game.pk, "chat"))
+    with transaction.atomic():
+        message = ChatMessage.objects.create(game=game, user=user, text=text.strip())
+        signals.game_changed.send(Game, game_id=game.pk, what="chat")
     return message
 
 
@@ -557,7 +530,21 @@ def abort_game(moderator, game_id, reason: str) -> Game:
         game.deadline = None
         game.save(update_fields=["status", "finished_at", "deadline"])
         _log(moderator, ModeratorAction.Kind.ABORT, reason, game=game)
-        transaction.on_commit(lambda: notify.game_changed(game.pk, "aborted"))
+        signals.game_changed.send(Game, game_id=game.pk, what="aborted")
+    return game
+
+
+def revert_result(moderator, game_id, reason: str) -> Game:
+    """Abort a finished game (for cheating); the ratings take its effect out (they listen)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Game.Status.FINISHED:
+            raise Conflict("only a finished game can have its rating effect reverted")
+        _log(moderator, ModeratorAction.Kind.REVERT_RATING, reason, game=game)
+        game.status = Game.Status.ABORTED
+        game.save(update_fields=["status"])
+        signals.result_reverted.send(Game, game=game)
+        signals.game_changed.send(Game, game_id=game.pk, what="aborted")
     return game
 
 

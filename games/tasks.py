@@ -1,12 +1,37 @@
-"""Celery tasks: thin wrappers around services and emails. Each is idempotent."""
+"""Celery tasks: thin wrappers around services and emails. Each is idempotent.
+
+They are queued after the commit of a change they listen to (a turn began, a seat went to the
+bot); with the broker down the change still stands and the periodic tasks catch up.
+"""
 from __future__ import annotations
+
+import logging
 
 from celery import shared_task
 from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.dispatch import receiver
 from django.utils import timezone
 
-from . import emails, services
+from . import emails, services, signals
 from .models import Game, Seat
+
+log = logging.getLogger(__name__)
+
+
+def enqueue(task, *args) -> bool:
+    """Hand work to Celery; with the broker down the move still stands, and the periodic
+    catch-up tasks do the work later."""
+    try:
+        task.delay(*args)
+        return True
+    except Exception as exc:  # kombu's OperationalError and friends: never fail the player's request
+        log.warning("could not queue %s%s: %s", task.name, args, exc)
+        return False
+
+
+def after_commit(task, *args) -> None:
+    transaction.on_commit(lambda: enqueue(task, *args))
 
 
 @shared_task(ignore_result=True)
@@ -68,3 +93,25 @@ def send_digests() -> int:
     users = get_user_model().objects.filter(is_active=True, profile__notify_turn="daily").select_related("profile")
     return sum(emails.digest_email(u, now) for u in users)
 
+
+
+# --- listening to the service layer ----------------------------------------------------------
+
+@receiver(signals.turn_began)
+def _turn_began(sender, game, **kwargs):
+    after_commit(turn_email, game.pk)
+
+
+@receiver(signals.decision_stored)
+def _decision_stored(sender, game, by_bot, **kwargs):
+    # The bot's own loop plays on by itself; a player's decision may hand the turn to a bot seat.
+    if not by_bot and game.status == Game.Status.ACTIVE and services.bot_to_play(game):
+        after_commit(play_bot_turns, game.pk)
+
+
+@receiver(signals.seat_handed_to_bot)
+def _seat_handed_to_bot(sender, game, seat, **kwargs):
+    if game.current_seat == seat.order:
+        after_commit(play_bot_turns, game.pk)
+    if seat.status == Seat.Status.TIMED_OUT:
+        after_commit(timed_out_email, game.pk, seat.pk)

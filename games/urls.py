@@ -4,12 +4,15 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/new/<str:game_name>/", views.new_game, name="new_game"),
     path("games/mine/", views.my_games, name="my_games"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/join/", views.join, name="game_join"),
     path("games/<int:game_id>/leave/", views.leave, name="game_leave"),
     path("games/<int:game_id>/start/", views.start, name="game_start"),
-    path("rules/", views.rules_page, name="rules"),
+    path("rules/", views.rules_index, name="rules_index"),
+    path("rules/<str:game_name>/", views.rules_page, name="rules"),
+    path("ratings/", views.ratings_index, name="ratings_index"),
     path("ratings/<str:game_name>/", views.leaderboard_page, name="leaderboard"),
     path("settings/", views.settings_page, name="settings"),
     path("players/<str:username>/", views.player_page, name="player"),

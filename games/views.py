@@ -1,7 +1,12 @@
-"""Pages. Thin: they read through services and render templates; the game page plays through the API."""
+"""Pages. Thin: they read through services and render templates; the game page plays through the API.
+
+No page knows a game: titles, options, pictures, board modules and rules pages come from each game's
+package through the rules registry (docs/games.md).
+"""
 from __future__ import annotations
 
 import zoneinfo
+from functools import lru_cache
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -9,15 +14,15 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from accounts.models import supported_language
 from games import rules
-from games.rules.argo.components import load_station
-from games.rules.argo.log import KINDS
 
 from . import clock, emails, services
 from .forms import CreateGameForm, ProfileForm, VacationForm
@@ -27,19 +32,12 @@ from .models import Game, Rating, RatingChange
 GAME_TEXTS = {
     "yourTurn": gettext_lazy("Your turn"), "waitingFor": gettext_lazy("Waiting for"),
     "deadline": gettext_lazy("Deadline"), "score": gettext_lazy("score"),
-    "activations": gettext_lazy("activations"), "escaped": gettext_lazy("escaped"),
-    "alienScore": gettext_lazy("Alien score"), "dead": gettext_lazy("dead"),
-    "facedown": gettext_lazy("face-down modules"), "podsWaiting": gettext_lazy("Pods waiting"),
-    "gameOver": gettext_lazy("Game over"), "aliensWin": gettext_lazy("The aliens win."),
-    "winners": gettext_lazy("Winner"), "rank": gettext_lazy("Rank"), "aliens": gettext_lazy("Aliens"),
+    "gameOver": gettext_lazy("Game over"), "winners": gettext_lazy("Winner"), "rank": gettext_lazy("Rank"),
     "online": gettext_lazy("live"), "offline": gettext_lazy("offline"), "reconnecting": gettext_lazy("reconnecting"),
-    "endTurn": gettext_lazy("End turn"), "stop": gettext_lazy("Stop here"), "activate": gettext_lazy("Activate"),
-    "stay": gettext_lazy("Stay"), "launch": gettext_lazy("Launch now"),
     "resignConfirm": gettext_lazy("Resign this game? The bot will play your seat and you rank last."),
     "bot": gettext_lazy("bot"), "decision": gettext_lazy("decision"), "of": gettext_lazy("of"),
-    "notifyTitle": gettext_lazy("Argo Station: your turn"), "notifyBody": gettext_lazy("It is your turn in game"),
-    "error": gettext_lazy("Refused"), "last": gettext_lazy("last turn"), "you": gettext_lazy("you"),
-    "heal": gettext_lazy("Bring back"), "undone": gettext_lazy("undone"),
+    "notifyTitle": gettext_lazy("Argo Station: your turn"), "notifyBody": gettext_lazy("It is your turn in"),
+    "error": gettext_lazy("Refused"), "you": gettext_lazy("you"), "undone": gettext_lazy("undone"),
     "waiting": gettext_lazy("Waiting for the other players."), "player": gettext_lazy("Player"),
     "seated": gettext_lazy("seated"), "botPlays": gettext_lazy("played by the bot"),
     "awayUntil": gettext_lazy("on vacation until"),
@@ -52,28 +50,76 @@ def _games(qs):
     return qs.select_related("created_by").prefetch_related("seats__user__profile")
 
 
+def _lang(request) -> str:
+    return supported_language(getattr(request, "LANGUAGE_CODE", None))
+
+
+def _text(texts: dict, lang: str) -> str:
+    return texts.get(lang, texts["en"])
+
+
+def _module_or_404(name: str):
+    try:
+        return rules.get(name)
+    except KeyError:
+        raise Http404(_("No such game.")) from None
+
+
+@lru_cache(maxsize=None)
+def _start_view(name: str) -> dict:
+    """The start position as a spectator sees it: the lobby's picture of the game (seed 0, public)."""
+    module = rules.get(name)
+    return module.view(module.new_game(module.min_players, 0), None)
+
+
+def catalogue(lang: str) -> list[dict]:
+    """Every game of the site, for the lobby, the rules and ratings indexes."""
+    out = []
+    for name in rules.names():
+        module = rules.get(name)
+        out.append({"name": name, "title": _text(module.title, lang), "summary": _text(module.summary, lang),
+                    "min_players": module.min_players, "max_players": module.max_players})
+    return out
+
+
+def board_config(name: str, lang: str) -> dict:
+    """What the browser needs to draw a game: its board module and the game's public data."""
+    return {"game": name, "module": static(f"{name}/board.js"), "data": rules.get(name).client_data(lang),
+            "lang": lang}
+
+
 def home(request):
-    form = CreateGameForm()
-    if request.method == "POST":
-        if not request.user.is_authenticated:
-            return redirect(f"{reverse('account_login')}?next=/")
-        form = CreateGameForm(request.POST)
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                game = services.create_game(
-                    request.user, players=data["players"], hours_per_move=data["hours_per_move"],
-                    options={"difficulty": data["difficulty"], "mean_teleporters": data["mean_teleporters"]},
-                    invite=form.invitees())
-            except services.GameError as exc:
-                form.add_error(None, exc.detail)
-            else:
-                return redirect("game", game.pk)
+    lang = _lang(request)
+    games = catalogue(lang)
+    pictures = {g["name"]: {**board_config(g["name"], lang), "view": _start_view(g["name"])} for g in games}
     return render(request, "games/home.html", {
-        "form": form,
+        "games": games, "pictures": pictures,
         "open_games": _games(Game.objects.filter(status=Game.Status.OPEN))[:50],
         "active_games": _games(Game.objects.filter(status=Game.Status.ACTIVE).order_by("-last_move_at"))[:50],
     })
+
+
+def new_game(request, game_name: str):
+    module = _module_or_404(game_name)
+    lang = _lang(request)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('account_login')}?next={request.path}")
+    form = CreateGameForm(module, lang, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.create_game(request.user, game=game_name, players=data["players"],
+                                        hours_per_move=data["hours_per_move"], options=form.options(),
+                                        invite=form.invitees())
+        except services.GameError as exc:
+            form.add_error(None, exc.detail)
+        else:
+            return redirect("game", game.pk)
+    return render(request, "games/new_game.html", {"form": form, "game": catalogue_entry(game_name, lang)})
+
+
+def catalogue_entry(name: str, lang: str) -> dict:
+    return next(g for g in catalogue(lang) if g["name"] == name)
 
 
 @login_required
@@ -89,25 +135,36 @@ def my_games(request):
     return render(request, "games/my_games.html", {"my_turn": my_turn, "waiting": waiting, "finished": finished})
 
 
+def option_labels(game: Game, lang: str) -> list[str]:
+    """The game's options as the create form named them: "Difficulty: hard"."""
+    out = []
+    for key, spec in services.rules_of(game).options_schema().items():
+        if key in game.options and game.options[key] in spec["choices"]:
+            labels = spec.get("choice_labels", {}).get(lang) or [str(c) for c in spec["choices"]]
+            out.append(f"{_text(spec.get('label', {'en': key}), lang)}: {labels[spec['choices'].index(game.options[key])]}")
+    return out
+
+
 def game_page(request, game_id):
     game = get_object_or_404(_games(Game.objects.all()), pk=game_id)
     seat = game.seat_of(request.user)
+    lang = _lang(request)
+    module = services.rules_of(game)
     return render(request, "games/game.html", {
-        "game": game, "seat": seat,
+        "game": game, "seat": seat, "title": _text(module.title, lang), "options": option_labels(game, lang),
         "page_config": {
-            "game": game.pk, "status": game.status, "yourSeat": seat.order if seat else None,
-            "lang": request.LANGUAGE_CODE if request.LANGUAGE_CODE in ("en", "de") else "en",
+            **board_config(game.game, lang),
+            "id": game.pk, "title": _text(module.title, lang), "status": game.status,
+            "yourSeat": seat.order if seat else None,
             "user": request.user.username if request.user.is_authenticated else None,
-            "kinds": {k: str(v) for k, v in KINDS.get(request.LANGUAGE_CODE, KINDS["en"]).items()},
-            "tiles": _tile_specs(),
+            "participants": {k: _text(v, lang) for k, v in module.participants.items()},
             "timeZone": request.user.profile.time_zone if request.user.is_authenticated else None,
         },
         "texts": {**{k: str(v) for k, v in GAME_TEXTS.items()},
                   "status": {k: str(v) for k, v in Game.Status.choices}},
         "can_join": (request.user.is_authenticated and game.status == Game.Status.OPEN and seat is None
-                     and game.seats.count() < game.players),
-        "can_start": (game.status == Game.Status.OPEN and seat is not None and len(game.seats.all()) >= 2
-                      and request.user.pk == services.starter_id(game)),
+                     and len(game.seats.all()) < game.players),
+        "can_start": seat is not None and services.may_start(game, request.user),
     })
 
 
@@ -137,20 +194,16 @@ def start(request, game_id):
     return _lobby_action(request, game_id, services.start_game)
 
 
-def _tile_specs() -> dict:
-    """The public tile set, for drawing tiles that are not on the board yet."""
-    return {t.id: {"tile": t.id, "kind": t.kind, "capacity": t.capacity, "doors": t.doors,
-                   "alien_symbol": t.alien_symbol, "seats": list(t.seats), "min_players": t.min_players}
-            for t in load_station("station").tiles.values()}
+def rules_index(request):
+    return render(request, "games/rules_index.html", {"games": catalogue(_lang(request))})
 
 
-def rules_page(request):
-    kinds = KINDS.get(request.LANGUAGE_CODE, KINDS["en"])
-    station = load_station("station")
-    tiles = [dict(spec, kind_name=kinds[spec["kind"]]) for spec in _tile_specs().values()]
+def rules_page(request, game_name: str):
+    _module_or_404(game_name)
+    lang = _lang(request)
     return render(request, "games/rules.html", {
-        "tiles": tiles, "tracks": {n: list(v) for n, v in station.tracks.items()},
-        "page_config": {"kinds": {k: str(v) for k, v in kinds.items()}},
+        "game": catalogue_entry(game_name, lang), "body": f"{game_name}/rules.html",
+        "page_config": board_config(game_name, lang),
     })
 
 
@@ -210,9 +263,15 @@ def player_page(request, username):
              .prefetch_related("game__seats__user").order_by("-game__finished_at"))
     history = list(RatingChange.objects.filter(rating__user=user, reverted=False)
                    .select_related("match", "rating").order_by("match__finished_at", "match_id"))
+    lang = _lang(request)
+    per_game = []
+    for rating in user.ratings.order_by("game"):
+        mine = [c for c in history if c.rating_id == rating.pk]
+        title = _text(rules.get(rating.game).title, lang) if rating.game in rules.names() else rating.game
+        per_game.append({"title": title, "name": rating.game, "rating": rating,
+                         "chart": rating_chart(mine) if mine else None})
     return render(request, "games/player.html", {
-        "player": user, "seats": seats, "ratings": user.ratings.all(),
-        "chart": rating_chart(history) if history else None,
+        "player": user, "seats": seats, "ratings": per_game,
         "changes": {c.match_id: c.after - c.before for c in history},
     })
 
@@ -231,12 +290,18 @@ def rating_chart(history, width: int = 640, height: int = 180, pad: int = 28) ->
             "polyline": " ".join(f"{p['x']},{p['y']}" for p in points), "y_low": y(low + 10), "y_high": y(high - 10)}
 
 
-def leaderboard_page(request, game_name: str = "argo"):
+def ratings_index(request):
+    return render(request, "games/ratings_index.html", {"games": catalogue(_lang(request))})
+
+
+def leaderboard_page(request, game_name: str):
     from .api.ratings import leaderboard
-    if game_name not in rules.names():
-        raise Http404(_("No such game."))
+    module = _module_or_404(game_name)
+    lang = _lang(request)
     active = request.GET.get("active") == "1"
     rows = leaderboard(game_name, active)
-    aliens = Rating.objects.filter(game=game_name, user__isnull=True).first()
-    return render(request, "games/leaderboard.html", {"rows": rows, "aliens": aliens, "active": active,
-                                                      "game_name": game_name})
+    participant = Rating.objects.filter(game=game_name, user__isnull=True).first()
+    participant_name = next((_text(v, lang) for v in module.participants.values()), "")
+    return render(request, "games/leaderboard.html", {
+        "rows": rows, "participant": participant, "participant_name": participant_name, "active": active,
+        "game": catalogue_entry(game_name, lang)})

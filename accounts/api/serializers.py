@@ -20,10 +20,16 @@ class ProfileSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
     email = serializers.EmailField(source="user.email", read_only=True)
     ratings = serializers.SerializerMethodField()
+    games_waiting = serializers.SerializerMethodField(help_text="games in which it is your decision now")
 
     class Meta:
         model = Profile
-        fields = ["username", "email", "display_name", "language", "time_zone", "notify_turn", "ratings"]
+        fields = ["username", "email", "display_name", "language", "time_zone", "notify_turn", "ratings",
+                  "games_waiting"]
+
+    def get_games_waiting(self, profile) -> int:
+        from games.services import waiting_games
+        return len(waiting_games(profile.user))
 
     def get_ratings(self, profile) -> UserRatingSerializer(many=True):
         return ratings_of(profile.user)

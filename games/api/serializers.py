@@ -31,19 +31,24 @@ class GameSerializer(serializers.ModelSerializer):
     created_by = serializers.CharField(source="created_by.username", read_only=True)
     seats = SeatSerializer(many=True, read_only=True)
     invited = serializers.SerializerMethodField()
+    title = serializers.SerializerMethodField(help_text="the game's title in your language")
 
     class Meta:
         model = Game
-        fields = ["id", "game", "rules_version", "options", "players", "status", "created_by",
+        fields = ["id", "game", "title", "rules_version", "options", "players", "status", "created_by",
                   "hours_per_move", "created_at", "started_at", "finished_at", "last_move_at", "seq",
                   "current_seat", "deadline", "seats", "invited"]
 
     def get_invited(self, game) -> list[str]:
         return [i.user.username for i in game.invitations.all()]
 
+    def get_title(self, game) -> str:
+        from games.templatetags.site_tags import game_title
+        return game_title(game)
+
 
 class RatingChangeSerializer(serializers.Serializer):
-    who = serializers.CharField(help_text="a username, or 'aliens'")
+    who = serializers.CharField(help_text="a username, or the name the rules give their own participant (e.g. 'aliens')")
     rank = serializers.IntegerField()
     before = serializers.IntegerField()
     after = serializers.IntegerField()
@@ -56,8 +61,20 @@ class GameDetailSerializer(GameSerializer):
     your_seat = serializers.SerializerMethodField()
     rating_changes = serializers.SerializerMethodField()
 
+    prompt = serializers.SerializerMethodField(help_text="the pending decision in one line (public), in your language")
+
     class Meta(GameSerializer.Meta):
-        fields = GameSerializer.Meta.fields + ["your_seat", "view", "outcome", "rated", "rating_changes"]
+        fields = GameSerializer.Meta.fields + ["your_seat", "prompt", "view", "outcome", "rated", "rating_changes"]
+
+    def get_prompt(self, game) -> str | None:
+        from accounts.models import supported_language
+        from games.services import current_state, rules_of
+        if game.status != Game.Status.ACTIVE or game.seed is None:
+            return None
+        request = self.context["request"]
+        profile = getattr(request.user, "profile", None) if request.user.is_authenticated else None
+        lang = supported_language(profile.language if profile else getattr(request, "LANGUAGE_CODE", None))
+        return rules_of(game).prompt(current_state(game), lang)
 
     def get_rating_changes(self, game) -> RatingChangeSerializer(many=True):
         from games.ratings import changes_for
@@ -73,7 +90,7 @@ class GameDetailSerializer(GameSerializer):
 
 
 class CreateGameSerializer(serializers.Serializer):
-    game = serializers.CharField(default="argo")
+    game = serializers.CharField(help_text="which game: a name from the registry, e.g. one of GET /api/games/ 'game'")
     players = serializers.IntegerField()
     options = serializers.DictField(required=False, default=dict)
     hours_per_move = serializers.IntegerField(required=False, min_value=1, max_value=720)
@@ -91,7 +108,7 @@ class StrictIntegerField(serializers.IntegerField):
 
 class MoveSerializer(serializers.Serializer):
     seq = StrictIntegerField(min_value=0, help_text="the game's seq you last saw")
-    action = serializers.DictField(help_text="one decision, e.g. {\"type\": \"step\", \"figure\": \"red-grunt\", \"to\": \"1|0\"}")
+    action = serializers.DictField(help_text="one decision of the game's rules module, e.g. {\"type\": \"move\", \"from\": \"A6\", \"to\": \"A9\"}")
 
 
 class UndoSerializer(serializers.Serializer):

@@ -1,6 +1,7 @@
 """The games API: thin views over games.services."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Prefetch, Q
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -9,6 +10,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated, ValidationError
 from rest_framework.response import Response
 
+from accounts.models import supported_language
 from games import services
 from games.models import ChatMessage, Game, Invitation, Seat
 
@@ -25,10 +27,12 @@ def _errors(*codes):
     return {code: DETAIL for code in codes}
 
 
+LANGUAGES = [code for code, _ in settings.LANGUAGES]
+
+
 def _language(request) -> str:
     profile = getattr(request.user, "profile", None) if request.user.is_authenticated else None
-    lang = profile.language if profile else getattr(request, "LANGUAGE_CODE", "en")
-    return lang if lang in ("en", "de") else "en"
+    return supported_language(profile.language if profile else getattr(request, "LANGUAGE_CODE", None))
 
 
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -108,15 +112,16 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return Response(services.legal_for(self.get_object(), request.user))
 
     @extend_schema(methods=["GET"], responses={200: DecisionSerializer(many=True), 404: DETAIL},
-                   parameters=[OpenApiParameter("lang", str, enum=["en", "de"], description="language of the log lines")])
+                   parameters=[OpenApiParameter("lang", str, enum=LANGUAGES, description="language of the log lines")])
     @extend_schema(methods=["POST"], request=MoveSerializer,
                    responses={201: MoveResultSerializer, **_errors(400, 401, 403, 404, 409)})
     @action(detail=True, methods=["get", "post"])
     def moves(self, request, pk=None):
         if request.method == "GET":
             game = self.get_object()
-            lang = request.query_params.get("lang") or _language(request)
-            return Response(services.decision_log(game, lang if lang in ("en", "de") else "en"))
+            lang = supported_language(request.query_params.get("lang") or _language(request))
+            seat = game.seat_of(request.user)
+            return Response(services.decision_log(game, lang, seat.order if seat else None))
         body = MoveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         applied = services.submit_decision(request.user, pk, body.validated_data["seq"],

@@ -1,23 +1,36 @@
-"""Rules modules by name: `get("argo")`. Each game lives in its own package beside this file."""
+"""The registry of games: `get("argo")`, `names()`. Each game lives in its own package beside this file.
+
+A game's package holds everything about it: the pure rules (Python), and for the site its board
+module (`static/<name>/board.js`) and rules page (`templates/<name>/rules.html`). Adding a game is
+adding its package and one line here (docs/games.md).
+"""
 from __future__ import annotations
 
 from importlib import import_module
 
 from .base import GameRules, IllegalAction
 
-_PACKAGES = {"argo": "games.rules.argo"}
+_PACKAGES = {
+    "argo": "games.rules.argo",
+    "andromeda": "games.rules.andromeda",
+}
 
 
 def names() -> list[str]:
     return sorted(_PACKAGES)
 
 
+def packages() -> list[str]:
+    """The games' packages, which the site also loads as Django apps for their templates and static files."""
+    return [_PACKAGES[name] for name in names()]
+
+
 def get(name: str) -> GameRules:
     try:
         package = _PACKAGES[name]
-    except KeyError:
-        raise KeyError(f"no rules module named {name!r}; known: {', '.join(names())}") from None
+    except (KeyError, TypeError):
+        raise KeyError(f"no game named {name!r}; games: {', '.join(names())}") from None
     return import_module(package).RULES
 
 
-__all__ = ["GameRules", "IllegalAction", "get", "names"]
+__all__ = ["GameRules", "IllegalAction", "get", "names", "packages"]

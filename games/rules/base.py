@@ -29,7 +29,7 @@ class GameRules(Protocol):
     max_players: int
     title: Texts       # the game's name as players read it
     summary: Texts     # one line for the lobby
-    # Ranked participants that are not seats (Argo's aliens): key -> name. Empty for most games.
+    # Ranked participants that are not seats (a game's own opponent): key -> name. Empty for most games.
     participants: dict[str, Texts]
 
     def options_schema(self) -> dict:

@@ -1,36 +1,18 @@
-// Turning the API's list of legal decisions into clicks: each decision is a path of tokens
-// ("fig:red-grunt", "cell:1|0", "tile:LAB", "rot:2", "btn:end_turn", "dead:blue-chief"); the page
-// offers the next tokens of every decision that starts with what was already clicked. Nothing can
-// be chosen that is not in the list.
-
-export function pathOf(a) {
-  switch (a.type) {
-    case "alien": return [`fig:${a.alien}`, `cell:${a.to}`];
-    case "push":
-    case "step": return [`fig:${a.figure}`, `cell:${a.to}`];
-    case "activate": return [`fig:${a.figure}`, "btn:activate"];
-    case "victim": return [`fig:${a.figure}`];
-    case "teleport": return [`cell:${a.to}`];
-    case "place": return [`tile:${a.tile}`, `cell:${a.cell}`, `rot:${a.rotation}`];
-    case "pilot": return a.choice === "move" ? [`cell:${a.cell}`, `rot:${a.rotation}`] : [`btn:${a.choice}`];
-    case "lift": return [`cell:${a.cell}`];
-    case "relocate": return [`cell:${a.to}`, `rot:${a.rotation}`];
-    case "swap": return [`fig:${a.astronaut}`, `fig:${a.alien}`];
-    case "shoot": return [`fig:${a.alien}`];
-    case "heal": return [`dead:${a.astronaut}`];
-    case "launch": return [`cell:${a.pod}`];
-    default: return [`btn:${a.type}`];
-  }
-}
+// Turning the API's list of legal decisions into clicks: each decision is a path of tokens, given by
+// the game's board module (pathOf), e.g. ["fig:red-grunt", "cell:1|0"] or ["hand:W4", "node:B7",
+// "node:A1"]. The page offers the next tokens of every decision that starts with what was already
+// clicked. Nothing can be chosen that is not in the list.
 
 function startsWith(path, prefix) {
   return prefix.every((token, i) => path[i] === token);
 }
 
 export class Chooser {
-  constructor(actions) {
+  /** cyclePrefix: tokens of this kind come last and are previewed, cycled and confirmed, not clicked. */
+  constructor(actions, pathOf, cyclePrefix = null) {
     this.actions = actions;
     this.paths = actions.map(pathOf);
+    this.cyclePrefix = cyclePrefix;
     this.prefix = [];
   }
 
@@ -43,10 +25,10 @@ export class Chooser {
     return [...out];
   }
 
-  /** Rotation tokens come last and are confirmed, not clicked: true while they are pending. */
-  choosingRotation() {
+  /** True while the only tokens left are the cycled kind (e.g. a tile's rotations). */
+  cycling() {
     const next = this.next();
-    return next.length > 0 && next.every((t) => t.startsWith("rot:"));
+    return this.cyclePrefix !== null && next.length > 0 && next.every((t) => t.startsWith(this.cyclePrefix));
   }
 
   /** Click a token; returns the decision when the path is complete, else null. */
@@ -55,6 +37,19 @@ export class Chooser {
     this.prefix = [...this.prefix, token];
     const done = this.paths.findIndex((p) => p.length === this.prefix.length && startsWith(p, this.prefix));
     return done >= 0 ? this.actions[done] : null;
+  }
+
+  /** Keep what was clicked so far if it still leads somewhere in a new list of decisions. */
+  keepFrom(previous) {
+    if (!previous) return this;
+    const prefix = [];
+    for (const token of previous.prefix) {
+      this.prefix = prefix;
+      if (!this.next().includes(token)) break;
+      prefix.push(token);
+    }
+    this.prefix = prefix;
+    return this;
   }
 
   back() {

@@ -9,13 +9,7 @@ export function onUserEvent(callback) {
 }
 
 async function updateBadge() {
-  const games = await api("/api/games/?status=active&mine=1");
-  let waiting = 0;
-  const me = document.body.dataset.user;
-  for (const game of games.results) {
-    const seat = game.seats.find((s) => s.username === me);
-    if (seat && !seat.played_by_bot && game.current_seat === seat.order) waiting += 1;
-  }
+  const waiting = (await api("/api/me/")).games_waiting;
   const badge = document.getElementById("waiting-badge");
   if (badge) {
     badge.textContent = waiting;
@@ -28,7 +22,7 @@ async function updateBadge() {
 const socket = new LiveSocket("/ws/me/", {
   onMessage: (message) => {
     if (message.event === "your_turn" && "Notification" in window && Notification.permission === "granted" && document.hidden) {
-      new Notification("Argo Station", { body: `#${message.game}`, tag: `argo-${message.game}` });
+      new Notification("Argo Station", { body: message.title ? `${message.title} #${message.game}` : `#${message.game}`, tag: `game-${message.game}` });
     }
     updateBadge().catch(() => {});
     listeners.forEach((callback) => callback(message));

@@ -84,11 +84,11 @@ def choose_one(page, rng: random.Random) -> None:
     """Click one of the highlighted choices; a tile placed on the board is turned, then confirmed."""
     if page.is_visible("#confirm"):
         for _ in range(rng.randrange(3)):
-            if page.is_visible("#rotate"):
-                page.click("#rotate")
+            if page.is_visible("#cycle"):
+                page.click("#cycle")
         page.click("#confirm")
         return
-    choices = page.locator("#board .choice, #controls .choice, #display .choice, #alien-track .choice")
+    choices = page.locator("#board .choice, #controls .choice, #game-panel .choice")
     count = choices.count()
     if count == 0:
         page.screenshot(path=str(ARTIFACTS / "nothing-offered.png"), full_page=True)
@@ -102,8 +102,9 @@ class PlayThroughThePages(BrowserTestCase):
         make_player("bob")
         alice, bob = self.page_for("alice"), self.page_for("bob")
 
+        alice.click("#new-argo")
         alice.select_option("#id_players", "2")
-        alice.select_option("#id_difficulty", "hard")  # the aliens fill their track sooner
+        alice.select_option("#id_option_difficulty", label="hard")  # the aliens fill their track sooner
         alice.click("#create-game button[type=submit]")
         alice.wait_for_selector("#lobby")
         game_url = alice.url
@@ -167,11 +168,13 @@ class GermanInterface(BrowserTestCase):
         make_player("dora", language="de")
         page = self.page_for("dora")
         assert page.locator("html").get_attribute("lang") == "de"
-        assert page.is_visible("text=Meine Spiele") and page.is_visible("text=Spiel erstellen")
+        assert page.is_visible("text=Meine Spiele") and page.is_visible("text=Wähle ein Spiel")
+        page.click("#new-argo")
+        assert page.is_visible("text=Spiel erstellen") and page.is_visible("text=Schwierigkeit")
         page.click("#create-game button[type=submit]")
         page.wait_for_selector("#lobby")
         assert page.is_visible("text=Warten auf Spieler")
-        page.goto(f"{self.live_server_url}/rules/")
+        page.goto(f"{self.live_server_url}/rules/argo/")
         assert page.is_visible("text=Argo, wie es hier gespielt wird")
         assert page.locator(".tile-card svg .tile").count() >= 28
         self.shot(page, "05-german-rules")

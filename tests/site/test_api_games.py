@@ -75,6 +75,7 @@ def assert_auth_refused(response):
 
 def create(client, **payload):
     payload.setdefault("players", 2)
+    payload.setdefault("game", "argo")
     response = client.post("/api/games/", payload, format="json")
     assert response.status_code == 201, response.content
     return body(response)
@@ -281,22 +282,23 @@ def test_create_game_defaults(players):
 
 
 @pytest.mark.parametrize("payload, fragment", [
-    ({}, "players"),
-    ({"players": 1}, "2 to 4 players"),
-    ({"players": 5}, "2 to 4 players"),
-    ({"players": "many"}, "players"),
-    ({"players": None}, "players"),
-    ({"players": [2]}, "players"),
-    ({"game": "chess", "players": 2}, "no rules module named 'chess'"),
-    ({"players": 2, "options": {"difficulty": "insane"}}, "difficulty"),
-    ({"players": 2, "options": {"mean_teleporters": "yes"}}, "mean_teleporters"),
-    ({"players": 2, "options": {"colour": "red"}}, "unknown option 'colour'"),
-    ({"players": 2, "options": ["medium"]}, "options"),
-    ({"players": 2, "hours_per_move": 0}, "hours_per_move"),
-    ({"players": 2, "hours_per_move": 10000}, "hours_per_move"),
-    ({"players": 2, "invite": ["zed"]}, "no active player named zed"),
-    ({"players": 2, "invite": "bob"}, "invite"),
-    ({"players": 2, "invite": ["bob", "carol"]}, "room for 1 invited"),
+    ({"game": "argo"}, "players"),
+    ({"players": 2}, "game"),
+    ({"game": "argo", "players": 1}, "2 to 4 players"),
+    ({"game": "argo", "players": 5}, "2 to 4 players"),
+    ({"game": "argo", "players": "many"}, "players"),
+    ({"game": "argo", "players": None}, "players"),
+    ({"game": "argo", "players": [2]}, "players"),
+    ({"game": "chess", "players": 2}, "no game named 'chess'"),
+    ({"game": "argo", "players": 2, "options": {"difficulty": "insane"}}, "difficulty"),
+    ({"game": "argo", "players": 2, "options": {"mean_teleporters": "yes"}}, "mean_teleporters"),
+    ({"game": "argo", "players": 2, "options": {"colour": "red"}}, "unknown option 'colour'"),
+    ({"game": "argo", "players": 2, "options": ["medium"]}, "options"),
+    ({"game": "argo", "players": 2, "hours_per_move": 0}, "hours_per_move"),
+    ({"game": "argo", "players": 2, "hours_per_move": 10000}, "hours_per_move"),
+    ({"game": "argo", "players": 2, "invite": ["zed"]}, "no active player named zed"),
+    ({"game": "argo", "players": 2, "invite": "bob"}, "invite"),
+    ({"game": "argo", "players": 2, "invite": ["bob", "carol"]}, "room for 1 invited"),
 ])
 def test_create_game_invalid_is_400(players, payload, fragment):
     from games.models import Game

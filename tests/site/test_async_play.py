@@ -71,7 +71,7 @@ def seat_of(game, user) -> Seat:
 
 
 def start_game(creator, joiner, hours=HOURS) -> Game:
-    game = services.create_game(creator, players=2, hours_per_move=hours)
+    game = services.create_game(creator, game="argo", players=2, hours_per_move=hours)
     services.join_game(joiner, game.pk)
     game = fresh(game)
     assert game.status == Game.Status.ACTIVE
@@ -143,7 +143,7 @@ def test_turn_email_goes_to_the_player_to_move_with_links_and_both_parts(clock, 
 
     assert [m.to for m in mail.outbox] == [[first.email]]
     message = mail.outbox[0]
-    assert message.subject == f"Your turn in Argo game {game.pk}"
+    assert message.subject == f"Your turn in Argo #{game.pk}"
     html = html_of(message)
     for part in (message.body, html):
         assert game_link(game) in part
@@ -153,7 +153,7 @@ def test_turn_email_goes_to_the_player_to_move_with_links_and_both_parts(clock, 
     # The turn passes: now the other player hears, once.
     game = play_turn(game, clock)
     assert seat_to_move(game).user == other
-    assert [m.subject for m in mails_to(other)] == [f"Your turn in Argo game {game.pk}"]
+    assert [m.subject for m in mails_to(other)] == [f"Your turn in Argo #{game.pk}"]
     assert len(mails_to(first)) == 1
 
     # Never twice for the same turn: the catch-up task and the task itself send nothing more.
@@ -230,7 +230,7 @@ def test_no_turn_email_while_the_site_is_open_and_it_follows_when_the_player_lea
     clock.shift(timedelta(minutes=30))
     Connection.objects.filter(user=first).delete()
     tasks.user_left(first.pk)
-    assert [m.subject for m in mails_to(first)] == [f"Your turn in Argo game {game.pk}"]
+    assert [m.subject for m in mails_to(first)] == [f"Your turn in Argo #{game.pk}"]
     assert game_link(game) in mails_to(first)[0].body
 
     # Never twice for the same turn, and nothing for the player who still has the site open.
@@ -248,7 +248,7 @@ def test_a_connection_left_over_from_a_dead_server_does_not_hold_the_email_back(
             Connection.objects.create(user=user, channel_name=f"stale.{user.username}")
     game = start_game(alice, bob)
     first = seat_to_move(game).user
-    assert [m.subject for m in mails_to(first)] == [f"Your turn in Argo game {game.pk}"]
+    assert [m.subject for m in mails_to(first)] == [f"Your turn in Argo #{game.pk}"]
 
 
 # --- reminders -----------------------------------------------------------------------------------
@@ -272,7 +272,7 @@ def test_reminder_after_half_the_time_and_last_call_before_the_deadline_each_onc
     clock.move_to(T0 + timedelta(hours=12))
     tasks.send_reminders()
     tasks.send_reminders()
-    assert [m.subject for m in mail.outbox] == [f"Reminder: your turn in Argo game {game.pk}"]
+    assert [m.subject for m in mail.outbox] == [f"Reminder: your turn in Argo #{game.pk}"]
     reminder = mail.outbox[0]
     assert reminder.to == [late.email]
     for part in (reminder.body, html_of(reminder)):
@@ -289,8 +289,8 @@ def test_reminder_after_half_the_time_and_last_call_before_the_deadline_each_onc
     tasks.send_reminders()
     clock.move_to(deadline - timedelta(minutes=1))
     tasks.send_reminders()
-    assert [m.subject for m in mail.outbox] == [f"Reminder: your turn in Argo game {game.pk}",
-                                                f"Deadline soon in Argo game {game.pk}"]
+    assert [m.subject for m in mail.outbox] == [f"Reminder: your turn in Argo #{game.pk}",
+                                                f"Deadline soon in Argo #{game.pk}"]
     last_call = mail.outbox[1]
     assert last_call.to == [late.email]
     assert shown(deadline, zones[late.pk]) in last_call.body
@@ -329,7 +329,7 @@ def test_daily_digest_from_eight_local_time_lists_every_waiting_game_once_a_day(
     tasks.send_digests()
     assert [m.to for m in mail.outbox] == [[bob.email]], "one digest, to bob only (carol has nothing waiting)"
     digest = mail.outbox[0]
-    assert digest.subject == "2 Argo games wait for you"
+    assert digest.subject == "2 games wait for you"
     html = html_of(digest)
     for part in (digest.body, html):
         for game in waiting:
@@ -350,7 +350,7 @@ def test_daily_digest_from_eight_local_time_lists_every_waiting_game_once_a_day(
     tasks.send_digests()
     assert len(mails_to(bob)) == 2
     second = mails_to(bob)[1]
-    assert second.subject == "3 Argo games wait for you"
+    assert second.subject == "3 games wait for you"
     for game in [*waiting, not_waiting]:
         assert game_link(game) in second.body
     assert mails_to(carol) == []
@@ -380,7 +380,7 @@ def test_deadline_passing_times_out_the_seat_and_the_bot_plays_it(clock, players
         assert seat_to_move(game).user == other, "after the bot's turn it is the other player's turn"
         assert game.deadline is not None and game.deadline > dj_timezone.now()
 
-    told = [m for m in mails_to(other) if m.subject == f"A player timed out in Argo game {game.pk}"]
+    told = [m for m in mails_to(other) if m.subject == f"A player timed out in Argo #{game.pk}"]
     assert len(told) == 1, [m.subject for m in mails_to(other)]
     assert late.username in told[0].body and game_link(game) in told[0].body
     html_of(told[0])
@@ -550,7 +550,7 @@ def test_cancelling_a_vacation_on_the_settings_page_takes_its_extension_back(clo
 def test_vacation_allowance_past_and_overlapping_vacations_are_refused(clock, players):
     from accounts.models import Vacation
     alice, _ = players
-    assert settings.ARGO_VACATION_DAYS_PER_YEAR == 30
+    assert settings.VACATION_DAYS_PER_YEAR == 30
 
     with pytest.raises(services.Invalid):
         services.add_vacation(alice, date(2025, 1, 12), date(2025, 1, 20))  # starts yesterday
@@ -672,7 +672,7 @@ def test_resigning_on_ones_own_turn_lets_the_bot_play_it_at_once(clock, players)
     assert Decision.objects.filter(game=game, seat=quitter_seat.order, by_bot=True).exists()
     if game.status == Game.Status.ACTIVE:
         assert seat_to_move(game).user == other
-        assert [m.subject for m in mails_to(other)] == [f"Your turn in Argo game {game.pk}"]
+        assert [m.subject for m in mails_to(other)] == [f"Your turn in Argo #{game.pk}"]
 
 
 # --- after an outage -----------------------------------------------------------------------------

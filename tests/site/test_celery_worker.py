@@ -71,7 +71,7 @@ def test_worker_times_out_a_seat_whose_deadline_passed(make_user, real_worker):
     from games.models import Decision, Game, Seat
 
     alice, bob = make_user("alice"), make_user("bob")
-    game = services.create_game(alice, players=2, hours_per_move=24)
+    game = services.create_game(alice, game="argo", players=2, hours_per_move=24)
     services.join_game(bob, game.pk)
     game = Game.objects.get(pk=game.pk)
     late_seat = game.seats.select_related("user").get(order=game.current_seat)

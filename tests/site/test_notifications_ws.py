@@ -30,7 +30,7 @@ TIMEOUT = 5
 QUIET = 0.3
 ALLOWED_KEYS = {"event", "game", "seq", "seat"}
 # Only a player's own /ws/me/ may also carry their own rating change when a game ends.
-PERSONAL_KEYS = {"rating"}
+PERSONAL_KEYS = {"title", "rating"}
 MAX_DECISIONS = 2000
 
 
@@ -135,7 +135,7 @@ async def drain(comm: WebsocketCommunicator, secrets: Secrets, where: str) -> li
 @database_sync_to_async
 def create_game(user, invite=()):
     from games import services
-    return services.create_game(user, players=2, hours_per_move=24, invite=list(invite)).pk
+    return services.create_game(user, game="argo", players=2, hours_per_move=24, invite=list(invite)).pk
 
 
 @database_sync_to_async
@@ -215,7 +215,7 @@ def test_two_players_see_each_others_decisions_turns_and_the_end(make_user):
             assert {"event": "game_started", "game": game_id, "seq": 0} in got, got
             your_turn = [m for m in got if m["event"] == "your_turn"]
             if uid == first_user:
-                assert your_turn == [{"event": "your_turn", "game": game_id, "seq": 0}], got
+                assert your_turn == [{"event": "your_turn", "game": game_id, "seq": 0, "title": "Argo"}], got
             else:
                 assert your_turn == [], got
 
@@ -238,11 +238,11 @@ def test_two_players_see_each_others_decisions_turns_and_the_end(make_user):
                 for uid, comm in me.items():
                     message = await receive(comm, secrets, f"/ws/me/ of user {uid} at the end")
                     message.pop("rating", None)  # the player's own rating change, checked in check()
-                    assert message == {"event": "game_over", "game": game_id, "seq": step["seq"]}
+                    assert message == {"event": "game_over", "game": game_id, "seq": step["seq"], "title": "Argo"}
                 break
             if step["turn_changed"]:
                 message = await receive(me[step["next_user"]], secrets, f"/ws/me/ of user {step['next_user']}")
-                assert message == {"event": "your_turn", "game": game_id, "seq": step["seq"]}
+                assert message == {"event": "your_turn", "game": game_id, "seq": step["seq"], "title": "Argo"}
         else:
             raise AssertionError(f"the game did not end within {MAX_DECISIONS} decisions")
 
@@ -262,9 +262,9 @@ def test_missing_or_aborted_game_and_anonymous_me_are_refused(make_user):
     from games import services
     alice, bob = make_user("alice"), make_user("bob")
     token = token_of(alice)
-    aborted = services.create_game(alice, players=2)
+    aborted = services.create_game(alice, game="argo", players=2)
     services.leave_game(alice, aborted.pk)  # the only player left: the game is aborted
-    running = services.create_game(alice, players=2)
+    running = services.create_game(alice, game="argo", players=2)
     services.join_game(bob, running.pk)
 
     async def scenario():
@@ -289,7 +289,7 @@ def test_no_email_while_a_tab_is_open_and_it_follows_when_the_last_one_closes(ma
     async def scenario():
         tabs = {uid: [await connect(f"/ws/me/?token={key}"), await connect(f"/ws/me/?token={key}")]
                 for uid, key in tokens.items()}
-        game = await database_sync_to_async(lambda: services.create_game(alice, players=2))()
+        game = await database_sync_to_async(lambda: services.create_game(alice, game="argo", players=2))()
         await database_sync_to_async(services.join_game)(bob, game.pk)
         first, _ = await who_decides(game.pk)
         user = alice if first == alice.pk else bob
@@ -300,7 +300,7 @@ def test_no_email_while_a_tab_is_open_and_it_follows_when_the_last_one_closes(ma
         await tabs[first][0].disconnect(timeout=TIMEOUT)
         assert mailoutbox == [], "an email while another tab is still open"
         await tabs[first][1].disconnect(timeout=TIMEOUT)
-        assert [(m.to, m.subject) for m in mailoutbox] == [([user.email], f"Your turn in Argo game {game.pk}")]
+        assert [(m.to, m.subject) for m in mailoutbox] == [([user.email], f"Your turn in Argo #{game.pk}")]
         still = await database_sync_to_async(lambda: Game.objects.get(pk=game.pk).status)()
         assert still == Game.Status.ACTIVE
         for tab in tabs[bob.pk if first == alice.pk else alice.pk]:
@@ -376,7 +376,7 @@ def test_with_redis_down_for_layer_and_broker_a_decision_is_stored_and_answered_
     from tests.conftest import set_eager
 
     alice, bob = make_user("alice"), make_user("bob")
-    game = services.create_game(alice, players=2, hours_per_move=24)
+    game = services.create_game(alice, game="argo", players=2, hours_per_move=24)
     services.join_game(bob, game.pk)
     game = Game.objects.get(pk=game.pk)
 

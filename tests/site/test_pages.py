@@ -20,7 +20,7 @@ def players(make_user):
 
 @pytest.fixture
 def active_game(players):
-    game = services.create_game(players["alice"], players=2)
+    game = services.create_game(players["alice"], game="argo", players=2)
     services.join_game(players["bob"], game.pk)
     return Game.objects.get(pk=game.pk)
 
@@ -49,29 +49,31 @@ def test_private_pages_send_strangers_to_login(client, path):
 
 
 def test_lobby_lists_open_games_and_offers_join(client, players):
-    game = services.create_game(players["alice"], players=3)
+    game = services.create_game(players["alice"], game="argo", players=3)
     html = login(client, players["bob"]).get("/").content.decode()
     assert f"/games/{game.pk}/join/" in html and "alice" in html.lower()
 
 
 def test_create_game_from_the_lobby_form(client, players):
-    response = login(client, players["alice"]).post("/", {
-        "players": "2", "difficulty": "hard", "hours_per_move": "24", "invite": "bob"})
+    response = login(client, players["alice"]).post("/games/new/argo/", {
+        "players": "2", "option_difficulty": "2", "option_mean_teleporters": "1", "hours_per_move": "24",
+        "invite": "bob"})
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
-    assert game.options["difficulty"] == "hard" and game.hours_per_move == 24
+    assert game.options == {"difficulty": "hard", "mean_teleporters": True} and game.hours_per_move == 24
     assert list(game.invitations.values_list("user__username", flat=True)) == ["bob"]
 
 
 def test_create_game_form_errors_are_shown(client, players):
-    response = login(client, players["alice"]).post("/", {
-        "players": "2", "difficulty": "medium", "hours_per_move": "24", "invite": "nobody"})
+    response = login(client, players["alice"]).post("/games/new/argo/", {
+        "players": "2", "option_difficulty": "1", "option_mean_teleporters": "0", "hours_per_move": "24",
+        "invite": "nobody"})
     assert response.status_code == 200 and "nobody" in response.content.decode()
     assert not Game.objects.exists()
 
 
 def test_join_start_leave_through_the_forms(client, players):
-    game = services.create_game(players["alice"], players=3)
+    game = services.create_game(players["alice"], game="argo", players=3)
     bob = login(client, players["bob"])
     assert bob.post(f"/games/{game.pk}/join/").status_code == 302
     assert bob.post(f"/games/{game.pk}/start/").status_code == 302  # only the creator: refused with a message

@@ -246,7 +246,7 @@ def test_an_unfinished_or_aborted_game_is_not_rated(players):
 # --- whole games through services ---------------------------------------------------------------
 
 def start(users) -> Game:
-    game = services.create_game(users[0], players=len(users))
+    game = services.create_game(users[0], game="argo", players=len(users))
     for u in users[1:]:
         services.join_game(u, game.pk)
     game.refresh_from_db()
@@ -466,13 +466,13 @@ def check_reverted(games, reverted_index, moderator, reason):
 
 def test_revert_recomputes_exactly_a_fresh_computation(players, admin_user):
     games = three_games(players)
-    ratings.revert(admin_user, games[1][0].pk, "bob and ann colluded")
+    services.revert_result(admin_user, games[1][0].pk, "bob and ann colluded")
     check_reverted(games, 1, admin_user, "bob and ann colluded")
 
 
 def test_revert_of_the_first_game_leaves_a_player_without_games_at_the_start(players, admin_user):
     games = three_games(players)
-    ratings.revert(admin_user, games[0][0].pk, "multi-accounting")
+    services.revert_result(admin_user, games[0][0].pk, "multi-accounting")
     check_reverted(games, 0, admin_user, "multi-accounting")
     b = players[1]
     r = rating_of(b)  # ben's only remaining game is game 2
@@ -483,12 +483,12 @@ def test_revert_needs_a_reason_and_a_finished_game(players, admin_user):
     games = three_games(players)
     before = sorted(Rating.objects.values_list("pk", "mu", "sigma", "games"))
     with pytest.raises(services.GameError):
-        ratings.revert(admin_user, games[1][0].pk, "   ")
-    ratings.revert(admin_user, games[1][0].pk, "cheating")
+        services.revert_result(admin_user, games[1][0].pk, "   ")
+    services.revert_result(admin_user, games[1][0].pk, "cheating")
     after_first = sorted(Rating.objects.values_list("pk", "mu", "sigma", "games"))
     assert after_first != before
     with pytest.raises(services.Conflict):
-        ratings.revert(admin_user, games[1][0].pk, "again")
+        services.revert_result(admin_user, games[1][0].pk, "again")
     assert sorted(Rating.objects.values_list("pk", "mu", "sigma", "games")) == after_first
     assert ModeratorAction.objects.filter(kind=ModeratorAction.Kind.REVERT_RATING).count() == 1
 

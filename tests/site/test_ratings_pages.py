@@ -219,7 +219,7 @@ def test_leaderboard_page(make_user, client):
         assert cells[4] == timezone.localtime(r.last_played).strftime("%-d %b %Y")
     assert "Aliens" not in table and "aliens" not in table.lower()
     aliens = Rating.objects.get(user__isnull=True)
-    apart = html[html.index('id="aliens-rating"'):]
+    apart = html[html.index('id="participant-rating"'):]
     apart = apart[:apart.index("</p>")]
     assert str(aliens.display) in apart and "Aliens" in apart
 
@@ -241,13 +241,13 @@ def test_player_page_has_a_rating_chart_linking_each_rated_game(make_user, clien
     ratings.rate_game(unrated)
 
     html = client.get("/players/ann/").content.decode()
-    assert 'id="rating-chart"' in html
+    assert 'class="rating-chart"' in html
     svg = html[html.index("<svg"):html.index("</svg>") + 6]
     linked = [int(x) for x in re.findall(r'href="/games/(\d+)/"', svg)]
     assert linked == [g.pk for g in games]
     assert str(Rating.objects.get(user=ann).display) in html
 
-    ratings.revert(admin_user, games[1].pk, "cheating")
+    services.revert_result(admin_user, games[1].pk, "cheating")
     html = client.get("/players/ann/").content.decode()
     svg = html[html.index("<svg"):html.index("</svg>") + 6]
     assert [int(x) for x in re.findall(r'href="/games/(\d+)/"', svg)] == [games[0].pk, games[2].pk]

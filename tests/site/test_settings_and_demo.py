@@ -114,19 +114,20 @@ def test_demo_creates_users_and_games(fast_hashing, eager_celery_for_demo):
     for username in DEMO_USERS:
         user = User.objects.get(username=username)
         assert user.is_active
-        assert authenticate(username=username, password="argo-demo") == user, username
+        assert authenticate(username=username, password="station-demo") == user, username
         assert EmailAddress.objects.filter(user=user, verified=True, primary=True).exists(), username
         assert user.profile is not None
     admin = User.objects.get(username="admin")
     assert admin.is_staff and admin.is_superuser
     assert not any(User.objects.get(username=n).is_staff for n in DEMO_USERS[:4])
 
+    from games import rules
     active = Game.objects.filter(status=Game.Status.ACTIVE)
-    assert active.count() == 1
-    game = active.get()
-    assert game.seq > 0  # in progress, not just started
-    assert {s.user.username for s in game.seats.all()} <= set(DEMO_USERS[:4])
-    assert game.seats.count() == game.players
+    assert sorted(active.values_list("game", flat=True)) == rules.names(), "a game of each kind in progress"
+    for game in active:
+        assert game.seq > 0  # in progress, not just started
+        assert {s.user.username for s in game.seats.all()} <= set(DEMO_USERS[:4])
+        assert game.seats.count() == game.players
     open_games = Game.objects.filter(status=Game.Status.OPEN)
     assert open_games.count() == 1
     assert open_games.get().seats.count() < open_games.get().players
@@ -136,11 +137,11 @@ def test_demo_creates_users_and_games(fast_hashing, eager_celery_for_demo):
 def test_demo_users_can_log_in_through_the_site(fast_hashing, eager_celery_for_demo, client):
     call_command("demo", stdout=open("/dev/null", "w"))
     for username in ["alice", "dave"]:
-        response = client.post("/accounts/login/", {"login": username, "password": "argo-demo"})
+        response = client.post("/accounts/login/", {"login": username, "password": "station-demo"})
         assert response.status_code == 302, username
         assert client.get("/api/me/").json()["username"] == username
         client.post("/accounts/logout/")
-    response = client.post("/api/auth/token/", {"username": "bob", "password": "argo-demo"})
+    response = client.post("/api/auth/token/", {"username": "bob", "password": "station-demo"})
     assert response.status_code == 200 and response.json()["token"]
 
 
@@ -153,7 +154,7 @@ def test_demo_twice_creates_nothing_more(fast_hashing, eager_celery_for_demo):
     call_command("demo", stdout=open("/dev/null", "w"))
     assert (User.objects.count(), Game.objects.count(), Seat.objects.count(), EmailAddress.objects.count()) == counts
     assert list(Game.objects.values_list("pk", "status", "seq").order_by("pk")) == game_state
-    assert authenticate(username="alice", password="argo-demo") is not None
+    assert authenticate(username="alice", password="station-demo") is not None
 
 
 @pytest.mark.django_db

@@ -1,20 +1,20 @@
-"""Demo data for a fresh site: four players, a moderator, an open game and a game in progress."""
+"""Demo data for a fresh site: four players, a moderator, a game of every kind in progress and an open game."""
 from __future__ import annotations
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from games import services
+from games import rules, services
 from games.models import Game
 
-PASSWORD = "argo-demo"
+PASSWORD = "station-demo"
 PLAYERS = [("alice", "Alice", "en", "Europe/London"), ("bob", "Bob", "de", "Europe/Berlin"),
            ("carol", "Carol", "en", "America/New_York"), ("dave", "Dave", "de", "Europe/Vienna")]
 
 
 class Command(BaseCommand):
-    help = "Create the demo users (password 'argo-demo') and demo games, once."
+    help = "Create the demo users (password 'station-demo') and demo games, once."
 
     def handle(self, *args, **options):
         User = get_user_model()
@@ -34,13 +34,21 @@ class Command(BaseCommand):
         if Game.objects.exists():
             self.stdout.write("Demo games exist already.")
             return
-        game = services.create_game(users["alice"], players=2, options={"difficulty": "easy"})
-        services.join_game(users["bob"], game.pk)
-        self._play(game.pk, decisions=12)
-        services.create_game(users["carol"], players=3, invite=["dave"])
+        names = [name for name, *_ in PLAYERS]
+        started = []
+        for index, name in enumerate(rules.names()):
+            module = rules.get(name)
+            seated = [users[names[(index + i) % len(names)]] for i in range(module.min_players)]
+            game = services.create_game(seated[0], game=name, players=len(seated))
+            for user in seated[1:]:
+                services.join_game(user, game.pk)
+            self._play(game.pk, decisions=12)
+            started.append(f"{module.title['en']} #{game.pk} ({', '.join(u.username for u in seated)})")
+        last = rules.get(rules.names()[-1])
+        services.create_game(users["carol"], game=last.name, players=min(3, last.max_players), invite=["dave"])
         self.stdout.write(self.style.SUCCESS(
-            f"Demo users alice, bob, carol, dave (password '{PASSWORD}'), moderator admin (same password); "
-            f"game {game.pk} in progress, an open game by carol."))
+            f"Demo users {', '.join(names)} (password '{PASSWORD}'), moderator admin (same password); "
+            f"in progress: {'; '.join(started)}; an open game of {last.title['en']} by carol."))
 
     def _play(self, game_id: int, decisions: int) -> None:
         """A few opening decisions by the greedy bot, made as the players themselves."""

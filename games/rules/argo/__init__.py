@@ -21,11 +21,20 @@ class ArgoRules:
     version = RULES_VERSION
     min_players = 2
     max_players = 4
+    title = {"en": "Argo", "de": "Argo"}
+    summary = {"en": "Wake up in a strange space station, dodge the aliens and get your crew into the escape pods.",
+               "de": "Erwache in einer fremden Raumstation, entkomme den Aliens und bring deine Crew in die "
+                     "Rettungskapseln."}
+    participants = {"aliens": {"en": "Aliens", "de": "Aliens"}}
 
     def options_schema(self) -> dict:
         return {
-            "difficulty": {"choices": list(DIFFICULTIES), "default": "medium"},
-            "mean_teleporters": {"choices": [False, True], "default": False},
+            "difficulty": {"choices": list(DIFFICULTIES), "default": "medium",
+                           "label": {"en": "Difficulty", "de": "Schwierigkeit"},
+                           "choice_labels": {"en": ["easy", "medium", "hard"], "de": ["leicht", "mittel", "schwer"]}},
+            "mean_teleporters": {"choices": [False, True], "default": False,
+                                 "label": {"en": "Mean teleporters", "de": "Gemeine Teleporter"},
+                                 "choice_labels": {"en": ["no", "yes"], "de": ["nein", "ja"]}},
         }
 
     def check_options(self, players, options: dict | None) -> dict:
@@ -37,8 +46,28 @@ class ArgoRules:
             if key not in schema:
                 raise IllegalAction(f"unknown option {key!r}; options: {', '.join(schema)}")
             if value not in schema[key]["choices"] or type(value) is not type(schema[key]["default"]):
-                raise IllegalAction(f"option {key!r} must be one of {schema[key]['choices']}")
+                choices = ", ".join(json.dumps(c) for c in schema[key]["choices"])
+                raise IllegalAction(f"option {key!r} must be one of {choices}")
         return {k: options.get(k, v["default"]) for k, v in schema.items()}
+
+    def seat_names(self, state) -> list[str]:
+        return list(state["colours"])
+
+    def question(self, state) -> dict | None:
+        return None if state["ask"] is None else dict(state["ask"])
+
+    def public_decision(self, decision: dict) -> dict:
+        return dict(decision)  # Argo has no hidden decision: the face-down modules are drawn, not chosen
+
+    def client_data(self, lang: str = "en") -> dict:
+        """The tile set with its kind names, for previews of tiles not yet on the board."""
+        lang = lang if lang in log.KINDS else "en"
+        tiles = {t.id: {"tile": t.id, "kind": t.kind, "capacity": t.capacity, "doors": t.doors,
+                        "alien_symbol": t.alien_symbol, "seats": list(t.seats), "min_players": t.min_players}
+                 for t in load_station("station").tiles.values()}
+        station = load_station("station")
+        return {"tiles": tiles, "kinds": dict(log.KINDS[lang]),
+                "tracks": {str(n): list(v) for n, v in station.tracks.items()}}
 
     def new_game(self, players: int, seed: int, options: dict | None = None) -> dict:
         return _new_game(players, seed, self.check_options(players, options))

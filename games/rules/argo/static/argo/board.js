@@ -1,13 +1,11 @@
-// The Argo station drawn as SVG from a rules-module view. Pure drawing: no fetching, no state.
-// Cells are "x|y" (x east, y south). Every element a player may choose carries data-token, and the
-// caller marks the current choices; keyboard users reach them with Tab and choose with Enter.
+// Argo's board module (docs/games.md): the station drawn as SVG from a rules-module view, its side
+// panel (alien track, supply), and the clicks that make each decision. Cells are "x|y" (x east, y
+// south). Every element a player may choose carries data-token; the game page marks the offered ones.
+import { el, html, INK_ON, PLAYER_COLOURS, SVG_NS as SVG } from "../js/svg.js";
+import { enablePanZoom } from "../js/panzoom.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 export const CELL = 100;
 const SIDES = [[1, "N"], [2, "E"], [4, "S"], [8, "W"]];
-
-// Okabe-Ito colours (safe for colour-blind players); shapes and letters tell roles apart too.
-export const PLAYER_COLOURS = { red: "#D55E00", yellow: "#E6C700", green: "#009E73", blue: "#0072B2" };
 const ROLE_LETTER = { chief: "C", explorer: "E", pilot: "P", grunt: "G", robot: "R" };
 const KIND_STYLE = {
   waking_room: ["#dfe7f2", "⌂"], corridor: ["#eceff3", ""], teleporter: ["#e5dcf5", "⌾"],
@@ -17,20 +15,13 @@ const KIND_STYLE = {
   pod: ["#d9dde3", "◈"],
 };
 
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-export function parseCell(cell) {
+function parseCell(cell) {
   const [x, y] = cell.split("|").map(Number);
   return { x, y };
 }
 
 /** Bounds of the drawing: every tile plus any extra cells (placement targets), with a margin. */
-export function bounds(view, extraCells = []) {
+function bounds(view, extraCells = []) {
   const cells = Object.keys(view.board).concat(extraCells).map(parseCell);
   const xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
   return { minX: Math.min(...xs) - 1, maxX: Math.max(...xs) + 1, minY: Math.min(...ys) - 1, maxY: Math.max(...ys) + 1 };
@@ -64,7 +55,7 @@ function drawFigure(group, figure, cx, cy, labels) {
   el("title", {}, g).textContent = labels.figure(figure);
   el(shape, { ...attrs, fill: PLAYER_COLOURS[colour] || "#888", stroke: "#1d2433", "stroke-width": 1.5 }, g);
   el("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", "font-size": 9, "font-weight": "bold",
-               fill: colour === "yellow" ? "#1d2433" : "#fff", "pointer-events": "none" }, g).textContent = ROLE_LETTER[role] || "?";
+               fill: INK_ON[colour] || "#fff", "pointer-events": "none" }, g).textContent = ROLE_LETTER[role] || "?";
   return g;
 }
 
@@ -132,7 +123,7 @@ function drawTile(layer, cell, tile, view, labels) {
  * options: labels {kind(kind), figure(id), mark(colour)}; extraCells: empty cells to draw as targets;
  * preview: {cell, tile: {kind, doors, capacity, tile}} drawn translucent.
  */
-export function drawBoard(svg, view, options = {}) {
+function drawBoard(svg, view, options = {}) {
   const labels = options.labels || { kind: (k) => k.replace("_", " "), figure: (f) => f, mark: (c) => c };
   const extra = options.extraCells || [];
   const b = bounds(view, extra.concat(options.preview ? [options.preview.cell] : []));
@@ -196,69 +187,181 @@ export function drawBoard(svg, view, options = {}) {
   return svg;
 }
 
-/** Mark the elements whose token is in `tokens` as choices (focusable, highlighted). */
-export function markChoices(svg, tokens, selected = []) {
-  const wanted = new Set(tokens);
-  for (const node of svg.querySelectorAll("[data-token]")) {
-    const token = node.dataset.token;
-    const on = wanted.has(token);
-    node.classList.toggle("choice", on);
-    node.classList.toggle("selected", selected.includes(token));
-    if (on) {
-      node.setAttribute("tabindex", "0");
-      node.setAttribute("role", "button");
-    } else {
-      node.removeAttribute("tabindex");
-      node.removeAttribute("role");
-    }
+
+// --- words -------------------------------------------------------------------------------------
+
+const TEXTS = {
+  en: {
+    score: "score", activations: "activations", escaped: "escaped", alienScore: "Alien score", dead: "dead",
+    facedown: "face-down modules", podsWaiting: "Pods waiting", supply: "Supply", aliensWin: "The aliens win.",
+    last: "last turn", heal: "Bring back", rotate: "Rotate ⟳", none: "none",
+    buttons: { end_turn: "End turn", stop: "Stop here", activate: "Activate", stay: "Stay", launch: "Launch now" },
+    roles: { chief: "Chief", explorer: "Explorer", pilot: "Pilot", grunt: "Grunt", robot: "Robot" },
+    colours: { red: "red", yellow: "yellow", green: "green", blue: "blue" },
+  },
+  de: {
+    score: "Punkte", activations: "Aktivierungen", escaped: "entkommen", alienScore: "Alienwertung", dead: "tot",
+    facedown: "verdeckte Module", podsWaiting: "Wartende Kapseln", supply: "Vorrat", aliensWin: "Die Aliens gewinnen.",
+    last: "letzter Zug", heal: "Zurückholen", rotate: "Drehen ⟳", none: "keine",
+    buttons: { end_turn: "Zug beenden", stop: "Hier anhalten", activate: "Aktivieren", stay: "Bleiben", launch: "Jetzt starten" },
+    roles: { chief: "Kommandant", explorer: "Kundschafterin", pilot: "Pilotin", grunt: "Soldat", robot: "Roboter" },
+    colours: { red: "rot", yellow: "gelb", green: "grün", blue: "blau" },
+  },
+};
+
+function words(lang) {
+  return TEXTS[lang] || TEXTS.en;
+}
+
+function figureName(figure, lang) {
+  const w = words(lang);
+  if (figure.startsWith("alien-")) return `Alien ${figure.split("-")[1]}`;
+  const [colour, role] = figure.split("-");
+  return lang === "de" ? `${w.roles[role]} (${w.colours[colour]})` : `${w.colours[colour]} ${w.roles[role]}`;
+}
+
+function labelsFor(data, lang) {
+  return { kind: (k) => data.kinds[k] || k, figure: (f) => figureName(f, lang), mark: (c) => words(lang).colours[c] || c };
+}
+
+// --- the interface the game page uses ----------------------------------------------------------
+
+/** The clicks that make a decision. */
+export function pathOf(a) {
+  switch (a.type) {
+    case "alien": return [`fig:${a.alien}`, `cell:${a.to}`];
+    case "push":
+    case "step": return [`fig:${a.figure}`, `cell:${a.to}`];
+    case "activate": return [`fig:${a.figure}`, "btn:activate"];
+    case "victim": return [`fig:${a.figure}`];
+    case "teleport": return [`cell:${a.to}`];
+    case "place": return [`tile:${a.tile}`, `cell:${a.cell}`, `rot:${a.rotation}`];
+    case "pilot": return a.choice === "move" ? [`cell:${a.cell}`, `rot:${a.rotation}`] : [`btn:${a.choice}`];
+    case "lift": return [`cell:${a.cell}`];
+    case "relocate": return [`cell:${a.to}`, `rot:${a.rotation}`];
+    case "swap": return [`fig:${a.astronaut}`, `fig:${a.alien}`];
+    case "shoot": return [`fig:${a.alien}`];
+    case "heal": return [`dead:${a.astronaut}`];
+    case "launch": return [`cell:${a.pod}`];
+    default: return [`btn:${a.type}`];
   }
 }
 
-/** Highlight one cell (hovering a coordinate in the log). */
-export function highlightCell(svg, cell, on) {
-  for (const node of svg.querySelectorAll(`[data-cell="${cell}"]`)) node.classList.toggle("hover", on);
+/** A tile's rotations are previewed on the board, turned with a button and confirmed. */
+export const cyclePrefix = "rot:";
+
+/** Cells named in log lines ("2|-1"): hovering one lights it on the board. */
+export const placePattern = /-?\d+\|-?\d+/g;
+
+export function label(token, lang) {
+  const w = words(lang);
+  if (token === "cycle") return w.rotate;
+  if (token.startsWith("btn:")) return w.buttons[token.slice(4)] || token.slice(4);
+  return null;
 }
 
-/** Pan with drag, zoom with the wheel or pinch; returns {zoom(f), fit()}. */
-export function enablePanZoom(svg) {
-  const get = () => svg.getAttribute("viewBox").split(" ").map(Number);
-  const set = (v) => svg.setAttribute("viewBox", v.map((n) => Math.round(n * 10) / 10).join(" "));
-  const zoom = (factor, cx = 0.5, cy = 0.5) => {
-    const [x, y, w, h] = get();
-    const nw = Math.min(Math.max(w * factor, 150), 6000), nh = (h * nw) / w;
-    set([x + (w - nw) * cx, y + (h - nh) * cy, nw, nh]);
+export function columns(view, lang) {
+  const w = words(lang);
+  return [
+    { title: w.score, value: (order, colour) => view.scores[colour] },
+    { title: w.activations, value: (order, colour) => view.activations[colour] },
+    { title: w.escaped, value: (order, colour) => view.escaped[colour] },
+  ];
+}
+
+export function notes(view, lang) {
+  const w = words(lang);
+  return {
+    turn: view.final_round !== null && view.turn ? w.last : "",
+    outcome: view.outcome && view.outcome.alien_victory ? w.aliensWin : "",
   };
-  svg.addEventListener("wheel", (e) => {
-    e.preventDefault();
-    const r = svg.getBoundingClientRect();
-    zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
-  }, { passive: false });
-  let drag = null;
-  const pointers = new Map();
-  svg.addEventListener("pointerdown", (e) => {
-    pointers.set(e.pointerId, e);
-    if (e.target.closest(".choice")) return;
-    drag = { x: e.clientX, y: e.clientY, box: get(), moved: false };
-  });
-  svg.addEventListener("pointermove", (e) => {
-    if (pointers.size === 2 && pointers.has(e.pointerId)) {
-      const [a, b] = [...pointers.values()];
-      const before = Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
-      pointers.set(e.pointerId, e);
-      const [c, d] = [...pointers.values()];
-      const after = Math.hypot(c.clientX - d.clientX, c.clientY - d.clientY);
-      if (before > 0 && after > 0) zoom(before / after);
-      return;
-    }
-    if (!drag) return;
-    const r = svg.getBoundingClientRect();
-    const [, , w, h] = drag.box;
-    const dx = ((e.clientX - drag.x) * w) / r.width, dy = ((e.clientY - drag.y) * h) / r.height;
-    if (Math.abs(dx) + Math.abs(dy) > 3) drag.moved = true;
-    set([drag.box[0] - dx, drag.box[1] - dy, w, h]);
-  });
-  const end = (e) => { pointers.delete(e.pointerId); drag = null; };
-  svg.addEventListener("pointerup", end);
-  svg.addEventListener("pointercancel", end);
-  return { zoom: (f) => zoom(f), fit: () => svg.setAttribute("viewBox", svg.dataset.fit) };
+}
+
+function rotateMask(mask, r) {
+  return ((mask << r) | (mask >> (4 - r))) & 15;
+}
+
+function preview(view, data, opts) {
+  const { selected = [], cycle = null, question = null } = opts;
+  if (!cycle || !selected.length) return null;
+  const cell = selected[selected.length - 1].slice(5);
+  const rotation = Number(cycle.slice(4));
+  const first = selected[0];
+  const spec = first.startsWith("tile:") ? data.tiles[first.slice(5)] : data.tiles[view.board[question.cell].tile];
+  return { cell, tile: { ...spec, rotation, doors: rotateMask(spec.doors, rotation), marks: [],
+                         seats: spec.seats.length ? spec.seats.map((v) => ({ value: v, figure: null })) : undefined } };
+}
+
+function chip(content, token, selected) {
+  const node = html("button", content, { type: "button", "data-token": token, class: "token-chip" });
+  if (selected) node.classList.add("selected");
+  return node;
+}
+
+function drawPanel(panel, view, data, lang, opts) {
+  const w = words(lang);
+  const labels = labelsFor(data, lang);
+  const track = view.alien_track;
+  const dead = html("span");
+  for (const figure of track.dead) {
+    const node = chip(labels.figure(figure), `dead:${figure}`);
+    node.title = w.heal;
+    dead.append(node, " ");
+  }
+  const trackLine = html("p", null, { id: "alien-track" });
+  trackLine.append(html("strong", `${w.alienScore}: ${track.score}`), ` · ${w.dead}: `, dead,
+    ` · ${track.slots.map((v, i) => (i < track.covered_by_token + track.dead.length ? `[${v}]` : v)).join(" ")} ☠`);
+  const display = html("div", null, { id: "display", class: "display" });
+  for (const tile of view.display.concat(view.pods_waiting.slice(0, 1))) {
+    const spec = data.tiles[tile];
+    const text = `${tile} · ${labels.kind(spec.kind)}${spec.capacity && spec.kind !== "pod" ? ` ▢${spec.capacity}` : ""}${spec.seats.length ? ` (${spec.seats.join("/")})` : ""}`;
+    display.append(chip(text, `tile:${tile}`, (opts.selected || [])[0] === `tile:${tile}`));
+  }
+  const supply = html("section", null, { class: "card" });
+  const facedown = html("details");
+  facedown.append(html("summary", `${view.face_down.length} ${w.facedown}`, { id: "face-down-count" }),
+    html("p", view.face_down.join(", "), { id: "face-down" }));
+  supply.append(html("h2", w.supply), display, html("p", `${w.podsWaiting}: ${view.pods_waiting.join(", ") || "–"}`,
+    { id: "pods-waiting" }), facedown);
+  const aliens = html("section", null, { class: "card" });
+  aliens.append(trackLine);
+  panel.replaceChildren(aliens, supply);
+}
+
+export function createBoard({ board, panel }, ctx) {
+  const svg = el("svg", { class: "board", role: "group", "aria-label": ctx.lang === "de" ? "Die Station" : "The station",
+                          preserveAspectRatio: "xMidYMid meet" }, null);
+  board.replaceChildren(svg);
+  const panZoom = enablePanZoom(svg);
+  return {
+    svg,
+    draw(view, opts = {}) {
+      const next = opts.choices || [];
+      const extraCells = next.filter((t) => t.startsWith("cell:")).map((t) => t.slice(5));
+      drawBoard(svg, view, { labels: labelsFor(ctx.data, ctx.lang), extraCells, preview: preview(view, ctx.data, opts),
+                             fit: opts.fit });
+      if (panel) drawPanel(panel, view, ctx.data, ctx.lang, opts);
+    },
+    highlight(place, on) {
+      for (const node of svg.querySelectorAll(`[data-cell="${place}"]`)) node.classList.toggle("hover", on);
+    },
+    zoom: (f) => panZoom.zoom(f),
+    fit: () => panZoom.fit(),
+  };
+}
+
+/** A small, still drawing of a view (the lobby's picture). */
+export function picture(svg, view, data, lang) {
+  drawBoard(svg, view, { labels: labelsFor(data, lang), fit: true });
+}
+
+/** The rules page: each tile of the set drawn on its card. */
+export function decorateRules(root, data, lang) {
+  for (const t of Object.values(data.tiles)) {
+    const svg = root.querySelector(`[data-tile="${t.tile}"] svg`);
+    if (!svg) continue;
+    const tile = { ...t, rotation: 0, marks: [], seats: t.seats.length ? t.seats.map((v) => ({ value: v, figure: null })) : undefined };
+    drawBoard(svg, { board: { "0|0": tile }, astronauts: {}, aliens: {} }, { labels: labelsFor(data, lang) });
+    svg.setAttribute("viewBox", "-4 -4 108 108");
+  }
 }

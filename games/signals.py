@@ -1,0 +1,17 @@
+"""What happened to a game, announced by the service layer; ratings, emails, bots and live updates listen.
+
+Every signal is sent inside the transaction that made the change. A listener that must not act
+before the commit (a socket message, a task) registers with `transaction.on_commit` itself; one that
+belongs to the same change (ratings) acts at once. The service layer knows none of the listeners:
+they are connected in GamesConfig.ready (docs/architecture.md).
+"""
+from django.dispatch import Signal
+
+game_started = Signal()        # game
+decision_stored = Signal()     # game, turn_changed, by_bot
+turn_began = Signal()          # game: a new seat must decide (a deadline runs, a notice is due)
+game_finished = Signal()       # game: the outcome and the seats' ranks are stored
+game_changed = Signal()        # game_id, what: "aborted", "chat", "seat_resigned", ... (nothing hidden)
+seat_handed_to_bot = Signal()  # game, seat: timed out, resigned or removed
+result_reverted = Signal()     # game: a moderator took a finished game's result back
+player_invited = Signal()      # game_id, user_id

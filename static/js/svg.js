@@ -1,0 +1,26 @@
+// Building SVG and HTML from code, and the players' colours every game's drawing shares.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+// Okabe-Ito colours (safe for colour-blind players); drawings tell pieces apart by shape and letter too.
+export const PLAYER_COLOURS = { red: "#D55E00", yellow: "#E6C700", green: "#009E73", blue: "#0072B2" };
+export const INK_ON = { red: "#fff", yellow: "#1d2433", green: "#fff", blue: "#fff" };
+
+export function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+export function titled(node, words) {
+  el("title", {}, node).textContent = words;
+  return node;
+}
+
+export function html(tag, content, attrs = {}) {
+  const node = document.createElement(tag);
+  if (content !== undefined && content !== null) node.textContent = content;
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
+  return node;
+}
