@@ -31,6 +31,7 @@ class GreedyBot:
         if len(options) == 1:
             return options[0]
         me = s["colours"][s["ask"]["seat"]]
+        s = as_seen_by(s, me)
         cards = [d for d in options if d["type"] == "play"]
         if cards:
             # A card does not use up the action: play the best one if it leaves me better off
@@ -50,6 +51,21 @@ class GreedyBot:
             elif abs(value - best_value) <= 1e-9:
                 best.append(decision)
         return self.rng.choice(best), best_value
+
+
+# What an unknown card in another hand is taken to cost at the end: the commonest in-hand VP.
+UNKNOWN_CARD = "A12"
+
+
+def as_seen_by(s, me: str) -> dict:
+    """A copy in which the other players hold no missions and only stand-in cards, so that looking a
+    decision ahead never reveals their secrets (a mission they would meet, the VP of their hands)."""
+    probe = clone(s)
+    for c in probe["colours"]:
+        if c != me:
+            probe["missions"][c] = []
+            probe["hands"][c] = [UNKNOWN_CARD] * len(probe["hands"][c])
+    return probe
 
 
 def _strength(s, colour: str) -> float:

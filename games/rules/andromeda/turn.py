@@ -195,6 +195,10 @@ def run(s, ev: list) -> None:
         c = active_colour(s)
         if t["phase"] == "setup":
             _finish_setup(s, ev)
+        elif t["phase"] == "cards" and finished(s, c):
+            # He saved his last ship by a card of this turn: he is out, so nothing is left to do
+            # but to hand the turn on (no further cards, no Skip to move his disc for missions 9/10).
+            t["phase"] = "after"
         elif t["phase"] == "cards":
             s["ask"] = {"q": "turn", "seat": t["seat"]}
         elif s["lost"][c] == "due" and free_outer(s):
@@ -330,7 +334,7 @@ def play(s, decision: dict, ev: list) -> dict:
     settle(s, ev, decider)
     run(s, ev)
     s["seq"] += 1
-    moved_on = s["ask"] is None or s["ask"]["seat"] != decider_seat
+    moved_on = s["ask"] is None or s["ask"]["seat"] != decider_seat or decision["type"] == "end_turn"
     if moved_on or any(e["e"] in REVEALING for e in ev[start:]):
         s["undo_floor"] = s["seq"]
     return s

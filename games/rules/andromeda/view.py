@@ -37,7 +37,7 @@ def view(s, seat: int | None) -> dict:
         "you": seat,
         "seq": s["seq"],
         "board": dict(sorted(s["board"].items())),
-        "upright": sorted(s["upright"]),
+        "upright": dict(sorted(s["upright"].items())),  # with the turn each was stood up: it warps from the next
         "platform": dict(s["platform"]),
         "lost": dict(s["lost"]),
         "saved": dict(s["saved"]),

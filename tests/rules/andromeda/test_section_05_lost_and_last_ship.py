@@ -94,3 +94,14 @@ def test_in_a_two_player_game_the_first_home_ends_it_and_the_other_is_second():
     s, _ = do(s, type="move", **{"from": "A11", "to": "W"})
     assert s["over"]["last_ship"] == ["red", "yellow"]
     assert s["over"]["breakdown"]["yellow"]["last_ship"] == 4
+
+
+def test_a_player_who_saves_his_last_ship_by_a_card_has_nothing_left_to_do_in_that_turn():
+    """Out of the game at once: no further cards and no Skip (which would move his disc for missions 9/10)."""
+    s = position(3, board={"A11": "red", "B6": "yellow", "C6": "green"}, platform={"red": 0}, saved={"red": 7},
+                 lost={"red": "placed"}, hands={"red": ["A6", "A9"]}, skip={"red": 2})
+    s, events = do(s, type="play", card="A6", ship="A11", to="W")
+    assert s["last_ship"] == ["red"] and s["ask"] == {"q": "end_turn", "seat": 0}
+    assert RULES.legal_actions(s) == [{"type": "end_turn"}] and s["skip"]["red"] == 2
+    s, _ = do(s, type="end_turn")
+    assert s["turn"]["seat"] == 1 and RULES.undoable(s) == 0

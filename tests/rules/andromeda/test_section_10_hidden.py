@@ -111,3 +111,15 @@ def test_no_view_depends_on_what_its_viewer_may_not_see(players):
     """1,200 bot games over 2, 3 and 4 players, every state, every seat and the spectator."""
     for seed in range(400):
         check_game(players, seed, "mixed" if seed % 10 == 0 else "random")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_greedy_bot_decides_only_on_what_its_seat_may_see(players):
+    """A bot standing in for an absent player must not use the others' hands, missions or the deck orders."""
+    for seed in range(12):
+        for n, (before, _, _, _) in enumerate(steps(players, seed, "mixed")):
+            if n % 3 or len(RULES.legal_actions(before)) < 2:
+                continue
+            seat = RULES.current_seat(before)
+            mine = RULES.bot("greedy", seed).choose(before)
+            assert RULES.bot("greedy", seed).choose(twin(before, seat)) == mine, (players, seed, n)
