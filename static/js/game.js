@@ -48,6 +48,7 @@ async function refresh() {
     render();
     await Promise.all([loadLog(), loadChat()]);
   } catch (error) {
+    console.error(error);
     showError(error.message);
   } finally {
     setBusy(false);

@@ -7,5 +7,5 @@ for (const [name, config] of Object.entries(pictures)) {
   if (!svg) continue;
   import(config.module)
     .then((module) => module.picture(svg, config.view, config.data, config.lang))
-    .catch((error) => console.error(`no picture for ${name}`, error));
+    .catch((error) => console.error(`no picture for ${name}: ${error.stack}`));
 }

@@ -60,6 +60,7 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         page.set_default_timeout(20_000)
         errors = []
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
         page.goto(f"{self.live_server_url}/accounts/login/")
         page.fill("input[name=login]", username)
         page.fill("input[name=password]", PASSWORD)

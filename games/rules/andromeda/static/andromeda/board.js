@@ -1,0 +1,324 @@
+// Andromeda Escape's board module (docs/games.md): the three approach zones around the wormhole drawn
+// as SVG from a rules-module view, the side panel (your hand and missions, the open cards, the tracks),
+// and the clicks that make each decision. Every element a player may choose carries data-token.
+import { el, html, INK_ON, PLAYER_COLOURS, titled } from "../js/svg.js";
+import { enablePanZoom } from "../js/panzoom.js";
+
+const NODE_R = 24;
+const WORMHOLE = "W";
+
+const TEXTS = {
+  en: {
+    board: "The approach zones and the wormhole", wormhole: "Wormhole", zone: "Zone", ship: "ship of", upright: "upright for a warp",
+    free: "free", dotted: "dotted link", blocked: "blocked", vp: "VP", platform: "platform", saved: "saved",
+    lost: "Lost Ship", lostState: { aside: "not found", due: "found, to place", placed: "on the board" },
+    skip: "Skip", fields: { 1: "1 SWAP", 2: "2 wait", 3: "3 WARP" }, hand: "hand", missions: "missions",
+    yourHand: "Your hand", yourMissions: "Your missions", noCards: "no cards", noMissions: "no missions kept",
+    open: "Open cards", decks: "Decks", discard: "Discards", revealed: "Missions met", lastShip: "Last Ship track",
+    played: "played", inHand: "in hand", choosePlayer: "Choose a player", chooseMission: "Choose a mission to keep",
+    returnMission: "Choose the mission to give back",
+    place: "place", none: "none", breakdown: "Score", track: "track", handVp: "cards in hand", endMissions: "end missions",
+    total: "total", missionCards: "Missions", actionCards: "Action cards", when: { play: "at once", end: "at the end" },
+    buttons: { skip: "Skip", decline: "No thanks", end_turn: "End turn" },
+    colours: { red: "Red", yellow: "Yellow", green: "Green", blue: "Blue" },
+  },
+  de: {
+    board: "Die Anflugzonen und das Wurmloch", wormhole: "Wurmloch", zone: "Zone", ship: "Schiff von", upright: "aufgestellt für einen Warp",
+    free: "frei", dotted: "gepunktete Verbindung", blocked: "gesperrt", vp: "SP", platform: "Plattform", saved: "gerettet",
+    lost: "Lost Ship", lostState: { aside: "nicht gefunden", due: "gefunden, einzusetzen", placed: "auf dem Spielplan" },
+    skip: "Skip", fields: { 1: "1 SWAP", 2: "2 warten", 3: "3 WARP" }, hand: "Hand", missions: "Missionen",
+    yourHand: "Deine Hand", yourMissions: "Deine Missionen", noCards: "keine Karten", noMissions: "keine Mission behalten",
+    open: "Offene Karten", decks: "Stapel", discard: "Ablage", revealed: "Erfüllte Missionen", lastShip: "Last-Ship-Leiste",
+    played: "gespielt", inHand: "auf der Hand", choosePlayer: "Wähle einen Spieler", chooseMission: "Wähle die Mission, die du behältst",
+    returnMission: "Wähle die Mission, die du zurückgibst",
+    place: "Platz", none: "keine", breakdown: "Wertung", track: "Leiste", handVp: "Karten auf der Hand", endMissions: "Missionen am Ende",
+    total: "gesamt", missionCards: "Missionen", actionCards: "Aktionskarten", when: { play: "sofort", end: "am Ende" },
+    buttons: { skip: "Aussetzen", decline: "Verzichten", end_turn: "Zug beenden" },
+    colours: { red: "Rot", yellow: "Gelb", green: "Grün", blue: "Blau" },
+  },
+};
+
+function words(lang) {
+  return TEXTS[lang] || TEXTS.en;
+}
+
+// --- the interface the game page uses ----------------------------------------------------------
+
+const FIELD_TOKENS = [["ship", "node"], ["with", "node"], ["to", "node"], ["player", "player"], ["link", "link"],
+                      ["discard", "hand"], ["take", "open"]];
+
+/** The clicks that make a decision: a card, then what it needs; a ship, then where it goes. */
+export function pathOf(d) {
+  switch (d.type) {
+    case "return":
+    case "keep": return [`mission:${d.mission}`];
+    case "enter":
+    case "place_lost": return [`node:${d.to}`];
+    case "move":
+    case "warp":
+    case "shift": return [`node:${d.from}`, `node:${d.to}`];
+    case "swap": return [`node:${d.ship}`, `node:${d.with}`];
+    case "raise": return [`node:${d.ship}`];
+    case "take": return [`open:${d.card}`];
+    case "play": return [`hand:${d.card}`, ...FIELD_TOKENS.filter(([f]) => f in d).map(([f, kind]) => `${kind}:${d[f]}`)];
+    default: return [`btn:${d.type}`];
+  }
+}
+
+/** Nodes named in log lines ("A6 → A9"): hovering one lights it on the board. */
+export const placePattern = /\b[ABC](?:1[01]|[1-9])\b/g;
+
+export function label(token, lang) {
+  if (token.startsWith("btn:")) return words(lang).buttons[token.slice(4)] || token.slice(4);
+  return null;
+}
+
+export function columns(view, lang) {
+  const w = words(lang);
+  const count = (value) => (Array.isArray(value) ? value.length : value);
+  return [
+    { title: w.vp, value: (order, c) => view.vp[c] },
+    { title: w.platform, value: (order, c) => view.platform[c] },
+    { title: w.saved, value: (order, c) => view.saved[c] },
+    { title: w.lost, value: (order, c) => w.lostState[view.lost[c]] },
+    { title: w.skip, value: (order, c) => w.fields[view.skip[c]] },
+    { title: w.hand, value: (order, c) => count(view.hands[c]) },
+    { title: w.missions, value: (order, c) => count(view.missions[c]) },
+  ];
+}
+
+export function notes() {
+  return { turn: "", outcome: "" };
+}
+
+// --- drawing the board -------------------------------------------------------------------------
+
+function colourName(colour, lang) {
+  return words(lang).colours[colour] || colour;
+}
+
+function frame(data) {
+  const xs = Object.values(data.nodes).map((n) => n.x), ys = Object.values(data.nodes).map((n) => n.y);
+  const pad = NODE_R + 30;
+  const x = Math.min(...xs) - pad, y = Math.min(...ys) - pad;
+  return `${x} ${y} ${Math.max(...xs) + pad - x} ${Math.max(...ys) + pad - y}`;
+}
+
+function arrowDefs(svg) {
+  const defs = el("defs", {}, svg);
+  const marker = el("marker", { id: "inward", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 5, markerHeight: 5,
+                                orient: "auto-start-reverse" }, defs);
+  el("path", { d: "M0,0 L10,5 L0,10 z", fill: "#7b8794" }, marker);
+}
+
+function linkLine(layer, data, a, b, attrs) {
+  const p = data.nodes[a], q = data.nodes[b];
+  const len = Math.hypot(q.x - p.x, q.y - p.y);
+  const rq = b === WORMHOLE ? NODE_R * 2 : NODE_R;
+  const ux = (q.x - p.x) / len, uy = (q.y - p.y) / len;
+  return el("line", { x1: p.x + ux * NODE_R, y1: p.y + uy * NODE_R, x2: q.x - ux * (rq + 2), y2: q.y - uy * (rq + 2), ...attrs }, layer);
+}
+
+function drawLinks(svg, view, data, lang) {
+  const w = words(lang);
+  const layer = el("g", { class: "links" }, svg);
+  for (const [a, b] of data.links) linkLine(layer, data, a, b, { stroke: "#9aa5b1", "stroke-width": 3, "marker-end": "url(#inward)" });
+  const blocked = new Set((view.blocked || []).map((x) => x.link));
+  for (const [a, b] of data.dotted) {
+    const id = `${a}>${b}`;
+    const g = titled(el("g", { class: `dotted${blocked.has(id) ? " blocked" : ""}`, "data-token": `link:${id}`,
+                                "aria-label": `${w.dotted} ${a} → ${b}${blocked.has(id) ? ` (${w.blocked})` : ""}` }, layer),
+    `${w.dotted} ${a} → ${b}${blocked.has(id) ? ` (${w.blocked})` : ""}`);
+    linkLine(g, data, a, b, { stroke: "transparent", "stroke-width": 18, class: "hit" });
+    linkLine(g, data, a, b, { stroke: blocked.has(id) ? "#a00" : "#52606d", "stroke-width": 3, "stroke-dasharray": "6 6",
+                              "marker-end": "url(#inward)" });
+    if (blocked.has(id)) {
+      const p = data.nodes[a], q = data.nodes[b];
+      el("text", { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 + 6, "text-anchor": "middle", "font-size": 20, fill: "#a00",
+                   "font-weight": "bold" }, g).textContent = "✕";
+    }
+  }
+}
+
+function drawShip(g, colour, x, y, upright, lang) {
+  const fill = PLAYER_COLOURS[colour] || "#888";
+  if (upright) {
+    el("polygon", { points: `${x},${y - 17} ${x + 14},${y + 12} ${x - 14},${y + 12}`, fill, stroke: "#1d2433", "stroke-width": 2,
+                    class: "ship upright" }, g);
+  } else {
+    el("ellipse", { cx: x, cy: y, rx: 16, ry: 11, fill, stroke: "#1d2433", "stroke-width": 2, class: "ship" }, g);
+  }
+  el("text", { x, y: y + (upright ? 7 : 4), "text-anchor": "middle", "font-size": 11, "font-weight": "bold",
+               fill: INK_ON[colour] || "#fff", "pointer-events": "none" }, g).textContent = colourName(colour, lang)[0];
+}
+
+function drawNodes(svg, view, data, lang) {
+  const w = words(lang);
+  const layer = el("g", { class: "nodes" }, svg);
+  const upright = new Set(Object.keys(view.upright || {}));
+  for (const [name, node] of Object.entries(data.nodes)) {
+    const colour = view.board[name];
+    const what = name === WORMHOLE ? w.wormhole
+      : colour ? `${name}: ${w.ship} ${colourName(colour, lang)}${upright.has(name) ? `, ${w.upright}` : ""}` : `${name}: ${w.free}`;
+    const g = titled(el("g", { class: `node depth-${node.depth}`, "data-token": `node:${name}`, "data-place": name,
+                                "aria-label": what }, layer), what);
+    if (name === WORMHOLE) {
+      el("circle", { cx: node.x, cy: node.y, r: NODE_R * 2, fill: "url(#swirl)", stroke: "#1d2433", "stroke-width": 2, class: "spot" }, g);
+      el("text", { x: node.x, y: node.y + 5, "text-anchor": "middle", "font-size": 14, fill: "#fff", "pointer-events": "none" }, g)
+        .textContent = w.wormhole;
+      continue;
+    }
+    el("circle", { cx: node.x, cy: node.y, r: NODE_R, fill: node.depth === 4 ? "#eef2f7" : node.depth === 1 ? "#e4ddf6" : "#f7f8fa",
+                   stroke: "#7b8794", "stroke-width": 2, class: "spot" }, g);
+    el("text", { x: node.x, y: node.y + NODE_R + 13, "text-anchor": "middle", "font-size": 12, fill: "#52606d",
+                 "pointer-events": "none" }, g).textContent = name;
+    if (colour) drawShip(g, colour, node.x, node.y, upright.has(name), lang);
+  }
+}
+
+function drawBoard(svg, view, data, lang, fit) {
+  svg.replaceChildren();
+  arrowDefs(svg);
+  const gradient = el("radialGradient", { id: "swirl" }, svg.querySelector("defs"));
+  el("stop", { offset: "0%", "stop-color": "#1d2433" }, gradient);
+  el("stop", { offset: "100%", "stop-color": "#56428f" }, gradient);
+  const zones = el("g", { class: "zones", "font-size": 26, fill: "#9aa5b1", "font-weight": "bold" }, svg);
+  for (const zone of data.zones) {
+    const outer = Object.entries(data.nodes).filter(([n, v]) => v.depth === 4 && n.startsWith(zone)).map(([, v]) => v);
+    const cx = outer.reduce((s, v) => s + v.x, 0) / outer.length, cy = outer.reduce((s, v) => s + v.y, 0) / outer.length;
+    el("text", { x: cx * 1.18, y: cy * 1.18 + 9, "text-anchor": "middle" }, zones).textContent = zone;
+  }
+  drawLinks(svg, view, data, lang);
+  drawNodes(svg, view, data, lang);
+  svg.dataset.fit = frame(data);
+  if (!svg.getAttribute("viewBox") || fit) svg.setAttribute("viewBox", svg.dataset.fit);
+}
+
+// --- the panel ---------------------------------------------------------------------------------
+
+function cardChip(data, id, token, lang) {
+  const w = words(lang);
+  const card = data.cards[id];
+  const chip = html("button", null, { type: "button", class: `token-chip card-chip deck-${card.deck}`, "data-token": token,
+                                      title: `${card.text} (${w.played} ${card.played >= 0 ? "+" : ""}${card.played}, ${w.inHand} ${card.in_hand})` });
+  chip.append(html("strong", id), ` ${card.name} `, html("small", `${card.played >= 0 ? "+" : ""}${card.played}/${card.in_hand}`));
+  return chip;
+}
+
+function missionChip(data, number, token, lang) {
+  const mission = data.missions[number];
+  const chip = html("button", null, { type: "button", class: "token-chip mission-chip", "data-token": token, title: mission.text });
+  chip.append(html("strong", `${number}`), ` ${mission.name} `, html("small", `+${mission.vp}`));
+  return chip;
+}
+
+function section(title, ...children) {
+  const box = html("section", null, { class: "card" });
+  box.append(html("h2", title), ...children);
+  return box;
+}
+
+function line(...parts) {
+  const p = html("p");
+  p.append(...parts);
+  return p;
+}
+
+function drawPanel(panel, view, data, lang, ctx, opts) {
+  const w = words(lang);
+  const mine = ctx.you !== null && ctx.you !== undefined ? view.colours[ctx.you] : null;
+  const parts = [];
+  const question = view.question || {};
+  const asked = (opts.choices || []);
+  if (mine) {
+    const hand = Array.isArray(view.hands[mine]) ? view.hands[mine] : [];
+    const handBox = html("div", null, { id: "hand", class: "display" });
+    for (const id of hand) handBox.append(cardChip(data, id, `hand:${id}`, lang));
+    if (!hand.length) handBox.append(w.noCards);
+    const kept = Array.isArray(view.missions[mine]) ? view.missions[mine] : [];
+    const missionBox = html("div", null, { id: "my-missions", class: "display" });
+    for (const m of kept) {
+      const chip = missionChip(data, m, `kept:${m}`, lang);
+      missionBox.append(chip);
+    }
+    if (!kept.length) missionBox.append(w.noMissions);
+    parts.push(section(w.yourHand, handBox), section(w.yourMissions, missionBox));
+  }
+  const offeredMissions = asked.filter((t) => t.startsWith("mission:"));
+  if (offeredMissions.length) {
+    // Returning one of the three dealt (setup) or keeping one of those drawn (card A2).
+    const choice = html("div", null, { id: "mission-choice", class: "display" });
+    for (const token of offeredMissions) choice.append(missionChip(data, Number(token.slice(8)), token, lang));
+    parts.unshift(section(question.q === "return_mission" ? w.returnMission : w.chooseMission, choice));
+  }
+  if (asked.some((t) => t.startsWith("player:"))) {
+    const who = html("div", null, { id: "player-choice", class: "display" });
+    for (const c of view.colours) {
+      const chip = html("button", colourName(c, lang), { type: "button", class: "token-chip", "data-token": `player:${c}` });
+      chip.prepend(html("span", "● ", { style: `color:${PLAYER_COLOURS[c]}`, "aria-hidden": "true" }));
+      who.append(chip);
+    }
+    parts.unshift(section(w.choosePlayer, who));
+  }
+  const open = html("div", null, { id: "open-cards", class: "display" });
+  for (const kind of ["warning", "alert"]) if (view.open[kind]) open.append(cardChip(data, view.open[kind], `open:${view.open[kind]}`, lang));
+  const decks = line(`${w.decks}: WARNING ${view.decks.warning} · ALERT ${view.decks.alert} · ${w.missionCards} ${view.decks.mission}`);
+  const discards = [...view.discard.warning, ...view.discard.alert];
+  parts.push(section(w.open, open, decks, line(`${w.discard}: ${discards.join(", ") || w.none}`)));
+  const track = html("ol", null, { id: "last-ship", class: "track" });
+  data.last_ship_vp.forEach((vp, i) => {
+    const who = view.last_ship[i];
+    track.append(html("li", `${i + 1}. (${vp} ${w.vp}) ${who ? colourName(who, lang) : "–"}`));
+  });
+  const revealed = html("ul", null, { id: "revealed" });
+  for (const c of view.colours) {
+    for (const m of view.revealed[c]) revealed.append(html("li", `${colourName(c, lang)}: ${m} ${data.missions[m].name} (+${data.missions[m].vp})`));
+  }
+  parts.push(section(w.lastShip, track, html("h3", w.revealed), revealed));
+  if (view.outcome) parts.unshift(section(w.breakdown, breakdownTable(view, lang)));
+  panel.replaceChildren(...parts);
+}
+
+function breakdownTable(view, lang) {
+  const w = words(lang);
+  const table = html("table", null, { class: "players", id: "breakdown" });
+  const head = html("tr");
+  for (const h of ["", w.track, w.lastShip, w.handVp, w.endMissions, w.total]) head.append(html("th", h));
+  table.append(head);
+  for (const c of view.colours) {
+    const b = view.outcome.breakdown[c];
+    const row = html("tr");
+    for (const v of [colourName(c, lang), b.track, b.last_ship, b.hand, b.end_missions_vp, view.outcome.scores[c]]) row.append(html("td", v));
+    table.append(row);
+  }
+  return table;
+}
+
+export function createBoard({ board, panel }, ctx) {
+  const svg = el("svg", { class: "board", role: "group", "aria-label": words(ctx.lang).board, preserveAspectRatio: "xMidYMid meet" });
+  board.replaceChildren(svg);
+  const panZoom = enablePanZoom(svg);
+  return {
+    svg,
+    draw(view, opts = {}) {
+      drawBoard(svg, view, ctx.data, ctx.lang, opts.fit);
+      if (panel) drawPanel(panel, view, ctx.data, ctx.lang, ctx, opts);
+    },
+    highlight(place, on) {
+      for (const node of svg.querySelectorAll(`[data-place="${place}"]`)) node.classList.toggle("hover", on);
+    },
+    zoom: (f) => panZoom.zoom(f),
+    fit: () => panZoom.fit(),
+  };
+}
+
+/** A small, still drawing of a view (the lobby's picture, the moderators' desk). */
+export function picture(svg, view, data, lang) {
+  drawBoard(svg, view, data, lang, true);
+}
+
+/** The rules page: the board, drawn empty. */
+export function decorateRules(root, data, lang) {
+  const svg = root.querySelector("svg.rules-board");
+  if (svg) drawBoard(svg, { board: {}, upright: {}, blocked: [] }, data, lang, true);
+}

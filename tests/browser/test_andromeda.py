@@ -1,0 +1,151 @@
+"""Three players play a whole game of Andromeda Escape through the pages, in Debian's Chromium.
+
+Each sees the others' decisions arrive live, plays cards from the hand by clicking them, and the
+finished game shows its outcome and replay. Another test checks that no page shows one player
+another's hand or missions.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+
+from .test_play import ARTIFACTS, LIVE_SECONDS, BrowserTestCase, make_player, seq_of, settle
+
+
+def choose(page, rng: random.Random) -> str:
+    """Click one highlighted choice, a card from the hand now and then; returns its token."""
+    choices = page.locator("#board .choice, #controls .choice, #game-panel .choice")
+    count = choices.count()
+    assert count > 0, f"nothing offered; tokens: {page.get_attribute('#game-root', 'data-choices')}"
+    hand = page.locator("#hand .choice")
+    target = hand.nth(rng.randrange(hand.count())) if hand.count() and rng.random() < 0.3 else choices.nth(rng.randrange(count))
+    token = target.get_attribute("data-token")
+    target.dispatch_event("click")
+    return token
+
+
+def secrets_of_others(game_id: int, seat: int) -> tuple[set, set]:
+    """The other players' kept (unmet) missions and hand cards, straight from the stored game."""
+    from games.models import Game
+    from games.services import current_state
+    state = current_state(Game.objects.get(pk=game_id))
+    mine = state["colours"][seat]
+    missions = {m for c in state["colours"] if c != mine for m in state["missions"][c]}
+    cards = {card for c in state["colours"] if c != mine for card in state["hands"][c]}
+    return missions, cards
+
+
+class PlayAndromedaThroughThePages(BrowserTestCase):
+    def check_nothing_hidden(self, page, game_id: int, seat: int):
+        """The page's own data and words never show another player's missions or hand."""
+        from games.rules.andromeda import RULES
+        data = RULES.client_data("en")
+        missions, _ = secrets_of_others(game_id, seat)
+        text = page.inner_text("#game-root")
+        for m in missions:
+            assert data["missions"][m]["name"] not in text, f"mission {m} of another player shows on seat {seat}'s page"
+        tokens = set(page.eval_on_selector_all("#hand [data-token]", "nodes => nodes.map(n => n.dataset.token)"))
+        view = json.loads(page.evaluate(f"fetch('/api/games/{game_id}/').then(r => r.text())"))["view"]
+        me = view["colours"][seat]
+        assert tokens == {f"hand:{c}" for c in view["hands"][me]}, "\n".join(page.errors)
+        assert all(isinstance(v, int) for c, v in view["hands"].items() if c != me)
+        assert all(isinstance(v, int) for c, v in view["missions"].items() if c != me)
+
+    def test_three_players_play_a_whole_game(self):
+        for name in ("ann", "ben", "cat"):
+            make_player(name)
+        pages = {name: self.page_for(name) for name in ("ann", "ben", "cat")}
+        ann = pages["ann"]
+        ann.click("#new-andromeda")
+        ann.select_option("#id_players", "3")
+        ann.fill("#id_invite", "ben, cat")
+        ann.click("#create-game button[type=submit]")
+        ann.wait_for_selector("#lobby")
+        game_url = ann.url
+        game_id = int(game_url.rstrip("/").split("/")[-1])
+        for name in ("ben", "cat"):
+            pages[name].goto(game_url)
+            pages[name].click("#join")
+        for page in pages.values():
+            page.goto(game_url)
+            page.wait_for_selector("#connection[data-state=open]")
+            settle(page)
+        self.shot(ann, "andromeda-01-start")
+
+        from games.models import Game
+        seats = {s.user.username: s.order for s in Game.objects.get(pk=game_id).seats.select_related("user")}
+        rng = random.Random(11)
+        decisions, cards_clicked = 0, 0
+        while not ann.is_visible("#outcome"):
+            mover = next((p for p in pages.values() if p.get_attribute("#game-root", "data-my-turn") == "yes"), None)
+            if mover is None:
+                ann.wait_for_timeout(200)
+                continue
+            before = seq_of(mover)
+            token = choose(mover, rng)
+            cards_clicked += token.startswith("hand:")
+            settle(mover)
+            after = seq_of(mover)
+            if after != before:
+                decisions += 1
+                for other in pages.values():
+                    if other is not mover:
+                        other.wait_for_function(
+                            f"() => Number(document.querySelector('#game-root').dataset.seq) >= {after}",
+                            timeout=LIVE_SECONDS * 1000)
+            if decisions in (5, 60, 150):
+                for name, page in pages.items():
+                    settle(page)
+                    self.check_nothing_hidden(page, game_id, seats[name])
+                self.shot(mover, f"andromeda-02-after-{decisions}-decisions")
+            if os.environ.get("STATION_BROWSER_TRACE"):
+                print(f"decision {decisions} seq {after} {token}", flush=True)
+            assert decisions < 2000, "the game does not end"
+        for page in pages.values():
+            page.wait_for_selector("#outcome:not([hidden])")
+        self.shot(ann, "andromeda-03-finished")
+
+        game = Game.objects.get(pk=game_id)
+        assert game.status == "finished" and game.seats.filter(rank__isnull=False).count() == 3
+        assert cards_clicked > 0 and game.decisions.filter(data__type="play").exists()
+        assert ann.locator(".ranking li").count() == 3 and ann.is_visible("#breakdown")
+        ann.click("#replay-first")
+        settle(ann)
+        assert ann.locator("#board .node .ship").count() == 0
+        ann.click("#replay-next")
+        settle(ann)
+        assert "1 /" in ann.inner_text("#replay-pos")
+        ann.click("#replay-last")
+        self.shot(ann, "andromeda-04-replay")
+        for page in pages.values():
+            assert not page.errors, page.errors
+
+    def test_a_players_page_never_shows_another_players_hand_or_missions(self):
+        from games import services
+        from games.models import Game
+        users = [make_player(name) for name in ("dan", "eve")]
+        game = services.create_game(users[0], game="andromeda", players=2)
+        services.join_game(users[1], game.pk)
+        for _ in range(6):  # both players return a mission and play on a little
+            game = Game.objects.get(pk=game.pk)
+            seat = game.seats.get(order=game.current_seat)
+            state = services.current_state(game)
+            services.submit_decision(seat.user, game.pk, game.seq, services.rules_of(game).bot("greedy", game.seq).choose(state))
+        for user in users:
+            page = self.page_for(user.username)
+            api_bodies = []
+            page.on("response", lambda r: api_bodies.append(r.text()) if "/api/games/" in r.url and r.ok else None)
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            settle(page)
+            seat = Game.objects.get(pk=game.pk).seats.get(user=user).order
+            self.check_nothing_hidden(page, game.pk, seat)
+            missions, _ = secrets_of_others(game.pk, seat)
+            for body in api_bodies:
+                data = json.loads(body)
+                views = [data.get("view")] if isinstance(data, dict) else []
+                for view in filter(None, views):
+                    other = view["colours"][1 - seat]
+                    assert isinstance(view["hands"][other], int) and isinstance(view["missions"][other], int)
+            assert not page.errors, "\n".join(page.errors)
+        assert ARTIFACTS.exists()
