@@ -1,0 +1,162 @@
+"""The site hosts any number of games: every registered game works through the same pages, API,
+emails and moderators' desk, and the site's own code names none of them.
+
+Parametrised over games.rules.names(): a game added to the registry is covered here at once.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.core import mail
+from django.core.management import call_command
+from django.test import override_settings
+
+from games import rules, services
+from games.models import Game
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = rules.names()
+pytestmark = pytest.mark.django_db
+
+
+def test_the_sites_own_code_names_no_game():
+    """Models, services, API, pages, emails, admin, consumers, tasks, ratings, templates and shared
+    scripts name no game; only a game's own package (and the registry) does. The site's name does not count."""
+    files = subprocess.run(["git", "ls-files", "games", "accounts", "argo_site", "templates", "static"],
+                           cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    own_place = re.compile(r"(^|/)(argo|andromeda)(/|\.|_)|/migrations/|/locale/|^games/rules/__init__\.py$")
+    site_name = re.compile(r"argo station|argo_site|argo-station|argostation", re.I)
+    naming = []
+    for path in files:
+        if own_place.search(path) or not path.endswith((".py", ".html", ".js", ".txt", ".css")):
+            continue
+        for number, line in enumerate((ROOT / path).read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"argo|andromeda", line, re.I) and not site_name.search(line):
+                naming.append(f"{path}:{number}: {line.strip()}")
+    assert naming == []
+
+
+def test_every_game_package_has_its_board_module_and_rules_page():
+    for name in GAMES:
+        package = ROOT / "games" / "rules" / name
+        assert (package / "static" / name / "board.js").exists(), name
+        assert (package / "templates" / name / "rules.html").exists(), name
+        source = (package / "static" / name / "board.js").read_text()
+        for export in ("pathOf", "createBoard", "picture", "label", "columns", "placePattern"):
+            assert re.search(rf"export (function|const) {export}\b", source), (name, export)
+
+
+@pytest.fixture
+def people(make_user):
+    return [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+
+
+def started(people, name: str, players: int | None = None) -> Game:
+    module = rules.get(name)
+    count = players or module.min_players
+    game = services.create_game(people[0], game=name, players=count)
+    for user in people[1:count]:
+        services.join_game(user, game.pk)
+    return Game.objects.get(pk=game.pk)
+
+
+def play(game: Game, decisions: int) -> Game:
+    for _ in range(decisions):
+        game = Game.objects.get(pk=game.pk)
+        if game.status != Game.Status.ACTIVE:
+            break
+        seat = game.seats.get(order=game.current_seat)
+        state = services.current_state(game)
+        services.submit_decision(seat.user, game.pk, game.seq, services.rules_of(game).bot("random", game.seq).choose(state))
+    return Game.objects.get(pk=game.pk)
+
+
+def test_the_lobby_shows_a_card_per_game_with_its_picture_and_a_text_alternative(client):
+    html = client.get("/").content.decode()
+    for name in GAMES:
+        module = rules.get(name)
+        assert f'data-game="{name}"' in html and module.title["en"] in html and module.summary["en"] in html
+        assert f'data-picture="{name}"' in html and f"The board of {module.title['en']} at the start" in html
+        assert f"{module.min_players} to {module.max_players} players" in html
+    pictures = json.loads(re.search(r'<script id="pictures" type="application/json">(.*?)</script>', html, re.S).group(1))
+    assert sorted(pictures) == GAMES
+    assert all("seed" not in p["view"] for p in pictures.values())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pages_of_every_game(client, people, name):
+    module = rules.get(name)
+    client.force_login(people[0])
+    form = client.get(f"/games/new/{name}/").content.decode()
+    assert module.title["en"] in form
+    for key, spec in module.options_schema().items():
+        assert f'name="option_{key}"' in form and spec["label"]["en"] in form
+    assert client.get(f"/rules/{name}/").status_code == 200
+    assert client.get(f"/ratings/{name}/").status_code == 200
+    game = play(started(people, name), 5)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert f"/static/{name}/board.js" in page and f"{module.title['en']} #{game.pk}" in page
+    assert str(game.seed) not in page
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_plays_through_the_api(people, api_client_for, name):
+    module = rules.get(name)
+    clients = [api_client_for(u) for u in people]
+    created = clients[0].post("/api/games/", {"game": name, "players": module.min_players}, format="json")
+    assert created.status_code == 201, created.content
+    game_id = created.json()["id"]
+    assert created.json()["title"] == module.title["en"]
+    for c in clients[1:module.min_players]:
+        assert c.post(f"/api/games/{game_id}/join/").status_code == 200
+    for _ in range(20):
+        game = Game.objects.get(pk=game_id)
+        who = clients[[s.order for s in game.seats.all()].index(game.current_seat)]
+        asked = who.get(f"/api/games/{game_id}/actions/").json()
+        detail = who.get(f"/api/games/{game_id}/").json()
+        assert detail["prompt"] and detail["view"]["you"] == asked["seat"]
+        move = who.post(f"/api/games/{game_id}/moves/", {"seq": asked["seq"], "action": asked["actions"][0]}, format="json")
+        assert move.status_code == 201, move.content
+    assert Game.objects.get(pk=game_id).seq == 20
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_moderators_desk_draws_every_game(admin_client, people, name):
+    game = play(started(people, name), 4)
+    html = admin_client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
+    assert f"/static/{name}/board.js" in html and "data-board" in html
+    assert str(game.seed) not in html
+    assert admin_client.get(f"/admin/games/game/?game={name}").status_code == 200
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_turn_emails_name_the_game(people, name, django_capture_on_commit_callbacks):
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = started(people, name)
+    title = rules.get(name).title["en"]
+    assert mail.outbox and all(m.subject == f"Your turn in {title} #{game.pk}" for m in mail.outbox)
+
+
+def test_the_move_log_shows_a_secret_decision_only_to_the_player_who_made_it(people, api_client_for):
+    game = started(people, "andromeda", 2)
+    chooser = game.seats.get(order=game.current_seat)
+    state = services.current_state(game)
+    returned = services.rules_of(game).legal_actions(state)[0]
+    services.submit_decision(chooser.user, game.pk, game.seq, returned)
+    other = game.seats.exclude(pk=chooser.pk).get().user
+    mine = api_client_for(chooser.user).get(f"/api/games/{game.pk}/moves/").json()[0]["decision"]
+    theirs = api_client_for(other).get(f"/api/games/{game.pk}/moves/").json()[0]["decision"]
+    anyone = api_client_for(people[3]).get(f"/api/games/{game.pk}/moves/").json()[0]["decision"]
+    assert mine == returned and theirs == anyone == {"type": "return"}
+
+
+@override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
+def test_the_demo_has_a_game_of_each_kind_in_progress():
+    call_command("demo", stdout=open("/dev/null", "w"))
+    assert sorted(Game.objects.filter(status="active").values_list("game", flat=True)) == GAMES
+    assert Game.objects.filter(status="open").count() == 1
