@@ -84,7 +84,10 @@ class Change:
     members: tuple[int, ...]
     to_decide: int | None  # the user who must decide now, unless a bot plays that seat
     rating_changes: tuple = ()  # (user id, before, after) once a rated game is over
-    title: str = ""  # which game, for the player's notification
+    titles: tuple = ()  # (user id, the game's title in that user's language): for the player's notification
+
+    def title_for(self, user_id: int) -> str:
+        return dict(self.titles).get(user_id, "")
 
     @classmethod
     def of(cls, game, turn_changed: bool) -> "Change":
@@ -95,10 +98,21 @@ class Change:
         if finished:
             from .ratings import changes_for
             changes = tuple((c["user_id"], c["before"], c["after"]) for c in changes_for(game) if c["user_id"])
-        from games import rules
-        return cls(game.pk, game.seq, finished, turn_changed, game.current_seat,
-                   tuple(s.user_id for s in seats), deciding.user_id if deciding else None, changes,
-                   rules.get(game.game).title["en"])
+        members = tuple(s.user_id for s in seats)
+        told = members if finished else (deciding.user_id,) if turn_changed and deciding else ()
+        return cls(game.pk, game.seq, finished, turn_changed, game.current_seat, members,
+                   deciding.user_id if deciding else None, changes, _titles(game.game, told))
+
+
+def _titles(game_name: str, user_ids) -> tuple:
+    """The game's title in each user's language (one query, only when someone is told)."""
+    if not user_ids:
+        return ()
+    from accounts.models import Profile, supported_language
+    from games import rules
+    title = rules.get(game_name).title
+    languages = dict(Profile.objects.filter(user_id__in=user_ids).values_list("user_id", "language"))
+    return tuple((u, title.get(supported_language(languages.get(u)), title["en"])) for u in user_ids)
 
 
 def decision_made(change: Change) -> None:
@@ -107,18 +121,18 @@ def decision_made(change: Change) -> None:
         payload = {"event": "game_over", "game": gid, "seq": seq}
         rated = {user: {"before": before, "after": after} for user, before, after in change.rating_changes}
         send_all([(game_group(gid), payload)]
-                 + [(user_group(u), {**payload, "title": change.title, "rating": rated.get(u)})
+                 + [(user_group(u), {**payload, "title": change.title_for(u), "rating": rated.get(u)})
                     for u in change.members])
         return
     messages = [(game_group(gid), {"event": "turn_changed" if change.turn_changed else "decision",
                                    "game": gid, "seq": seq, "seat": change.seat})]
     if change.turn_changed and change.to_decide is not None:
         messages.append((user_group(change.to_decide), {"event": "your_turn", "game": gid, "seq": seq,
-                                                         "title": change.title}))
+                                                         "title": change.title_for(change.to_decide)}))
     send_all(messages)
 
 
-def game_changed(game_id: int, what: str) -> None:
+def game_event(game_id: int, what: str) -> None:
     from .models import Game
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
@@ -145,18 +159,25 @@ def _decision_stored(sender, game, turn_changed, **kwargs):
 @receiver(signals.game_started)
 def _game_started(sender, game, **kwargs):
     gid = game.pk
-    transaction.on_commit(lambda: game_changed(gid, "started"))
+    transaction.on_commit(lambda: game_event(gid, "started"))
 
 
-@receiver(signals.game_changed)
-def _game_changed(sender, game_id, what, **kwargs):
-    transaction.on_commit(lambda: game_changed(game_id, what))
+@receiver(signals.game_aborted)
+@receiver(signals.result_reverted)
+def _game_aborted(sender, game, **kwargs):
+    gid = game.pk
+    transaction.on_commit(lambda: game_event(gid, "aborted"))
+
+
+@receiver(signals.chat_posted)
+def _chat_posted(sender, game_id, **kwargs):
+    transaction.on_commit(lambda: game_event(game_id, "chat"))
 
 
 @receiver(signals.seat_handed_to_bot)
 def _seat_handed_to_bot(sender, game, seat, **kwargs):
     gid, what = game.pk, "seat_" + seat.status
-    transaction.on_commit(lambda: game_changed(gid, what))
+    transaction.on_commit(lambda: game_event(gid, what))
 
 
 @receiver(signals.player_invited)

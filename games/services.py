@@ -121,7 +121,8 @@ def legal_for(game: Game, user) -> dict:
     _check_turn(game, seat)
     module = rules_of(game)
     state = current_state(game)
-    lang = getattr(getattr(user, "profile", None), "language", "en")
+    from accounts.models import supported_language
+    lang = supported_language(getattr(getattr(user, "profile", None), "language", None))
     return {"seq": game.seq, "seat": seat.order, "prompt": module.prompt(state, lang),
             "question": module.question(state), "actions": module.legal_actions(state),
             "undoable": module.undoable(state)}
@@ -207,6 +208,7 @@ def leave_game(user, game_id) -> Game:
             game.status = Game.Status.ABORTED
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at"])
+            signals.game_aborted.send(Game, game=game)
     return game
 
 
@@ -507,7 +509,7 @@ def post_chat(user, game_id, text) -> ChatMessage:
         raise NotAllowed("only the game's players can chat in it")
     with transaction.atomic():
         message = ChatMessage.objects.create(game=game, user=user, text=text.strip())
-        signals.game_changed.send(Game, game_id=game.pk, what="chat")
+        signals.chat_posted.send(Game, game_id=game.pk, message=message)
     return message
 
 
@@ -530,7 +532,7 @@ def abort_game(moderator, game_id, reason: str) -> Game:
         game.deadline = None
         game.save(update_fields=["status", "finished_at", "deadline"])
         _log(moderator, ModeratorAction.Kind.ABORT, reason, game=game)
-        signals.game_changed.send(Game, game_id=game.pk, what="aborted")
+        signals.game_aborted.send(Game, game=game)
     return game
 
 
@@ -544,7 +546,6 @@ def revert_result(moderator, game_id, reason: str) -> Game:
         game.status = Game.Status.ABORTED
         game.save(update_fields=["status"])
         signals.result_reverted.send(Game, game=game)
-        signals.game_changed.send(Game, game_id=game.pk, what="aborted")
     return game
 
 
