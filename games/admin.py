@@ -17,6 +17,7 @@ from django.utils.html import format_html, format_html_join, json_script
 from accounts.models import Profile
 
 from . import services
+from .templatetags.site_tags import board_style
 from .models import ChatMessage, Game, ModeratorAction, Rating, RatingChange, Seat
 
 
@@ -24,9 +25,11 @@ def board_html(game: Game, view: dict) -> str:
     """The board as the game's own module draws it (read-only), from the spectator's view."""
     config = {"module": static(f"{game.game}/board.js"), "view": view, "lang": "en",
               "data": services.rules_of(game).client_data("en")}
-    return format_html('<div data-board data-label="{}" style="max-width:48rem">{}</div>'
-                       '<script type="module" src="{}"></script>', f"board of game {game.pk}",
-                       json_script(config), static("js/admin_board.js"))
+    style = board_style(game.game)
+    return format_html('{}<div data-board data-label="{}" style="max-width:48rem">{}</div>'
+                       '<script type="module" src="{}"></script>',
+                       format_html('<link rel="stylesheet" href="{}">', style) if style else "",
+                       f"board of game {game.pk}", json_script(config), static("js/admin_board.js"))
 
 
 class ReasonForm(forms.Form):

@@ -1,5 +1,10 @@
 """Small template helpers of the site: nothing here knows any particular game."""
+from functools import lru_cache
+
 from django import template
+from django.contrib.staticfiles import finders
+from django.templatetags.static import static
+from django.utils.html import format_html_join
 from django.utils import translation
 
 from games import rules
@@ -10,6 +15,21 @@ register = template.Library()
 @register.filter
 def get_item(mapping, key):
     return mapping.get(key) if mapping else None
+
+
+@lru_cache(maxsize=None)
+def board_style(name: str) -> str | None:
+    """The URL of a game's optional stylesheet, `static/<name>/board.css` in its package."""
+    path = f"{name}/board.css"
+    return static(path) if name in rules.names() and finders.find(path) else None
+
+
+@register.simple_tag
+def board_styles(*names):
+    """<link>s to the stylesheets of the games drawn on a page (each name, or a list of names)."""
+    flat = [n for name in names for n in ([name] if isinstance(name, str) else name)]
+    urls = [url for url in dict.fromkeys(board_style(n) for n in flat) if url]
+    return format_html_join("\n", '<link rel="stylesheet" href="{}">', ((u,) for u in urls))
 
 
 @register.filter

@@ -1,5 +1,5 @@
 """The site hosts any number of games: every registered game works through the same pages, API,
-emails and moderators' desk, and the site's own code names none of them.
+emails and moderators' desk (that the site's own code names none of them: test_game_agnostic.py).
 
 Parametrised over games.rules.names(): a game added to the registry is covered here at once.
 """
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -23,30 +22,13 @@ GAMES = rules.names()
 pytestmark = pytest.mark.django_db
 
 
-def test_the_sites_own_code_names_no_game():
-    """Models, services, API, pages, emails, admin, consumers, tasks, ratings, templates and shared
-    scripts name no game; only a game's own package (and the registry) does. The site's name does not count."""
-    files = subprocess.run(["git", "ls-files", "games", "accounts", "argo_site", "templates", "static"],
-                           cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
-    own_place = re.compile(r"(^|/)(argo|andromeda)(/|\.|_)|/migrations/|/locale/|^games/rules/__init__\.py$")
-    site_name = re.compile(r"argo station|argo_site|argo-station|argostation", re.I)
-    naming = []
-    for path in files:
-        if own_place.search(path) or not path.endswith((".py", ".html", ".js", ".txt", ".css")):
-            continue
-        for number, line in enumerate((ROOT / path).read_text(encoding="utf-8").splitlines(), 1):
-            if re.search(r"argo|andromeda", line, re.I) and not site_name.search(line):
-                naming.append(f"{path}:{number}: {line.strip()}")
-    assert naming == []
-
-
 def test_every_game_package_has_its_board_module_and_rules_page():
     for name in GAMES:
         package = ROOT / "games" / "rules" / name
         assert (package / "static" / name / "board.js").exists(), name
         assert (package / "templates" / name / "rules.html").exists(), name
         source = (package / "static" / name / "board.js").read_text()
-        for export in ("pathOf", "createBoard", "picture", "label", "columns", "placePattern"):
+        for export in ("pathOf", "createBoard", "picture", "label", "columns", "notes", "placePattern"):
             assert re.search(rf"export (function|const) {export}\b", source), (name, export)
 
 
@@ -100,6 +82,8 @@ def test_pages_of_every_game(client, people, name):
     game = play(started(people, name), 5)
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert f"/static/{name}/board.js" in page and f"{module.title['en']} #{game.pk}" in page
+    if (ROOT / "games" / "rules" / name / "static" / name / "board.css").exists():
+        assert f'<link rel="stylesheet" href="/static/{name}/board.css">' in page  # the game's own styles
     assert str(game.seed) not in page
 
 
@@ -160,3 +144,18 @@ def test_the_demo_has_a_game_of_each_kind_in_progress():
     call_command("demo", stdout=open("/dev/null", "w"))
     assert sorted(Game.objects.filter(status="active").values_list("game", flat=True)) == GAMES
     assert Game.objects.filter(status="open").count() == 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_your_turn_notifications_name_the_game_in_the_players_language(people, monkeypatch, name):
+    from games import notify
+    monkeypatch.setattr(rules.get(name), "title", {"en": "The Game", "de": "Das Spiel"})
+    game = started(people, name)
+    decider = game.seats.get(order=game.current_seat).user
+    decider.profile.language = "de"
+    decider.profile.save()
+    sent = []
+    monkeypatch.setattr(notify, "send_all", sent.extend)
+    notify.decision_made(notify.Change.of(game, turn_changed=True))
+    assert (notify.user_group(decider.pk),
+            {"event": "your_turn", "game": game.pk, "seq": game.seq, "title": "Das Spiel"}) in sent
