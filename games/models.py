@@ -226,7 +226,7 @@ class Rating(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user or 'Aliens'} at {self.game}: {self.display}"
+        return f"{self.user or 'participant'} at {self.game}: {self.display}"
 
     @property
     def display(self) -> int:

@@ -35,8 +35,11 @@ def eligible(game: Game) -> bool:
 
 def standings(game: Game) -> list[tuple[object, int]]:
     """(user id, or PARTICIPANT for the game's own participant, rank): the places of games.standings,
-    the same the service stored on the seats."""
-    return [(seat.user_id if seat else PARTICIPANT, rank) for _, seat, rank in places(game.outcome, game.seats.all())]
+    the same the service stored on the seats. A ranking entry is a seat by its name, or one of the
+    rules module's `participants` by its key."""
+    own = rules.get(game.game).participants
+    return [(seat.user_id if seat else PARTICIPANT, rank)
+            for who, seat, rank in places(game.outcome, game.seats.all()) if seat or who in own]
 
 
 def _rating(game_name: str, who) -> Rating:

@@ -16,7 +16,7 @@ from .serializers import RatingSerializer
 
 
 def leaderboard(game: str, active_only: bool = False):
-    """Players by displayed rating, best first; the Aliens are not in it (they are shown apart)."""
+    """Players by displayed rating, best first; a game's own participant (no user) is shown apart."""
     qs = Rating.objects.filter(game=game, user__isnull=False, games__gt=0).select_related("user__profile")
     if active_only:
         qs = qs.filter(last_played__gte=timezone.now() - timedelta(days=ACTIVE_DAYS))
@@ -24,8 +24,8 @@ def leaderboard(game: str, active_only: bool = False):
 
 
 def as_row(rank: int, r: Rating) -> dict:
-    return {"rank": rank, "username": r.user.username if r.user else None,
-            "display_name": r.user.profile.name if r.user else "Aliens", "rating": r.display, "mu": r.mu,
+    return {"rank": rank, "username": r.user.username,
+            "display_name": r.user.profile.name, "rating": r.display, "mu": r.mu,
             "sigma": r.sigma, "games": r.games, "provisional": r.provisional, "last_played": r.last_played}
 
 

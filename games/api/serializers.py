@@ -48,7 +48,7 @@ class GameSerializer(serializers.ModelSerializer):
 
 
 class RatingChangeSerializer(serializers.Serializer):
-    who = serializers.CharField(help_text="a username, or the name the rules give their own participant (e.g. 'aliens')")
+    who = serializers.CharField(help_text="a username, or the key the rules give their own participant")
     rank = serializers.IntegerField()
     before = serializers.IntegerField()
     after = serializers.IntegerField()
@@ -159,7 +159,7 @@ class ChatSerializer(serializers.ModelSerializer):
 
 class RatingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
-    username = serializers.CharField(allow_null=True, help_text="null for the Aliens")
+    username = serializers.CharField()
     display_name = serializers.CharField()
     rating = serializers.IntegerField(help_text="mu - 3 sigma, scaled: a new player starts at 1000")
     mu = serializers.FloatField()
