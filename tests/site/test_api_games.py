@@ -466,6 +466,54 @@ def test_start_refusals(players):
     assert_error(c["alice"].post(f"/api/games/{gid}/start/"), 409, "cannot be started")
 
 
+def test_who_may_start_follows_the_games_own_minimum(players, monkeypatch, client):
+    """A game whose rules need three players cannot be started with two, by the API or the page."""
+    from games import rules
+    monkeypatch.setattr(rules.get("argo"), "min_players", 3)
+    users, c = players
+    gid = create(c["alice"], players=4)["id"]
+    c["bob"].post(f"/api/games/{gid}/join/")
+    assert_error(c["alice"].post(f"/api/games/{gid}/start/"), 409, "at least 3 players")
+    client.force_login(users["alice"])
+    assert 'id="start"' not in client.get(f"/games/{gid}/").content.decode()
+    c["carol"].post(f"/api/games/{gid}/join/")
+    assert 'id="start"' in client.get(f"/games/{gid}/").content.decode()
+    response = c["alice"].post(f"/api/games/{gid}/start/")
+    assert response.status_code == 200, response.content
+    assert body(response)["players"] == 3
+
+
+def test_reads_never_write_and_decisions_refresh_the_snapshot(started, admin_client):
+    """A stale snapshot is replayed in memory by a read (API, page, moderators' desk), never saved;
+    storing a decision stores the fresh snapshot with it."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from games.models import Game
+
+    game_id, clients = started
+    play_one(game_id, clients)
+    fresh = Game.objects.get(pk=game_id)
+    assert fresh.snapshot_seq == fresh.seq and fresh.snapshot == state_of(game_id)
+    Game.objects.filter(pk=game_id).update(snapshot=None, snapshot_seq=0)
+
+    _, client = mover(game_id, clients)
+    with CaptureQueriesContext(connection) as queries:
+        shown = body(client.get(f"/api/games/{game_id}/"))
+        asked = body(client.get(f"/api/games/{game_id}/actions/"))
+        assert admin_client.get(f"/admin/games/game/{game_id}/change/").status_code == 200
+        assert admin_client.get("/admin/games/game/").status_code == 200
+    writes = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(("UPDATE", "INSERT", "DELETE"))
+              and "games_game" in q["sql"]]
+    assert writes == []
+    assert Game.objects.get(pk=game_id).snapshot is None, "a read saved the snapshot"
+    assert shown["view"] == json.loads(json.dumps(RULES.view(state_of(game_id), shown["your_seat"])))
+    assert asked["seq"] == fresh.seq
+
+    play_one(game_id, clients)
+    after = Game.objects.get(pk=game_id)
+    assert after.snapshot_seq == after.seq and after.snapshot == state_of(game_id)
+
+
 # --- GET /actions/ ---------------------------------------------------------------------------
 
 
@@ -717,8 +765,10 @@ def test_undo_at_turn_start_is_409(started):
 
 def test_undo_right_after_module_reveal_is_409(started):
     game_id, c = started
+    from games.models import Decision
     result = play_one(game_id, c)  # the build: a module is placed and the next one revealed
-    assert any("revealed" in line for line in result["log"]), result["log"]
+    events = Decision.objects.get(game_id=game_id, number=result["number"]).events
+    assert any(e["e"] == "revealed" for e in events), result["log"]
     name, client = mover(game_id, c)
     before = stored(game_id)
     assert_error(client.post(f"/api/games/{game_id}/undo/", {"seq": 1}, format="json"), 409, "nothing to undo")

@@ -111,6 +111,55 @@ def test_my_games_puts_my_turn_first_and_counts_it(client, active_game, players)
     assert html.index(f"/games/{active_game.pk}/") > html.index('id="waiting"')
 
 
+def test_the_badge_counts_the_games_waiting_for_the_player(client, players, api_client_for):
+    """Two games wait for carol: the badge, the title and GET /api/me/ say 2; nothing waits for a
+    player without games: 0 and no badge."""
+    waiting = []
+    for other in ("alice", "bob"):
+        game = services.create_game(players[other], game="argo", players=2)
+        services.join_game(players["carol"], game.pk)
+        for _ in range(50):  # the other player decides until it is carol's turn
+            game = Game.objects.get(pk=game.pk)
+            mover = game.seats.get(order=game.current_seat).user
+            if mover == players["carol"]:
+                break
+            decision = services.rules_of(game).bot("greedy", game.seq).choose(services.current_state(game))
+            services.submit_decision(mover, game.pk, game.seq, decision)
+        waiting.append(game.pk)
+    assert sorted(g.pk for g in services.waiting_games(players["carol"])) == sorted(waiting)
+    html = login(client, players["carol"]).get("/games/mine/").content.decode()
+    assert re.search(r"<title>\(2\) ", html)
+    assert re.search(r'id="waiting-badge"[^>]*>2</span>', html)
+    assert api_client_for(players["carol"]).get("/api/me/").json()["games_waiting"] == 2
+
+    from django.contrib.auth import get_user_model
+    idle = get_user_model().objects.create_user("idle", "idle@example.org", "pass-word-1")
+    html = login(client, idle).get("/games/mine/").content.decode()
+    assert not re.search(r"<title>\(", html)
+    assert re.search(r'id="waiting-badge"\s+hidden', html)
+    assert api_client_for(idle).get("/api/me/").json()["games_waiting"] == 0
+
+
+def test_the_languages_come_from_one_list(client, players, api_client_for):
+    """settings.LANGUAGES is the one list: the switcher for visitors, the settings page, the API's
+    schema and its check all offer exactly its languages."""
+    from django.conf import settings
+    codes = [code for code, _ in settings.LANGUAGES]
+    switcher = client.get("/").content.decode()
+    switcher = switcher[switcher.index('name="language"'):]
+    assert re.findall(r'<option value="(\w+)"', switcher[:switcher.index("</select>")]) == codes
+    page = login(client, players["alice"]).get("/settings/").content.decode()
+    page = page[page.index('name="language"'):]
+    assert re.findall(r'<option value="(\w+)"', page[:page.index("</select>")]) == codes
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    lang = next(p for p in schema["paths"]["/api/games/{id}/moves/"]["get"]["parameters"] if p["name"] == "lang")
+    assert sorted(lang["schema"]["enum"]) == sorted(codes)  # the schema sorts enums
+    api = api_client_for(players["alice"])
+    for code in codes:
+        assert api.patch("/api/me/", {"language": code}, format="json").status_code == 200
+    assert api.patch("/api/me/", {"language": "xx"}, format="json").status_code == 400
+
+
 def test_player_page_and_unknown_player(client, players):
     assert client.get("/players/alice/").status_code == 200
     assert client.get("/players/nobody/").status_code == 404

@@ -544,3 +544,37 @@ def test_provisional_until_five_rated_games(players):
         assert r.games == i + 1
         assert r.provisional is (i + 1 < 5)
         assert r.display == ratings.display(r.mu, r.sigma)
+
+
+# --- places are computed once: the page and the ratings agree ------------------------------------
+
+def test_a_tie_and_a_bot_seat_give_the_same_places_on_the_page_and_in_the_ratings(players, api_client_for):
+    """The service stores the seats' places when the game ends; the ratings rate those same places,
+    ties kept and the bot-played seat last, and the game's page (its API answer) shows them."""
+    from types import SimpleNamespace
+
+    ann, ben, cat, dan = players[:4]
+    line = [(0, 1, 18), (1, 1, 18), (2, 3, 10), (ALIENS, 4, 8), (3, 5, 2)]
+    game = finished_game([ann, ben, cat, dan], line, statuses={2: Seat.Status.TIMED_OUT})
+    # A stand-in position for the page's drawing: the made-up outcome has no real game behind it.
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE, finished_at=None,
+                                           snapshot=RULES.new_game(4, 1), snapshot_seq=game.seq)
+    outcome = game.outcome
+    with transaction.atomic():
+        locked = services._locked(game.pk)
+        services._finish(locked, SimpleNamespace(outcome=lambda state: outcome), {}, timezone.now())
+
+    wanted = {ann: 1, ben: 1, ALIENS: 3, dan: 4, cat: 5}
+    game.refresh_from_db()
+    assert game.rated is True
+    stored = {s.user: s.rank for s in game.seats.select_related("user")}
+    rated = {(ALIENS if c.rating.user is None else c.rating.user): c.rank
+             for c in game.rating_changes.select_related("rating__user")}
+    assert stored == {u: r for u, r in wanted.items() if u != ALIENS}
+    assert rated == wanted
+
+    detail = api_client_for(ann).get(f"/api/games/{game.pk}/").json()
+    shown = {s["username"]: s["rank"] for s in detail["seats"]}
+    changes = {c["who"]: c["rank"] for c in detail["rating_changes"]}
+    assert shown == {u.username: r for u, r in stored.items()}
+    assert changes == {**shown, ALIENS: 3}

@@ -255,6 +255,67 @@ def test_player_page_has_a_rating_chart_linking_each_rated_game(make_user, clien
     assert "<svg" not in client.get("/players/" + make_user("newbie").username + "/").content.decode()
 
 
+# --- separate ratings per game ---------------------------------------------------------------------
+
+def finished_game_of(name: str, users, finished_at) -> Game:
+    """A finished, rated game of any registered game: users[0] wins, then the game's own participants
+    (if it has any), then the others; every seat decided itself."""
+    from games import rules
+    from games.models import Decision, Seat
+    module = rules.get(name)
+    colours = module.seat_names(module.new_game(len(users), 0))
+    order = [colours[0], *module.participants, *colours[1:]]
+    ranking = [{"who": who, "rank": i + 1, "score": 10 - i} for i, who in enumerate(order)]
+    outcome = {"scores": {e["who"]: e["score"] for e in ranking if e["who"] in colours},
+               "winners": [colours[0]], "ranking": ranking}
+    game = Game.objects.create(game=name, rules_version=module.version, players=len(users), created_by=users[0],
+                               seed=1, status=Game.Status.FINISHED, started_at=finished_at - timedelta(days=1),
+                               finished_at=finished_at, last_move_at=finished_at, seq=len(users), outcome=outcome)
+    for i, user in enumerate(users):
+        Seat.objects.create(game=game, user=user, order=i, colour=colours[i], rank=order.index(colours[i]) + 1)
+        Decision.objects.create(game=game, number=i + 1, seat=i, data={"type": "made-up"})
+    assert ratings.rate_game(game)
+    return game
+
+
+@pytest.mark.django_db
+def test_every_game_has_its_own_leaderboard_and_the_player_page_shows_each(make_user, client):
+    from games import rules
+    ann, ben = make_user("ann"), make_user("ben")
+    names = rules.names()
+    played = {}
+    for i, name in enumerate(names):
+        played[name] = [finished_game_of(name, [ann, ben], timezone.now() - timedelta(days=10 - i))]
+    played[names[0]].append(finished_game_of(names[0], [ben, ann], timezone.now()))
+
+    index = client.get("/ratings/").content.decode()
+    for name in names:
+        module = rules.get(name)
+        assert f'href="/ratings/{name}/"' in index and module.title["en"] in index
+        html = client.get(f"/ratings/{name}/").content.decode()
+        assert f"<h1>{module.title['en']}: ratings</h1>" in html
+        board = html[html.index('id="leaderboard"'):html.index("</table>", html.index('id="leaderboard"'))]
+        assert "/players/ann/" in board and "/players/ben/" in board
+        ratings_here = {r.user.username: r for r in Rating.objects.filter(game=name, user__isnull=False)}
+        assert ratings_here["ann"].games == len(played[name])
+        rows = client.get(f"/api/ratings/{name}/").json()["results"]
+        assert {r["username"]: r["rating"] for r in rows} == {u: r.display for u, r in ratings_here.items()}
+        if module.participants:  # shown apart, with the name the rules give
+            apart = html[html.index('id="participant-rating"'):]
+            assert next(iter(module.participants.values()))["en"] in apart[:apart.index("</p>")]
+        else:
+            assert 'id="participant-rating"' not in html
+
+    page = client.get("/players/ann/").content.decode()
+    cards = re.findall(r'<section class="card rating-card" data-game="(\w+)">(.*?)</section>', page, re.S)
+    assert [name for name, _ in cards] == names
+    for name, card in cards:
+        rating = Rating.objects.get(game=name, user=ann)
+        assert rules.get(name).title["en"] in card and f"<strong class=\"rating\">{rating.display}</strong>" in card
+        linked = [int(x) for x in re.findall(r'href="/games/(\d+)/"', card[card.index("<svg"):])]
+        assert linked == [g.pk for g in played[name]], "each game's chart links that game's own matches"
+
+
 # --- the game_over message ----------------------------------------------------------------------
 
 def planned_decisions(game: Game, seed: int) -> list[tuple[int, dict]]:
