@@ -22,6 +22,16 @@ def _tile(s, cell: str, entry: dict) -> dict:
     return out
 
 
+def _positions(s) -> dict:
+    """Where each astronaut stands; one waiting for its teleport destination stands on the
+    teleporter it entered, never on the tile it was pushed out of (which would look over capacity)."""
+    where = dict(sorted(s["astronauts"].items()))
+    ask = s["ask"]
+    if ask and ask["q"] == "teleport":
+        where[ask["figure"]] = ask["from"]
+    return where
+
+
 def view(s, seat: int | None) -> dict:
     station = load_station(s["station"])
     turn = s["turn"]
@@ -35,7 +45,8 @@ def view(s, seat: int | None) -> dict:
         "you": seat,
         "seq": s["seq"],
         "board": {c: _tile(s, c, e) for c, e in sorted(s["board"].items())},
-        "astronauts": dict(sorted(s["astronauts"].items())),
+        "astronauts": _positions(s),
+        "in_transit": [s["ask"]["figure"]] if s["ask"] and s["ask"]["q"] == "teleport" else [],
         "aliens": dict(sorted(s["aliens"].items())),
         "display": list(s["display"]),
         "pods_waiting": list(s["pod_stack"]),

@@ -100,6 +100,7 @@ def test_explorer_must_finish_her_move_before_another_action():
 
 
 def test_R5_explorer_pushes_on_her_first_step_then_takes_her_second():
+    """R5 and R22: each step of the Explorer is its own chain."""
     # 1|0 (capacity 1) holds a yellow Grunt: her first step pushes him on (east, never back to
     # the Waking Room she came from), then her second step is still hers to take.
     s = position(LINE, {"red-explorer": "0|0", "yellow-grunt": "1|0"})
@@ -548,3 +549,20 @@ def test_an_astronaut_killed_on_entry_pushes_nobody():
     assert s["astronauts"]["yellow-robot"] == "1|0"
     assert s["ask"]["q"] != "push"
     assert s["scores"]["red"] == 1
+
+
+def test_a_pushed_astronaut_waiting_for_its_teleport_is_shown_on_the_teleporter():
+    # Yellow's Pilot is pushed west onto T1 and two destinations are open: while red chooses,
+    # the view shows her on the teleporter in transit, never back on the corridor she left,
+    # which would then hold two figures in a one-figure tile.
+    board = {"0|0": "WR", "1|0": ("T1", 1), "2|0": ("C01", 1), "3|0": ("C01", 1), "4|0": ("T2", 2)}
+    s = position(board, {"red-grunt": "3|0", "yellow-pilot": "2|0"})
+    s, ev = play(s, step("red-grunt", "2|0"), push("yellow-pilot", "1|0"))
+    assert s["ask"]["q"] == "teleport"
+    seen = RULES.view(s, 1)
+    assert seen["astronauts"]["yellow-pilot"] == "1|0"
+    assert seen["in_transit"] == ["yellow-pilot"]
+    on_corridor = [f for f, c in seen["astronauts"].items() if c == "2|0"]
+    assert on_corridor == ["red-grunt"]
+    s, ev = play(s, teleport("4|0"))
+    assert RULES.view(s, 1)["in_transit"] == []
