@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
 
 from . import RULES
+from .log import colour_name
+
+OUTCOME = {"en": ("Outcome:", "The aliens win.", "Winner(s)", "Aliens"),
+           "de": ("Ergebnis:", "Die Aliens gewinnen.", "Gewinner", "Aliens")}
 
 
 def play(args) -> int:
@@ -27,14 +32,16 @@ def play(args) -> int:
         for event in events:
             print(RULES.render(event, args.lang))
     result = RULES.outcome(state)
+    title, aliens_win, winners, aliens = OUTCOME[args.lang]
+    name = lambda who: aliens if who == "aliens" else colour_name(who, args.lang)  # noqa: E731
     print()
-    print("Outcome:" if args.lang == "en" else "Ergebnis:")
+    print(title)
     for entry in result["ranking"]:
-        print(f"  {entry['rank']}. {entry['who']}: {entry['score']}")
+        print(f"  {entry['rank']}. {name(entry['who'])}: {entry['score']}")
     if result["alien_victory"]:
-        print("  The aliens win." if args.lang == "en" else "  Die Aliens gewinnen.")
+        print(f"  {aliens_win}")
     else:
-        print("  Winner(s): " + ", ".join(result["winners"]))
+        print(f"  {winners}: " + ", ".join(name(c) for c in result["winners"]))
     return 0
 
 
@@ -98,7 +105,12 @@ def main(argv=None) -> int:
     b.add_argument("--games", type=int, default=200)
     b.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    return play(args) if args.command == "play" else bench(args)
+    try:
+        return play(args) if args.command == "play" else bench(args)
+    except BrokenPipeError:
+        # The reader (e.g. `head`) has gone: stop quietly, and keep Python from complaining at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

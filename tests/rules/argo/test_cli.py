@@ -37,7 +37,7 @@ def test_play_exits_zero_with_log_and_outcome(greedy_3p):
     ranked = [line for line in tail if line.strip()[:1].isdigit()]
     # three players and the aliens are ranked
     assert len(ranked) == 4, tail
-    assert any("aliens" in line for line in ranked)
+    assert any("Aliens" in line for line in ranked)
     assert any(line.strip().startswith(("Winner(s):", "The aliens win.")) for line in tail), tail
 
 
@@ -162,3 +162,23 @@ def test_importing_the_rules_loads_no_django():
                             timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]", result.stdout
+
+
+def test_the_german_outcome_block_is_german():
+    import io
+    from contextlib import redirect_stdout
+
+    from games.rules.argo.__main__ import main
+    out = io.StringIO()
+    with redirect_stdout(out):
+        main(["play", "--players", "2", "--seed", "3", "--lang", "de"])
+    tail = out.getvalue().split("Ergebnis:")[1]
+    assert "Winner" not in tail and "yellow" not in tail and "red" not in tail
+    assert "Gewinner:" in tail or "Die Aliens gewinnen." in tail
+
+
+def test_output_piped_into_head_ends_quietly():
+    import subprocess
+    run = subprocess.run(f"{sys.executable} -m games.rules.argo play --players 4 --seed 2 | head -2",
+                         shell=True, capture_output=True, text=True)
+    assert len(run.stdout.splitlines()) == 2 and "BrokenPipe" not in run.stderr and "Traceback" not in run.stderr
