@@ -3,9 +3,16 @@ from __future__ import annotations
 
 LANGS = ("en", "de")
 
-COLOURS = {"de": {"red": "rot", "yellow": "gelb", "green": "grün", "blue": "blau"}}
-ROLES = {"de": {"chief": "Kommandant", "explorer": "Kundschafterin", "pilot": "Pilotin",
-                "grunt": "Soldat", "robot": "Roboter"}}
+# Names as players read them: "the red Pilot", "die rote Pilotin" (German declines article,
+# adjective and the weak nouns by case), tiles by their kind ("the Lab", "das Labor").
+COLOURS = {"en": {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue"},
+           "de": {"red": "Rot", "yellow": "Gelb", "green": "Grün", "blue": "Blau"}}
+ADJECTIVES = {"en": {"red": "red", "yellow": "yellow", "green": "green", "blue": "blue"},
+              "de": {"red": "rot", "yellow": "gelb", "green": "grün", "blue": "blau"}}
+ROLES = {"en": {"chief": "Chief", "explorer": "Explorer", "pilot": "Pilot", "grunt": "Grunt", "robot": "Robot"},
+         "de": {"chief": ("Kommandant", "m", "Kommandanten"), "explorer": ("Kundschafterin", "f", "Kundschafterin"),
+                "pilot": ("Pilotin", "f", "Pilotin"), "grunt": ("Soldat", "m", "Soldaten"),
+                "robot": ("Roboter", "m", "Roboter")}}
 KINDS = {
     "en": {"waking_room": "Waking Room", "corridor": "corridor", "teleporter": "teleporter",
            "lab": "Lab", "control_room": "Control Room", "jump_room": "Jump Room", "laser": "Laser",
@@ -17,62 +24,106 @@ KINDS = {
            "security_center": "Sicherheitszentrale", "core_room": "Reaktorkammer",
            "safe_room": "Schutzraum", "pod": "Rettungskapsel"},
 }
+KIND_GENDER_DE = {"waking_room": "m", "corridor": "m", "teleporter": "m", "lab": "n", "control_room": "m",
+                  "jump_room": "m", "laser": "m", "infirmary": "f", "warehouse": "n", "security_center": "f",
+                  "core_room": "f", "safe_room": "m", "pod": "f"}
+MANY = frozenset({"corridor", "teleporter"})  # several tiles of the kind: "a corridor", not "the corridor"
+ARTICLES_DE = {"the": {"m": {"nom": "der", "acc": "den", "dat": "dem"}, "f": {"nom": "die", "acc": "die", "dat": "der"},
+                       "n": {"nom": "das", "acc": "das", "dat": "dem"}},
+               "a": {"m": {"nom": "ein", "acc": "einen", "dat": "einem"}, "f": {"nom": "eine", "acc": "eine", "dat": "einer"},
+                     "n": {"nom": "ein", "acc": "ein", "dat": "einem"}}}
 
 
-def figure_name(figure: str, lang: str = "en") -> str:
+def figure_name(figure: str, lang: str = "en", case: str = "nom") -> str:
+    """An astronaut with article and colour, or an alien by number."""
     if figure.startswith("alien-"):
-        return ("Alien " if lang == "de" else "Alien ") + figure.split("-", 1)[1]
-    if lang == "de":
-        colour, role = figure.split("-", 1)
-        return f"{ROLES['de'][role]} ({COLOURS['de'].get(colour, colour)})"
-    return figure
+        return "Alien " + figure.split("-", 1)[1]
+    colour, role = figure.split("-", 1)
+    if lang != "de":
+        return f"the {ADJECTIVES['en'][colour]} {ROLES['en'][role]}"
+    noun, gender, declined = ROLES["de"][role]
+    ending = "en" if (case != "nom" and gender == "m") or (case == "dat" and gender == "f") else "e"
+    return f"{ARTICLES_DE['the'][gender][case]} {ADJECTIVES['de'][colour]}{ending} {noun if case == 'nom' else declined}"
 
 
 def colour_name(colour: str, lang: str = "en") -> str:
-    return COLOURS.get(lang, {}).get(colour, colour)
+    return COLOURS.get(lang, COLOURS["en"]).get(colour, colour)
 
 
 def kind_name(kind: str, lang: str = "en") -> str:
     return KINDS[lang if lang in KINDS else "en"][kind]
 
 
+def tile_name(tile: str, lang: str = "en", case: str = "nom") -> str:
+    """A tile by its kind with an article: pods keep their name, the players read it on the board."""
+    from .components import load_station
+    kind = load_station("station").tiles[tile].kind
+    if kind == "pod":
+        return f"pod {tile}" if lang != "de" else f"Kapsel {tile}"
+    article = "a" if kind in MANY else "the"
+    if lang != "de":
+        return f"{article} {kind_name(kind, 'en')}"
+    gender = KIND_GENDER_DE[kind]
+    return f"{ARTICLES_DE[article][gender][case]} {kind_name(kind, 'de')}"
+
+
+def kind_with_article(kind: str, lang: str, case: str = "nom") -> str:
+    if lang != "de":
+        return f"the {kind_name(kind, 'en')}"
+    return f"{ARTICLES_DE['the'][KIND_GENDER_DE[kind]][case]} {kind_name(kind, 'de')}"
+
+
+def points(n: int, lang: str) -> str:
+    if lang == "de":
+        return f"{n} Punkt" if n == 1 else f"{n} Punkte"
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 EN = {
     "turn": "Turn {number}: {colour} to play{last}.",
     "turn_end": "{colour} ends the turn.",
-    "lapse.alien_move": "No alien can move; the aliens still kill (R1).",
-    "lapse.build": "Nothing can be placed: no more building, the final round begins (R2).",
-    "lapse.action": "No action is possible; the remaining action lapses (R3).",
+    "lapse.alien_move": "No alien can move; the aliens still kill.",
+    "lapse.build": "No tile can be placed any more: building is over.",
+    "lapse.action.1": "No action is possible: the remaining action lapses.",
+    "lapse.action.2": "No action is possible: both actions lapse.",
     "lapse.jump": "{figure} cannot make a Jump Room move; it lapses.",
     "alien_moves": "{alien} moves {from} → {to}.",
     "alien_pushed": "{alien} is pushed {from} → {to}.",
     "alien_arrives": "{alien} appears on {cell}.",
+    "kills_first": "{alien} kills first.",
     "alien_dies.laser": "The Laser kills {alien} on {cell}.",
-    "alien_dies.grunts": "Two grunts kill {alien} on {cell}.",
+    "alien_dies.grunts": "Two Grunts kill {alien} on {cell}.",
     "alien_dies": "{cause} kills {alien} on {cell}.",
-    "dies.alien": "{figure} is killed by an alien on {cell}; alien score {alien_score}.",
-    "dies.space": "{figure} is teleported into deep space from {cell}; alien score {alien_score}.",
+    "dies.alien": "An alien kills {figure} on {cell}; alien score {alien_score}.",
+    "dies.space": "{figure} is teleported from {cell} into deep space; alien score {alien_score}.",
     "dies.core": "{figure} dies of radiation in the Core Room on {cell}; alien score {alien_score}.",
+    "dies.alien.full": "An alien kills {figure} on {cell}: the alien track is full, the aliens win.",
+    "dies.space.full": "{figure} is teleported from {cell} into deep space: the alien track is full, the aliens win.",
+    "dies.core.full": "{figure} dies of radiation in the Core Room on {cell}: the alien track is full, the aliens win.",
     "score.kill": "{colour} scores {points} for the kill.",
     "score.alien": "{colour} scores {points} for killing an alien.",
     "score.escape": "{colour} scores {points} for the escape.",
     "score.warehouse": "{colour} scores {points} from the Warehouse.",
-    "placed": "{tile} is placed on {cell} (rotation {rotation}).",
-    "revealed": "{tile} is revealed from the face-down modules.",
+    "placed": "{tile} is placed on {cell}.",
+    "revealed": "{tile} ({id}) is turned up from the face-down modules.",
     "steps": "{figure} steps {from} → {to}.",
     "stops": "{figure} stops.",
     "pushed": "{figure} is pushed {from} → {to}.",
-    "teleports": "{figure} teleports {from} → {to}.",
-    "seated": "{figure} takes seat {seat} in pod {pod} on {cell}.",
+    "teleports": "{figure} is teleported {from} → {to}.",
+    "seated": "{figure} takes seat {seat} of pod {pod} on {cell}.",
     "launch": "Pod {pod} launches from {cell}{why}{escaped}.",
     "pod_moved": "{figure} flies pod {pod} from {from} to {to}.",
+    "pod_turned": "{figure} turns pod {pod} on {from} to face another module.",
     "pilot_stays": "{figure} stays in pod {pod}.",
-    "activates": "{figure} activates the {kind} on {cell}.",
-    "swapped": "The Lab swaps {figure} (now on {figure_to}) and {alien} (now on {alien_to}).",
-    "healed": "The Infirmary brings {figure} back to {cell}.",
+    "activates": "{figure} activates {kind} on {cell}.",
+    "swapped": "The Lab swaps {figure} (now on {figure_to}) with {alien} (now on {alien_to}).",
+    "healed": "The Infirmary brings {figure_acc} back to {cell}; alien score {alien_score}.",
+    "healed.moved": "The Infirmary brings {figure_acc} back to {cell}; {moved} moves up on the alien track, alien score {alien_score}.",
     "lifts": "The Control Room lifts {tile} from {cell}.",
-    "tile_moved": "The Control Room moves {tile} from {from} to {to} (rotation {rotation}).",
+    "tile_moved": "The Control Room moves {tile} from {from} to {to}.",
+    "tile_turned": "The Control Room turns {tile} on {to}.",
     "final_round.last_module": "The last module is placed: every other player has one more turn.",
-    "final_round.no_placement": "No tile can be placed: every other player has one more turn.",
+    "final_round.no_placement": "Every other player has one more turn.",
     "final_round.no_astronauts": "A player has no astronaut left on board: every other player has one more turn.",
     "no_astronauts": "{colour} has no astronaut left on the board and plays no more turns.",
     "game_over.track_full": "The alien track is full: the aliens win.",
@@ -84,83 +135,109 @@ EN = {
     "why.pilot": " (the Pilot's choice)",
     "why.full": "",
     "escaped": ", carrying {who}",
-    "escaped.none": "",
+    "and": " and ",
 }
 DE = {
     "turn": "Zug {number}: {colour} ist am Zug{last}.",
     "turn_end": "{colour} beendet den Zug.",
-    "lapse.alien_move": "Kein Alien kann sich bewegen; die Aliens töten trotzdem (R1).",
-    "lapse.build": "Nichts kann gelegt werden: kein Bauen mehr, die letzte Runde beginnt (R2).",
-    "lapse.action": "Keine Aktion ist möglich; die übrige Aktion verfällt (R3).",
-    "lapse.jump": "{figure} kann keinen Sprungraum-Zug machen; er verfällt.",
+    "lapse.alien_move": "Kein Alien kann ziehen; die Aliens töten trotzdem.",
+    "lapse.build": "Kein Plättchen passt mehr: Es wird nicht mehr gebaut.",
+    "lapse.action.1": "Keine Aktion ist möglich: Die übrige Aktion verfällt.",
+    "lapse.action.2": "Keine Aktion ist möglich: Beide Aktionen verfallen.",
+    "lapse.jump": "{figure} kann keinen Zug im Sprungraum machen; er verfällt.",
     "alien_moves": "{alien} zieht {from} → {to}.",
     "alien_pushed": "{alien} wird {from} → {to} geschoben.",
     "alien_arrives": "{alien} erscheint auf {cell}.",
+    "kills_first": "{alien} tötet zuerst.",
     "alien_dies.laser": "Der Laser tötet {alien} auf {cell}.",
     "alien_dies.grunts": "Zwei Soldaten töten {alien} auf {cell}.",
     "alien_dies": "{cause} tötet {alien} auf {cell}.",
-    "dies.alien": "{figure} wird auf {cell} von einem Alien getötet; Alienwertung {alien_score}.",
+    "dies.alien": "Ein Alien tötet {figure_acc} auf {cell}; Alienwertung {alien_score}.",
     "dies.space": "{figure} wird von {cell} ins All teleportiert; Alienwertung {alien_score}.",
     "dies.core": "{figure} stirbt an der Strahlung der Reaktorkammer auf {cell}; Alienwertung {alien_score}.",
+    "dies.alien.full": "Ein Alien tötet {figure_acc} auf {cell}: Die Alienleiste ist voll, die Aliens gewinnen.",
+    "dies.space.full": "{figure} wird von {cell} ins All teleportiert: Die Alienleiste ist voll, die Aliens gewinnen.",
+    "dies.core.full": "{figure} stirbt an der Strahlung der Reaktorkammer auf {cell}: Die Alienleiste ist voll, die Aliens gewinnen.",
     "score.kill": "{colour} erhält {points} für den Abschuss.",
     "score.alien": "{colour} erhält {points} für ein getötetes Alien.",
     "score.escape": "{colour} erhält {points} für die Flucht.",
     "score.warehouse": "{colour} erhält {points} aus dem Warenlager.",
-    "placed": "{tile} wird auf {cell} gelegt (Drehung {rotation}).",
-    "revealed": "{tile} wird vom verdeckten Stapel aufgedeckt.",
+    "placed": "{tile} wird auf {cell} gelegt.",
+    "revealed": "{tile} ({id}) wird vom verdeckten Stapel aufgedeckt.",
     "steps": "{figure} geht {from} → {to}.",
     "stops": "{figure} bleibt stehen.",
     "pushed": "{figure} wird {from} → {to} geschoben.",
-    "teleports": "{figure} teleportiert {from} → {to}.",
-    "seated": "{figure} nimmt Sitz {seat} in Kapsel {pod} auf {cell}.",
+    "teleports": "{figure} wird {from} → {to} teleportiert.",
+    "seated": "{figure} setzt sich auf Platz {seat} der Kapsel {pod} auf {cell}.",
     "launch": "Kapsel {pod} startet von {cell}{why}{escaped}.",
-    "pod_moved": "{figure} fliegt Kapsel {pod} von {from} nach {to}.",
-    "pilot_stays": "{figure} bleibt in Kapsel {pod}.",
-    "activates": "{figure} aktiviert {kind} auf {cell}.",
-    "swapped": "Das Labor tauscht {figure} (jetzt auf {figure_to}) und {alien} (jetzt auf {alien_to}).",
-    "healed": "Die Krankenstation holt {figure} zurück auf {cell}.",
-    "lifts": "Der Kontrollraum hebt {tile} von {cell} an.",
-    "tile_moved": "Der Kontrollraum versetzt {tile} von {from} nach {to} (Drehung {rotation}).",
-    "final_round.last_module": "Das letzte Modul liegt: alle anderen sind noch einmal am Zug.",
-    "final_round.no_placement": "Kein Plättchen passt mehr: alle anderen sind noch einmal am Zug.",
-    "final_round.no_astronauts": "Ein Spieler hat keinen Astronauten mehr auf der Station: alle anderen sind noch einmal am Zug.",
+    "pod_moved": "{figure} fliegt die Kapsel {pod} von {from} nach {to}.",
+    "pod_turned": "{figure} dreht die Kapsel {pod} auf {from} zu einem anderen Modul.",
+    "pilot_stays": "{figure} bleibt in der Kapsel {pod}.",
+    "activates": "{figure} aktiviert {kind_acc} auf {cell}.",
+    "swapped": "Das Labor tauscht {figure_acc} (jetzt auf {figure_to}) mit {alien} (jetzt auf {alien_to}).",
+    "healed": "Die Krankenstation holt {figure_acc} zurück auf {cell}; Alienwertung {alien_score}.",
+    "healed.moved": "Die Krankenstation holt {figure_acc} zurück auf {cell}; {moved} rückt auf der Alienleiste nach, Alienwertung {alien_score}.",
+    "lifts": "Der Kontrollraum hebt {tile_acc} von {cell} ab.",
+    "tile_moved": "Der Kontrollraum versetzt {tile_acc} von {from} nach {to}.",
+    "tile_turned": "Der Kontrollraum dreht {tile_acc} auf {to}.",
+    "final_round.last_module": "Das letzte Modul liegt: Alle anderen sind noch einmal am Zug.",
+    "final_round.no_placement": "Alle anderen sind noch einmal am Zug.",
+    "final_round.no_astronauts": "Ein Spieler hat keinen Astronauten mehr auf der Station: Alle anderen sind noch einmal am Zug.",
     "no_astronauts": "{colour} hat keinen Astronauten mehr auf der Station und ist nicht mehr am Zug.",
-    "game_over.track_full": "Die Alienwertung ist voll: die Aliens gewinnen.",
-    "game_over.all_pods": "Die letzte Kapsel ist gestartet: das Spiel ist zu Ende.",
-    "game_over.last_turns": "Die letzten Züge sind gespielt: das Spiel ist zu Ende.",
+    "game_over.track_full": "Die Alienleiste ist voll: Die Aliens gewinnen.",
+    "game_over.all_pods": "Die letzte Kapsel ist gestartet: Das Spiel ist zu Ende.",
+    "game_over.last_turns": "Die letzten Züge sind gespielt: Das Spiel ist zu Ende.",
     "last": " (letzter Zug)",
-    "why.alien": " (ein Alien kam daneben)",
+    "why.alien": " (ein Alien kam an ihre Tür)",
     "why.security": " (Sicherheitszentrale)",
     "why.pilot": " (Wahl der Pilotin)",
     "why.full": "",
     "escaped": " mit {who}",
-    "escaped.none": "",
+    "and": " und ",
 }
 TEXTS = {"en": EN, "de": DE}
 
 
 def _key(event) -> str:
     e = event["e"]
-    texts = EN
+    if e == "lapse" and event["what"] == "action":
+        return f"lapse.action.{2 if event.get('left') == 2 else 1}"
+    if e == "dies" and event.get("full"):
+        return f"dies.{event['cause']}.full"
+    if e == "healed" and event.get("moved"):
+        return "healed.moved"
+    if e == "tile_moved" and event["from"] == event["to"]:
+        return "tile_turned"
     for field in ("what", "cause", "reason", "why"):
-        if field in event and f"{e}.{event[field]}" in texts:
+        if field in event and f"{e}.{event[field]}" in EN:
             return f"{e}.{event[field]}"
     return e
 
 
+def _capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
+
+
 def render(event: dict, lang: str = "en") -> str:
     """One event as a sentence; cells stay as x|y so a page can link them to the board."""
-    texts = TEXTS.get(lang, EN)
-    values = {}
-    for name, value in event.items():
-        if name in ("figure", "alien"):
-            values[name] = figure_name(value, lang)
-        elif name == "colour":
-            values[name] = colour_name(value, lang)
-        elif name == "kind":
-            values[name] = kind_name(value, lang)
-        else:
-            values[name] = value
+    lang = lang if lang in TEXTS else "en"
+    texts = TEXTS[lang]
+    values = dict(event)
+    for name in ("figure", "alien", "moved"):
+        if name in event and event[name]:
+            values[name] = figure_name(event[name], lang)
+            values[f"{name}_acc"] = figure_name(event[name], lang, "acc")
+    if "colour" in event:
+        values["colour"] = colour_name(event["colour"], lang)
+    if "kind" in event:
+        values["kind"] = kind_with_article(event["kind"], lang)
+        values["kind_acc"] = kind_with_article(event["kind"], lang, "acc")
+    if "tile" in event:
+        values["id"] = event["tile"]
+        values["tile"] = tile_name(event["tile"], lang)
+        values["tile_acc"] = tile_name(event["tile"], lang, "acc")
+    if "points" in event:
+        values["points"] = points(event["points"], lang)
     e = event["e"]
     if e == "alien_dies" and event["cause"] not in ("laser", "grunts"):
         values["cause"] = figure_name(event["cause"], lang)
@@ -168,9 +245,11 @@ def render(event: dict, lang: str = "en") -> str:
         values["last"] = texts["last"] if event.get("last") else ""
     if e == "launch":
         values["why"] = texts[f"why.{event['why']}"]
-        who = ", ".join(figure_name(x["figure"], lang) for x in event["escaped"])
-        values["escaped"] = texts["escaped"].format(who=who) if who else ""
-    return texts[_key(event)].format(**values)
+        case = "dat" if lang == "de" else "nom"
+        who = [figure_name(x["figure"], lang, case) for x in event["escaped"]]
+        joined = ", ".join(who[:-1]) + texts["and"] + who[-1] if len(who) > 1 else "".join(who)
+        values["escaped"] = texts["escaped"].format(who=joined) if who else ""
+    return _capital(texts[_key(event)].format(**values))
 
 
 PROMPTS = {
@@ -178,13 +257,14 @@ PROMPTS = {
         "alien_move": "Move an alien",
         "alien_push": "Choose where {alien} is pushed from {cell}",
         "victim": "Choose whom {alien} kills on {cell}",
-        "build": "Place a module from the display or the top pod",
+        "kill_order": "The alien track cannot take every victim: choose which alien kills first",
+        "build": "Place a module from the supply or the top pod",
         "action": "Action {n} of {m}: move an astronaut or activate a module",
         "action.first": "Your single action this first turn: move an astronaut",
         "step.more": "Move {figure} one more step, or stop",
         "step.jump": "Jump Room: move {figure} (move {n} of 2)",
         "push": "Choose whom {entering} pushes out of {cell}, and where",
-        "teleport": "Choose where {figure} teleports",
+        "teleport": "Choose where {figure} is teleported",
         "pilot": "{figure} in pod {pod}: stay, launch now, or fly the pod elsewhere",
         "target.lab": "Lab: choose an astronaut and an alien to swap",
         "target.control_room": "Control Room: choose a tile to move",
@@ -199,13 +279,14 @@ PROMPTS = {
         "alien_move": "Bewege ein Alien",
         "alien_push": "Wähle, wohin {alien} von {cell} geschoben wird",
         "victim": "Wähle, wen {alien} auf {cell} tötet",
-        "build": "Lege ein Modul aus der Auslage oder die oberste Kapsel an",
+        "kill_order": "Die Alienleiste fasst nicht alle Opfer: Wähle, welches Alien zuerst tötet",
+        "build": "Lege ein Modul aus dem Vorrat oder die oberste Kapsel an",
         "action": "Aktion {n} von {m}: bewege einen Astronauten oder aktiviere ein Modul",
         "action.first": "Deine einzige Aktion im ersten Zug: bewege einen Astronauten",
-        "step.more": "Bewege {figure} noch einen Schritt oder halte an",
-        "step.jump": "Sprungraum: bewege {figure} (Zug {n} von 2)",
+        "step.more": "Bewege {figure_acc} noch einen Schritt oder halte an",
+        "step.jump": "Sprungraum: Bewege {figure_acc} (Zug {n} von 2)",
         "push": "Wähle, wen {entering} aus {cell} schiebt, und wohin",
-        "teleport": "Wähle, wohin {figure} teleportiert",
+        "teleport": "Wähle, wohin {figure} teleportiert wird",
         "pilot": "{figure} in Kapsel {pod}: bleiben, sofort starten oder die Kapsel versetzen",
         "target.lab": "Labor: wähle einen Astronauten und ein Alien zum Tauschen",
         "target.control_room": "Kontrollraum: wähle ein Plättchen zum Versetzen",
@@ -227,6 +308,8 @@ def prompt(s, lang: str = "en") -> str:
     q = ask["q"]
     values = {k: figure_name(v, lang) if k in ("figure", "alien", "entering") else v
               for k, v in ask.items()}
+    if "figure" in ask:
+        values["figure_acc"] = figure_name(ask["figure"], lang, "acc")
     if q == "action":
         turn = s["turn"]
         total = 1 if turn["first"] else 2
@@ -234,9 +317,9 @@ def prompt(s, lang: str = "en") -> str:
         return texts[key].format(n=total - turn["actions"] + 1, m=total)
     if q == "step":
         key = "step.jump" if "jump" in ask else "step.more"
-        return texts[key].format(figure=values["figure"], n=ask.get("jump"))
+        return _capital(texts[key].format(figure=values["figure"], figure_acc=values["figure_acc"], n=ask.get("jump")))
     if q == "target":
         return texts[f"target.{ask['module']}"]
     if q == "pilot":
         values["pod"] = s["board"][ask["cell"]]["tile"]
-    return texts[q].format(**values)
+    return _capital(texts[q].format(**values))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .components import ACTIVATABLE, NOT_BY_ROBOT
 from .movement import crowd, start_chain
 from .pods import launch, occupied_pods
-from .scoring import active_colour, alien_dies, award
+from .scoring import active_colour, alien_dies, alien_score, award
 from .station import (around, free_astronauts, kind_at, links, placement_links, role,
                       spec_at, station_connected, waking_cell)
 
@@ -107,7 +107,8 @@ def _infirmary(s, ev: list, ask, d) -> None:
     if last != figure:
         track[i] = last
     s["astronauts"][figure] = waking_cell(s)
-    ev.append({"e": "healed", "figure": figure, "cell": s["astronauts"][figure]})
+    ev.append({"e": "healed", "figure": figure, "cell": s["astronauts"][figure], "alien_score": alien_score(s),
+               "moved": last if last != figure else None})
 
 
 def _security_options(s, ask) -> list[dict]:

@@ -42,7 +42,7 @@ def astronaut_dies(s, ev: list, figure: str, cause: str, cell: str, points: int 
     s["astronauts"][figure] = "dead"
     s["track"] = s["track"] + [figure]
     ev.append({"e": "dies", "figure": figure, "cause": cause, "cell": cell,
-               "alien_score": alien_score(s)})
+               "alien_score": alien_score(s), "full": track_full(s)})
     me = active_colour(s)
     if owner(figure) != me and cause != "core":
         award(s, ev, me, kill_value(figure) if points is None else points, "kill")

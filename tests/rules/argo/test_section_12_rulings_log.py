@@ -76,7 +76,7 @@ def all_events():
 def test_bot_games_and_scenarios_show_every_kind_of_event():
     seen = {_key(e) for e in all_events()}
     expected = {
-        "turn", "turn_end", "lapse.alien_move", "lapse.build", "lapse.action", "alien_moves",
+        "turn", "turn_end", "lapse.alien_move", "lapse.build", "lapse.action.1", "alien_moves",
         "alien_pushed", "alien_arrives", "alien_dies.laser", "alien_dies.grunts", "alien_dies",
         "dies.alien", "dies.space", "dies.core", "score.kill", "score.alien", "score.escape",
         "score.warehouse", "placed", "revealed", "steps", "stops", "pushed", "teleports", "seated",
@@ -122,33 +122,83 @@ def test_english_and_german_differ_for_every_kind_of_event():
 
 def test_german_names_colours_and_roles_in_german():
     turn = {"e": "turn", "colour": "red", "number": 3, "last": True}
-    assert RULES.render(turn, "de") == "Zug 3: rot ist am Zug (letzter Zug)."
-    assert RULES.render(turn, "en") == "Turn 3: red to play (last turn)."
+    assert RULES.render(turn, "de") == "Zug 3: Rot ist am Zug (letzter Zug)."
+    assert RULES.render(turn, "en") == "Turn 3: Red to play (last turn)."
     step = {"e": "steps", "figure": "yellow-pilot", "from": "0|0", "to": "-1|0"}
-    assert RULES.render(step, "en") == "yellow-pilot steps 0|0 → -1|0."
-    assert "Pilotin (gelb)" in RULES.render(step, "de") and "-1|0" in RULES.render(step, "de")
+    assert RULES.render(step, "en") == "The yellow Pilot steps 0|0 → -1|0."
+    assert RULES.render(step, "de") == "Die gelbe Pilotin geht 0|0 → -1|0."
 
 
 def test_launch_sentence_names_who_escaped():
     event = {"e": "launch", "pod": "P2", "cell": "3|4", "why": "full",
              "escaped": [{"figure": "red-chief", "points": 4}, {"figure": "yellow-robot", "points": 3}]}
-    en, de = RULES.render(event, "en"), RULES.render(event, "de")
-    assert "P2" in en and "3|4" in en and "red-chief" in en and "yellow-robot" in en
-    assert "Kommandant (rot)" in de and "Roboter (gelb)" in de
+    assert RULES.render(event, "en") == "Pod P2 launches from 3|4, carrying the red Chief and the yellow Robot."
+    assert RULES.render(event, "de") == "Kapsel P2 startet von 3|4 mit dem roten Kommandanten und dem gelben Roboter."
+
+
+def test_players_never_read_internal_ids_or_ruling_numbers():
+    """Role names with colours, no "red-pilot", no "(R1)"; every event type in both languages."""
+    for event in all_events():
+        for lang in LANGS:
+            text = RULES.render(event, lang)
+            assert not re.search(r"\b(red|yellow|green|blue)-(chief|explorer|pilot|grunt|robot)\b", text), text
+            assert not re.search(r"\(R\d+\)", text), text
+            assert text[0].isupper(), text
+
+
+def test_german_sentences_read_as_german():
+    cases = {
+        "Gelb erhält 2 Punkte für den Abschuss.": {"e": "score", "colour": "yellow", "points": 2, "reason": "kill"},
+        "Rot erhält 1 Punkt aus dem Warenlager.": {"e": "score", "colour": "red", "points": 1, "reason": "warehouse"},
+        "Der rote Roboter aktiviert das Labor auf 2|0.": {"e": "activates", "figure": "red-robot", "module": "LAB",
+                                                           "kind": "lab", "cell": "2|0"},
+        "Die Krankenstation holt den gelben Soldaten zurück auf 0|0; Alienwertung 9.": {
+            "e": "healed", "figure": "yellow-grunt", "cell": "0|0", "alien_score": 9, "moved": None},
+        "Der rote Soldat wird 0|2 → -1|1 teleportiert.": {"e": "teleports", "figure": "red-grunt", "from": "0|2",
+                                                          "to": "-1|1"},
+        "Das Labor tauscht den roten Soldaten (jetzt auf 2|1) mit Alien 3 (jetzt auf 1|1).": {
+            "e": "swapped", "figure": "red-grunt", "figure_to": "2|1", "alien": "alien-3", "alien_to": "1|1"},
+        "Die rote Pilotin setzt sich auf Platz 2 der Kapsel P2 auf 4|1.": {
+            "e": "seated", "figure": "red-pilot", "pod": "P2", "cell": "4|1", "seat": 2},
+        "Das Labor wird auf 1|1 gelegt.": {"e": "placed", "tile": "LAB", "cell": "1|1", "rotation": 0},
+        "Die Krankenstation (INF) wird vom verdeckten Stapel aufgedeckt.": {"e": "revealed", "tile": "INF"},
+    }
+    for sentence, event in cases.items():
+        assert RULES.render(event, "de") == sentence
 
 
 def test_R1_log_says_the_aliens_still_kill():
-    text = RULES.render({"e": "lapse", "what": "alien_move"}, "en")
-    assert "R1" in text and "kill" in text
+    assert RULES.render({"e": "lapse", "what": "alien_move"}, "en") == "No alien can move; the aliens still kill."
 
 
-def test_R2_log_says_the_final_round_begins():
-    assert "R2" in RULES.render({"e": "lapse", "what": "build"}, "en")
-    assert "R2" in RULES.render({"e": "lapse", "what": "build"}, "de")
+def test_R2_lapse_and_final_round_say_different_things():
+    building = RULES.render({"e": "lapse", "what": "build"}, "en")
+    final = RULES.render({"e": "final_round", "reason": "no_placement"}, "en")
+    assert "building is over" in building and "one more turn" in final and "one more turn" not in building
 
 
-def test_R3_log_says_the_action_lapses():
-    assert "R3" in RULES.render({"e": "lapse", "what": "action", "left": 1}, "en")
+def test_R3_log_counts_the_actions_that_lapse():
+    assert RULES.render({"e": "lapse", "what": "action", "left": 1}, "en").endswith("the remaining action lapses.")
+    assert RULES.render({"e": "lapse", "what": "action", "left": 2}, "en").endswith("both actions lapse.")
+    assert RULES.render({"e": "lapse", "what": "action", "left": 2}, "de").endswith("Beide Aktionen verfallen.")
+
+
+def test_turning_a_tile_in_place_says_so():
+    event = {"e": "tile_moved", "tile": "C06", "from": "0|1", "to": "0|1", "rotation": 1}
+    assert RULES.render(event, "en") == "The Control Room turns a corridor on 0|1."
+    assert RULES.render({**event, "to": "2|1"}, "en") == "The Control Room moves a corridor from 0|1 to 2|1."
+
+
+def test_infirmary_sentence_gives_the_new_score_and_who_moved_up():
+    event = {"e": "healed", "figure": "red-chief", "cell": "0|0", "alien_score": 11, "moved": "blue-robot"}
+    assert RULES.render(event, "en") == ("The Infirmary brings the red Chief back to 0|0; the blue Robot moves up "
+                                         "on the alien track, alien score 11.")
+
+
+def test_the_death_that_fills_the_track_says_the_aliens_win():
+    event = {"e": "dies", "figure": "red-chief", "cause": "alien", "cell": "1|0", "alien_score": 26, "full": True}
+    assert RULES.render(event, "en") == "An alien kills the red Chief on 1|0: the alien track is full, the aliens win."
+    assert "26" not in RULES.render(event, "en") and "die Aliens gewinnen" in RULES.render(event, "de")
 
 
 def test_R6_two_grunts_kill_the_alien_at_the_kill_step():
@@ -160,7 +210,7 @@ def test_R6_two_grunts_kill_the_alien_at_the_kill_step():
     assert s["scores"]["green"] == 1
     assert s["astronauts"]["yellow-grunt"] == "1|0" and s["astronauts"]["green-grunt"] == "1|0"
     dies = next(e for e in events if e["e"] == "alien_dies")
-    assert RULES.render(dies, "en") == "Two grunts kill Alien 1 on 1|0."
+    assert RULES.render(dies, "en") == "Two Grunts kill Alien 1 on 1|0."
 
 
 def test_R12_death_sentence_shows_the_first_visible_slot():
@@ -204,8 +254,8 @@ def test_prompts_in_both_languages_for_every_question():
 
 def test_prompt_defaults_to_english():
     s = RULES.new_game(2, 1)
-    assert RULES.prompt(s) == RULES.prompt(s, "en") == "Place a module from the display or the top pod"
-    assert RULES.prompt(s, "de") == "Lege ein Modul aus der Auslage oder die oberste Kapsel an"
+    assert RULES.prompt(s) == RULES.prompt(s, "en") == "Place a module from the supply or the top pod"
+    assert RULES.prompt(s, "de") == "Lege ein Modul aus dem Vorrat oder die oberste Kapsel an"
 
 
 def test_prompt_when_the_game_is_over():
