@@ -13,7 +13,28 @@ from .components import DIFFICULTIES, load_station
 from .decisions import check_shape, explain
 from .scoring import outcome as _outcome
 from .state import validate_state
+from .station import specs
 from .turn import RULES_VERSION, clone, iter_legal, new_game as _new_game, play
+
+
+def canonical(state, decision: dict) -> dict:
+    """R21: a tile may be given in any rotation; rotations with the same doors are one placement,
+    checked and stored as the smallest of them."""
+    rotation = decision.get("rotation")
+    if rotation not in (0, 1, 2, 3) or isinstance(rotation, bool):
+        return decision
+    ask = state["ask"] or {}
+    if decision["type"] == "place":
+        tile = decision.get("tile")
+    elif decision["type"] in ("relocate", "pilot") and ask.get("cell") in state["board"]:
+        tile = state["board"][ask["cell"]]["tile"]
+    else:
+        return decision
+    spec = specs(state).get(tile) if isinstance(tile, str) else None
+    if spec is None:
+        return decision
+    doors = spec.doors_at(rotation)
+    return {**decision, "rotation": min(r for r in range(4) if spec.doors_at(r) == doors)}
 
 
 class ArgoRules:
@@ -90,7 +111,7 @@ class ArgoRules:
         check_shape(decision)
         if state["over"] is not None:
             raise IllegalAction("the game is over")
-        new = play(state, dict(decision), events)
+        new = play(state, canonical(state, dict(decision)), events)
         if new is None:
             raise IllegalAction(explain(state, decision, log.prompt(state)))
         return new

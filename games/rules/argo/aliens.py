@@ -4,7 +4,7 @@ from __future__ import annotations
 from .components import NO_ALIEN_KINDS
 from .movement import start_chain
 from .pods import launch_next_to
-from .scoring import alien_dies, astronaut_dies
+from .scoring import alien_dies, astronaut_dies, covered_by_token, track_slots
 from .station import alien_at, astronauts_at, kind_at, links, role
 
 SOFT_TARGETS = ("chief", "explorer", "pilot")
@@ -67,14 +67,49 @@ def apply_push(s, ev: list, ask, d) -> None:
 
 def kill_step(s, ev: list, item) -> None:
     waiting = list(item["aliens"])
+    chosen = item.get("chosen", False)  # the first alien was picked by the player: it kills now
     while waiting and s["over"] is None:
+        killing = killers(s, waiting)
+        if not chosen and len(killing) > 1 and len(killing) > free_slots(s):
+            # R20: not every victim fits on the track; the active player says who dies first.
+            s["ask"] = {"q": "kill_order", "aliens": killing}
+            break
         alien = waiting.pop(0)
+        chosen = False
         if alien in s["aliens"]:
             alien_kills(s, ev, alien)
             if s["ask"] is not None:
                 break
     if waiting and s["over"] is None:
         s["queue"].insert(0, {"do": "kill_step", "aliens": waiting})
+
+
+def killers(s, aliens: list[str]) -> list[str]:
+    """The aliens that will kill an astronaut (not die to two Grunts) at this kill step."""
+    out = []
+    for alien in aliens:
+        if alien not in s["aliens"]:
+            continue
+        present = [a for a in astronauts_at(s, s["aliens"][alien]) if role(a) != "robot"]
+        if any(role(a) in SOFT_TARGETS for a in present) or len(present) == 1:
+            out.append(alien)
+    return out
+
+
+def free_slots(s) -> int:
+    return len(track_slots(s)) - covered_by_token(s) - len(s["track"])
+
+
+def kill_order_options(s, ask) -> list[dict]:
+    return [{"type": "kill_first", "alien": a} for a in ask["aliens"]]
+
+
+def apply_kill_order(s, ev: list, ask, d) -> None:
+    """R20: the chosen alien kills next; the rest keep their order and may be asked about again."""
+    waiting = s["queue"][0]["aliens"] if s["queue"] and s["queue"][0]["do"] == "kill_step" else []
+    ev.append({"e": "kills_first", "alien": d["alien"]})
+    s["queue"][0:1] = [{"do": "kill_step", "aliens": [d["alien"]] + [a for a in waiting if a != d["alien"]],
+                        "chosen": True}]
 
 
 def alien_kills(s, ev: list, alien: str) -> None:

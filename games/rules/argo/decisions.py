@@ -11,6 +11,7 @@ FIELDS: dict[str, dict[str, str]] = {
     "alien": {"alien": "str", "to": CELL},
     "push": {"figure": "str", "to": CELL},
     "victim": {"figure": "str"},
+    "kill_first": {"alien": "str"},
     "place": {"tile": "str", "cell": CELL, "rotation": "rotation"},
     "step": {"figure": "str", "to": CELL},
     "stop": {},
@@ -27,7 +28,8 @@ FIELDS: dict[str, dict[str, str]] = {
 }
 OPTIONAL = {"pilot": {"cell": CELL, "rotation": "rotation"}}
 EXPECTED = {
-    "alien_move": ("alien",), "alien_push": ("push",), "victim": ("victim",), "build": ("place",),
+    "alien_move": ("alien",), "alien_push": ("push",), "victim": ("victim",), "kill_order": ("kill_first",),
+    "build": ("place",),
     "action": ("step", "activate"), "step": ("step", "stop"), "push": ("push",),
     "teleport": ("teleport",), "pilot": ("pilot",), "relocate": ("relocate",),
     "end_turn": ("end_turn",),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .components import load_station
 from .scoring import award, end_game
-from .station import links, owner, placements, role, spec_at
+from .station import links, owner, placements, role, spec_at, specs
 
 
 def pods_in_game(s) -> int:
@@ -61,8 +61,11 @@ def pilot_options(s, ask) -> list[dict]:
     cell = ask["cell"]
     options = [{"type": "pilot", "choice": "stay"}, {"type": "pilot", "choice": "launch"}]
     without = dict(s, board={c: e for c, e in s["board"].items() if c != cell})
-    for to, rot in placements(without, s["board"][cell]["tile"], pod_rule="no_alien"):
-        if to != cell:
+    spec = specs(s)[s["board"][cell]["tile"]]
+    facing = spec.doors_at(s["board"][cell]["rot"])
+    for to, rot in placements(without, spec.id, pod_rule="no_alien"):
+        # R19: turning the pod on its own cell to face another module is a move too.
+        if to != cell or spec.doors_at(rot) != facing:
             options.append({"type": "pilot", "choice": "move", "cell": to, "rotation": rot})
     return options
 
@@ -77,7 +80,7 @@ def apply_pilot(s, ev: list, ask, d) -> None:
         entry["rot"] = d["rotation"]
         s["board"][d["cell"]] = entry
         s["astronauts"][figure] = d["cell"]
-        ev.append({"e": "pod_moved", "figure": figure, "pod": entry["tile"], "from": cell,
-                   "to": d["cell"]})
+        ev.append({"e": "pod_turned" if d["cell"] == cell else "pod_moved", "figure": figure,
+                   "pod": entry["tile"], "from": cell, "to": d["cell"]})
     else:
         ev.append({"e": "pilot_stays", "figure": figure, "pod": s["board"][cell]["tile"]})

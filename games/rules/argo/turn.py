@@ -15,7 +15,7 @@ from .components import OPPOSITE_BIT, around
 from .scoring import active_colour, astronaut_dies, end_game
 from .station import alien_at, distances, free_astronauts, kind_at, placements, waking_cell
 
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: rulings R19 (the Pilot turns her pod), R20 (kill order), R21 (any rotation)
 LAPSABLE = frozenset({"alien_move", "build", "action", "step"})
 
 
@@ -303,6 +303,7 @@ OPTIONS = {
     "alien_move": _unnarrowed(aliens.move_options),
     "alien_push": _unnarrowed(aliens.push_options),
     "victim": _unnarrowed(aliens.victim_options),
+    "kill_order": _unnarrowed(aliens.kill_order_options),
     "build": build_options,
     "action": action_options,
     "step": step_question_options,
@@ -315,7 +316,7 @@ OPTIONS = {
 }
 EFFECTS = {
     "alien_move": aliens.apply_move, "alien_push": aliens.apply_push,
-    "victim": aliens.apply_victim, "build": apply_place, "action": apply_action,
+    "victim": aliens.apply_victim, "kill_order": aliens.apply_kill_order, "build": apply_place, "action": apply_action,
     "step": apply_step, "push": movement.apply_push, "teleport": movement.apply_teleport,
     "pilot": pods.apply_pilot, "target": modules.apply_target,
     "relocate": modules.apply_relocate, "end_turn": apply_end_turn,

@@ -202,10 +202,14 @@ def test_track_full_ends_the_game_at_once_with_alien_victory():
                     {"alien-1": "2|0", "alien-2": "4|0"}, track=dead,
                     options={"difficulty": "easy"}, scores={"red": 40})
     s, ev = play(s, alien("alien-1", "1|0"))
+    # R20: one free slot, two victims: the active player chooses which alien kills first.
+    assert s["ask"] == {"q": "kill_order", "aliens": ["alien-1", "alien-2"]}
+    assert RULES.legal_actions(s) == [{"type": "kill_first", "alien": "alien-1"}, {"type": "kill_first", "alien": "alien-2"}]
+    s, ev = play(s, {"type": "kill_first", "alien": "alien-2"})
     assert s["over"] is not None
     assert len(s["track"]) == 8
-    assert [s["astronauts"][f] for f in ("yellow-pilot", "yellow-explorer")].count("dead") == 1
-    assert kinds(ev)[-1] == "game_over"
+    assert s["astronauts"]["yellow-explorer"] == "dead" and s["astronauts"]["yellow-pilot"] == "1|0"
+    assert kinds(ev)[0] == "kills_first" and kinds(ev)[-1] == "game_over"
     result = RULES.outcome(s)
     assert result["reason"] == "track_full"
     assert result["alien_victory"] is True  # even though Red has 40 points
@@ -388,3 +392,12 @@ def test_track_full_from_a_death_while_moving_ends_the_game_at_once():
     assert RULES.outcome(s)["alien_victory"] is True
     assert RULES.outcome(s)["reason"] == "track_full"
     assert s["scores"]["red"] == 0
+
+
+def test_R20_with_room_for_every_victim_alien_number_decides_the_order():
+    dead = ["red-chief", "red-explorer", "red-pilot", "red-grunt", "yellow-robot"]
+    s = alien_phase(LINE, {**{f: "dead" for f in dead}, "yellow-pilot": "1|0", "yellow-explorer": "4|0"},
+                    {"alien-1": "2|0", "alien-2": "4|0"}, track=dead, options={"difficulty": "easy"})
+    s, ev = play(s, alien("alien-1", "1|0"))
+    assert s["over"] is None and s["ask"]["q"] != "kill_order"
+    assert [e["figure"] for e in ev if e["e"] == "dies"] == ["yellow-pilot", "yellow-explorer"]

@@ -249,3 +249,14 @@ def test_apply_never_mutates_its_input():
     before = RULES.dump(s)
     RULES.apply(s, {"type": "place", "tile": "LAB", "cell": "4|0", "rotation": 2})
     assert RULES.dump(s) == before
+
+
+def test_R21_any_rotation_with_the_same_doors_is_the_same_placement_stored_once():
+    from games.rules.argo.station import specs
+    s = build(LINE, display=["C08", "C01", "C04"], stack=["INF"])
+    spec = specs(s)["C01"]
+    cell, rotation = next((c, r) for c, r in spots(s, "C01") if r == 0)
+    same = next(r for r in (1, 2, 3) if spec.doors_at(r) == spec.doors_at(0))
+    after, events = RULES.apply(s, {"type": "place", "tile": "C01", "cell": cell, "rotation": same})
+    assert after["board"][cell]["rot"] == 0 and events[0]["e"] == "placed"
+    assert RULES.apply(s, {"type": "place", "tile": "C01", "cell": cell, "rotation": 0})[0] == after

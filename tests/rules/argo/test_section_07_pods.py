@@ -172,7 +172,7 @@ def test_the_pilot_may_move_the_pod_without_the_distance_rule():
     s = pilot_in_pod()
     moves = {(d["cell"], d["rotation"]) for d in legal(s) if d["choice"] == "move"}
     assert ("0|2", 0) in moves  # facing the cross on 0|1, one step from the Waking Room
-    assert not any(cell == "4|0" for cell, _ in moves)  # "any other" place
+    assert not any(cell == "4|0" for cell, _ in moves)  # nothing else to face from 4|0 here (R19)
     s, events = play(s, {"type": "pilot", "choice": "move", "cell": "0|2", "rotation": 0})
     assert "pod_moved" in kinds(events)
     assert "4|0" not in s["board"]
@@ -230,3 +230,25 @@ def test_the_pilot_launching_the_last_pod_ends_the_game_at_once():
     s, events = play(s, {"type": "pilot", "choice": "launch"})
     assert RULES.outcome(s)["reason"] == "all_pods"
     assert legal(s) == []
+
+
+def test_R19_the_pilot_may_turn_her_pod_on_its_own_cell_to_face_another_module():
+    s = position(dict(PILOT, **{"4|-1": ("C01", 0)}), {"red-pilot": "3|0", "red-grunt": "0|0"}, {"alien-1": "-1|0"})
+    s, _ = play(s, {"type": "step", "figure": "red-pilot", "to": "4|0"})
+    turns = [d for d in legal(s) if d["choice"] == "move" and d["cell"] == "4|0"]
+    assert turns, "facing 4|-1 instead of 3|0 is another place"
+    before = s["board"]["4|0"]["rot"]
+    s, events = play(s, turns[0])
+    assert kinds(events)[0] == "pod_turned" and s["board"]["4|0"]["rot"] != before
+    assert s["astronauts"]["red-pilot"] == "4|0"
+    assert RULES.render(events[0], "en") == "The red Pilot turns pod P1 on 4|0 to face another module."
+
+
+def test_R18_the_pilot_may_dock_her_pod_next_to_the_waking_room():
+    from games.rules.argo.components import around
+    from games.rules.argo.station import specs
+    s = pilot_in_pod()
+    spec = specs(s)["P1"]
+    beside = {cell: bit for bit, cell in around("0|0")}
+    docked = [d for d in legal(s) if d["choice"] == "move" and d["cell"] in beside]
+    assert any(spec.doors_at(d["rotation"]) & {1: 4, 2: 8, 4: 1, 8: 2}[beside[d["cell"]]] for d in docked)

@@ -173,6 +173,7 @@ LAB = {"0|0": "WR", "0|1": "LAB", "1|0": "C08", "2|0": "JUMP", "3|0": ("C01", 1)
 
 
 def test_lab_swaps_an_astronaut_and_an_alien_and_the_alien_kills_at_once():
+    """R17: the swapped alien kills at once on its new tile, before anything else happens."""
     s = position(LAB, {"red-chief": "0|1", "red-explorer": "2|0", "yellow-pilot": "2|0"},
                  {"alien-1": "3|0"})
     s, _ = activate(s, "red-chief")

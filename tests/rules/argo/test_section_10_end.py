@@ -72,9 +72,11 @@ def test_full_track_stops_everything_else_in_the_kill_step():
                  {"alien-1": "1|0", "alien-2": "-1|0"}, seat=1, phase="end", track=DEAD7,
                  options={"difficulty": "easy"})
     s, events = RULES.apply(s, END)
+    assert s["ask"]["q"] == "kill_order"  # R20: one slot left, two victims: yellow chooses
+    s, more = RULES.apply(s, {"type": "kill_first", "alien": "alien-1"})
     assert_over(s, "track_full")
     assert s["astronauts"]["red-grunt"] == "-1|0"  # alien-2 never got to kill
-    assert kinds(events).count("dies") == 1
+    assert kinds(events + more).count("dies") == 1
 
 
 def test_track_not_yet_full_goes_on():

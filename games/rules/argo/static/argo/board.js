@@ -234,6 +234,7 @@ export function pathOf(a) {
     case "step": return [`fig:${a.figure}`, `cell:${a.to}`];
     case "activate": return [`fig:${a.figure}`, "btn:activate"];
     case "victim": return [`fig:${a.figure}`];
+    case "kill_first": return [`fig:${a.alien}`];
     case "teleport": return [`cell:${a.to}`];
     case "place": return [`tile:${a.tile}`, `cell:${a.cell}`, `rot:${a.rotation}`];
     case "pilot": return a.choice === "move" ? [`cell:${a.cell}`, `rot:${a.rotation}`] : [`btn:${a.choice}`];
