@@ -427,3 +427,27 @@ def test_suspension_ends_an_existing_session_and_token(client, make_user, api_cl
     user.save()
     assert logged_in_user(client) is None
     assert api.get("/api/me/").status_code in (401, 403)
+
+
+# --- the site's name and domain in emails ----------------------------------------------------------
+
+def test_emails_name_the_site_not_example_com(client, make_user, settings):
+    from django.contrib.sites.models import Site
+    assert Site.objects.get_current().domain == "localhost:8000"  # SITE_URL's host, set by migrate
+    make_user("alice", password=PASSWORD)
+    client.post(reverse("account_reset_password"), {"email": "alice@example.org"})
+    message = mail.outbox[0]
+    assert "example.com" not in message.subject + message.body
+    assert "Argo Station" in message.subject + message.body
+
+
+def test_a_new_site_url_takes_effect_on_migrate_and_production_checks_it(settings):
+    from django.contrib.sites.models import Site
+
+    from accounts.site_domain import check_site_url, set_site_domain
+    settings.SITE_URL = "https://argo.example.org"
+    set_site_domain()
+    assert Site.objects.get_current().domain == "argo.example.org"
+    assert check_site_url() == []
+    settings.SITE_URL = "http://localhost:8000"
+    assert [w.id for w in check_site_url()] == ["accounts.W001"]
