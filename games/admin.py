@@ -102,7 +102,10 @@ class GameAdmin(admin.ModelAdmin):
     inlines = [SeatInline]
     readonly_fields = ["game", "rules_version", "options", "players", "status", "created_by", "hours_per_move",
                        "created_at", "started_at", "finished_at", "last_move_at", "seq", "current_seat",
-                       "deadline", "outcome", "board", "log", "replay_link", "moderation"]
+                       "deadline", "turn_started_at", "extra_hours", "rated", "outcome", "board", "log",
+                       "replay_link", "moderation"]
+    # Every field is read-only: a change to a game is an action with a reason that takes effect and is
+    # recorded (abort, extend the deadline, revert the rating), never a silent edit of the form.
     exclude = ["snapshot", "snapshot_seq", "seed"]
     actions = ["abort", "extend", "revert_rating"]
 
@@ -127,13 +130,14 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.display(description="log")
     def log(self, game):
+        names = {seat.order: f"{seat.user.profile.name} ({seat.colour})" for seat in game.seats.all()}
         lines = []
         for entry in services.decision_log(game):
             mark = " (undone)" if entry["undone"] else ""
             bot = " [bot]" if entry["by_bot"] else ""
-            lines.append((entry["number"], entry["seat"], bot, mark, " ".join(entry["log"])))
+            lines.append((entry["number"], names.get(entry["seat"], entry["seat"]), bot, mark, " ".join(entry["log"])))
         return format_html("<ol style='max-height:30em;overflow:auto'>{}</ol>", format_html_join(
-            "", "<li value='{}'>seat {}{}{}: {}</li>", lines)) if lines else "no decisions yet"
+            "", "<li value='{}'>{}{}{}: {}</li>", lines)) if lines else "no decisions yet"
 
     @admin.display(description="inspect")
     def replay_link(self, game):

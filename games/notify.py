@@ -169,6 +169,12 @@ def _game_aborted(sender, game, **kwargs):
     transaction.on_commit(lambda: game_event(gid, "aborted"))
 
 
+@receiver(signals.game_moderated)
+def _game_moderated(sender, game, action, **kwargs):
+    gid = game.pk
+    transaction.on_commit(lambda: game_event(gid, "moderated"))
+
+
 @receiver(signals.chat_posted)
 def _chat_posted(sender, game_id, **kwargs):
     transaction.on_commit(lambda: game_event(game_id, "chat"))

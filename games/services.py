@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import rules
 from games.rules import IllegalAction
@@ -518,8 +519,11 @@ def post_chat(user, game_id, text) -> ChatMessage:
 def _log(moderator, kind, reason: str, game=None, target_user=None, **details) -> ModeratorAction:
     if not reason or not reason.strip():
         raise Invalid("a moderator action needs a reason")
-    return ModeratorAction.objects.create(moderator=moderator, kind=kind, game=game,
-                                          target_user=target_user, reason=reason.strip(), details=details)
+    action = ModeratorAction.objects.create(moderator=moderator, kind=kind, game=game,
+                                            target_user=target_user, reason=reason.strip(), details=details)
+    if game is not None:
+        signals.game_moderated.send(Game, game=game, action=action)
+    return action
 
 
 def abort_game(moderator, game_id, reason: str) -> Game:
@@ -534,6 +538,15 @@ def abort_game(moderator, game_id, reason: str) -> Game:
         _log(moderator, ModeratorAction.Kind.ABORT, reason, game=game)
         signals.game_aborted.send(Game, game=game)
     return game
+
+
+def abort_reason(game: Game) -> str | None:
+    """Why an aborted game stopped: the moderator's reason, or that its players left."""
+    if game.status != Game.Status.ABORTED:
+        return None
+    action = (game.moderator_actions.filter(kind__in=[ModeratorAction.Kind.ABORT, ModeratorAction.Kind.REVERT_RATING])
+              .order_by("-pk").first())
+    return action.reason if action else gettext("every player left the game")
 
 
 def revert_result(moderator, game_id, reason: str) -> Game:

@@ -64,7 +64,14 @@ class GameDetailSerializer(GameSerializer):
     prompt = serializers.SerializerMethodField(help_text="the pending decision in one line (public), in your language")
 
     class Meta(GameSerializer.Meta):
-        fields = GameSerializer.Meta.fields + ["your_seat", "prompt", "view", "outcome", "rated", "rating_changes"]
+        fields = GameSerializer.Meta.fields + ["your_seat", "prompt", "view", "outcome", "rated", "rating_changes",
+                                               "abort_reason"]
+
+    abort_reason = serializers.SerializerMethodField(help_text="why an aborted game was stopped; null otherwise")
+
+    def get_abort_reason(self, game) -> str | None:
+        from games.services import abort_reason
+        return abort_reason(game)
 
     def get_prompt(self, game) -> str | None:
         from accounts.models import supported_language

@@ -174,6 +174,7 @@ def test_saving_the_change_form_changes_nothing(admin_client, make_user):
     before = Game.objects.values().get(pk=game.pk)
     admin_client.post(f"{GAMES}{game.pk}/change/", {
         "seed": "1", "status": "aborted", "seq": "0", "current_seat": "1", "players": "4",
+        "extra_hours": "48", "turn_started_at_0": "2020-01-01", "turn_started_at_1": "00:00:00", "rated": "false",
         "seats-TOTAL_FORMS": "2", "seats-INITIAL_FORMS": "2", "seats-MIN_NUM_FORMS": "0",
         "seats-MAX_NUM_FORMS": "1000"})
     assert Game.objects.values().get(pk=game.pk) == before
@@ -699,3 +700,20 @@ def test_moderator_actions_cannot_be_edited_or_deleted(admin_client, admin_user,
     assert ModeratorAction.objects.count() == 1
     listing = admin_client.get(ACTIONS).content.decode()
     assert "delete_selected" not in listing
+
+
+def test_the_admin_log_names_players_not_seats(admin_client, make_user):
+    game = play(start_game(make_user), 3)
+    page = admin_client.get(f"{GAMES}{game.pk}/change/").content.decode()
+    log = page[page.index("max-height:30em"):]
+    assert "seat 0" not in log and "alice (" in log
+
+
+def test_a_valid_change_form_cannot_move_the_clock_silently(admin_client, make_user):
+    # Extra hours, the turn's start and "rated" are moderators' actions with a reason, not form fields.
+    game = play(start_game(make_user), 3)
+    before = Game.objects.values().get(pk=game.pk)
+    admin_client.post(f"{GAMES}{game.pk}/change/", {
+        "extra_hours": "48", "turn_started_at_0": "2020-01-01", "turn_started_at_1": "00:00:00", "rated": "false",
+        "seats-TOTAL_FORMS": "0", "seats-INITIAL_FORMS": "0", "seats-MIN_NUM_FORMS": "0", "seats-MAX_NUM_FORMS": "1000"})
+    assert Game.objects.values().get(pk=game.pk) == before
