@@ -29,5 +29,5 @@ def check_site_url(app_configs=None, **kwargs):
     if host in ("localhost", "127.0.0.1", "example.com", ""):
         return [checks.Warning(
             f"SITE_URL names {host or 'no host'}: links and the site's name in emails would point there",
-            hint="set SITE_URL to the public address, e.g. https://argo.example.org", id="accounts.W001")]
+            hint="set SITE_URL to the public address, e.g. https://play.example.org", id="accounts.W001")]
     return []

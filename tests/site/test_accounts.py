@@ -445,9 +445,9 @@ def test_a_new_site_url_takes_effect_on_migrate_and_production_checks_it(setting
     from django.contrib.sites.models import Site
 
     from accounts.site_domain import check_site_url, set_site_domain
-    settings.SITE_URL = "https://argo.example.org"
+    settings.SITE_URL = "https://play.example.org"
     set_site_domain()
-    assert Site.objects.get_current().domain == "argo.example.org"
+    assert Site.objects.get_current().domain == "play.example.org"
     assert check_site_url() == []
     settings.SITE_URL = "http://localhost:8000"
     assert [w.id for w in check_site_url()] == ["accounts.W001"]
