@@ -43,6 +43,10 @@ GAME_TEXTS = {
     "awayUntil": gettext_lazy("on vacation until"),
     "ratingChanges": gettext_lazy("Ratings"), "reverted": gettext_lazy("reverted"),
     "unrated": gettext_lazy("This game was not rated."),
+    "replayStart": gettext_lazy("the start of the game"),
+    "replayHint": gettext_lazy("Step through the game with the replay buttons or the arrow keys."),
+    "abortedBecause": gettext_lazy("This game was aborted"),
+    "newSinceVisit": gettext_lazy("new since your last visit"),
 }
 
 

@@ -13,7 +13,13 @@ const root = $("game-root");
 const state = {
   game: null, view: null, actions: null, chooser: null, cycle: [], cycleAt: 0,
   busy: false, wasMyTurn: false, replay: null, firstDraw: true, module: null, board: null,
+  log: [], lastSeen: null, refreshing: null, again: false,
 };
+
+// What this browser last saw of the game: the log marks what happened since.
+const SEEN_KEY = `seen-game-${config.id}`;
+const seenBefore = localStorage.getItem(SEEN_KEY);
+state.lastSeen = seenBefore === null ? null : Number(seenBefore);
 
 function seatName(order) {
   const seat = state.game.seats.find((s) => s.order === order);
@@ -33,7 +39,23 @@ function formatTime(iso) {
 
 // --- loading -------------------------------------------------------------------------------
 
-async function refresh() {
+/** One refresh at a time; a push that arrives meanwhile asks for one more, not for a second in parallel. */
+function refresh() {
+  if (state.refreshing) {
+    state.again = true;
+    return state.refreshing;
+  }
+  state.refreshing = load().finally(() => {
+    state.refreshing = null;
+    if (state.again) {
+      state.again = false;
+      refresh();
+    }
+  });
+  return state.refreshing;
+}
+
+async function load() {
   setBusy(true);
   try {
     state.game = await api(`/api/games/${config.id}/`);
@@ -69,17 +91,24 @@ function showError(message) {
 
 // --- drawing -------------------------------------------------------------------------------
 
+/** True once the player zoomed or panned the board on purpose (panzoom.js marks it; Fit clears it). */
+function zoomedByHand() {
+  return Boolean($("board").querySelector("[data-zoomed]"));
+}
+
 function render() {
   const view = state.replay ? state.replay.view : state.view;
   if (!view) return;
   const chooser = state.replay ? null : state.chooser;
   const cycling = chooser && chooser.cycling();
   const next = chooser && !cycling ? chooser.next() : [];
+  // Every legal target and the whole station stay in view, unless the player zoomed on purpose.
   state.board.draw(view, {
-    choices: next, selected: chooser ? chooser.prefix : [], fit: state.firstDraw,
+    choices: next, selected: chooser ? chooser.prefix : [], fit: state.firstDraw || !zoomedByHand(),
     cycle: cycling ? state.cycle[state.cycleAt] : null, question: state.actions ? state.actions.question : null,
   });
   state.firstDraw = false;
+  markLastMove();
   markChoices(next, chooser ? chooser.prefix : []);
   root.dataset.choices = (chooser ? chooser.next() : []).join(" ");
   renderPrompt();
@@ -112,11 +141,16 @@ function renderPrompt() {
   const prompt = $("prompt");
   prompt.classList.remove("error");
   if (state.replay) {
-    prompt.textContent = `${T.decision} ${state.replay.position} ${T.of} ${state.replay.numbers.length}`;
+    const entry = state.log.find((d) => d.number === state.replay.upto);
+    const what = entry && state.replay.position ? `${seatName(entry.seat)}: ${entry.log.join(" ")}` : T.replayStart;
+    prompt.textContent = `${T.decision} ${state.replay.position} ${T.of} ${state.replay.numbers.length} · ${what}`;
   } else if (state.actions) {
     prompt.textContent = `${T.yourTurn}: ${state.actions.prompt}`;
   } else if (state.game.status === "finished") {
-    prompt.textContent = T.gameOver;
+    prompt.textContent = T.replayHint;  // "Game over" is said once, at the top of the result
+  } else if (state.game.status === "aborted") {
+    prompt.textContent = `${T.abortedBecause}: ${state.game.abort_reason}`;
+    prompt.classList.add("error");
   } else {
     prompt.textContent = `${T.waitingFor} ${seatName(state.game.current_seat)}: ${state.game.prompt}`;
   }
@@ -191,16 +225,17 @@ function renderOutcome(view) {
   const notes = state.module.notes ? state.module.notes(view, config.lang) : {};
   box.replaceChildren(text("h2", T.gameOver));
   box.appendChild(text("p", notes.outcome || `${T.winners}: ${outcome.winners.map(nameOf).join(", ")}`, { id: "winner" }));
-  const list = text("ol", null, { class: "ranking" });
+  const list = text("ul", null, { class: "ranking" });
   for (const entry of outcome.ranking) {
-    list.appendChild(text("li", `${T.rank} ${entry.rank}: ${nameOf(entry.who)} — ${entry.score}`));
+    list.appendChild(text("li", `${entry.rank}. ${nameOf(entry.who)} — ${entry.score}`));
   }
   box.appendChild(list);
   const changes = state.game.rating_changes || [];
   if (changes.length) {
     const rated = text("ul", null, { class: "rating-changes", id: "rating-changes" });
     for (const c of changes) {
-      const name = config.participants[c.who] || c.who;
+      const seat = state.game.seats.find((s) => s.username === c.who);
+      const name = seat ? seat.display_name : config.participants[c.who] || c.who;
       rated.appendChild(text("li", `${name}: ${c.before} → ${c.after} (${c.change >= 0 ? "+" : ""}${c.change})${c.reverted ? ` — ${T.reverted}` : ""}`));
     }
     box.append(text("h3", T.ratingChanges), rated);
@@ -237,8 +272,19 @@ async function submit(decision) {
   await refresh();
 }
 
+/** The offered thing under the pointer: a piece standing on a lit tile does not hide the tile. */
+function offeredAt(e) {
+  const direct = e.target.closest(".choice[data-token]");
+  if (direct || !e.target.closest("#board")) return direct;
+  for (const node of document.elementsFromPoint(e.clientX, e.clientY)) {
+    const offered = node.closest(".choice[data-token]");
+    if (offered && offered.closest("#board")) return offered;
+  }
+  return null;
+}
+
 root.addEventListener("click", (e) => {
-  const target = e.target.closest(".choice[data-token]");
+  const target = offeredAt(e);
   if (target && root.contains(target) && !target.closest("#choice-buttons")) choose(target.dataset.token);
 });
 root.addEventListener("keydown", (e) => {
@@ -295,8 +341,9 @@ function withPlaces(line) {
   let last = 0;
   for (const match of line.matchAll(new RegExp(pattern.source, "g"))) {
     span.appendChild(document.createTextNode(line.slice(last, match.index)));
-    const place = text("span", match[0], { class: "coord", tabindex: "0", "data-place": match[0] });
-    for (const [event, on] of [["mouseenter", true], ["mouseleave", false], ["focus", true], ["blur", false]]) {
+    // Not a tab stop: the board's own targets are; hovering a place lights it.
+    const place = text("span", match[0], { class: "coord", "data-place": match[0] });
+    for (const [event, on] of [["mouseenter", true], ["mouseleave", false]]) {
       place.addEventListener(event, () => state.board.highlight(match[0], on));
     }
     span.appendChild(place);
@@ -308,14 +355,39 @@ function withPlaces(line) {
 
 async function loadLog() {
   const decisions = await api(`/api/games/${config.id}/moves/?lang=${config.lang}`);
+  state.log = decisions;
   const log = $("log");
   log.replaceChildren();
+  const since = state.lastSeen;
+  const fresh = since === null ? 0 : decisions.filter((d) => d.number > since && !d.undone).length;
+  $("log-news").hidden = !fresh;
+  $("log-news").textContent = `${fresh} ${T.newSinceVisit}`;
   for (const d of decisions.slice().reverse()) {
-    const item = text("li", null, { value: d.number });
+    const item = text("li", null, { value: d.number, "data-number": d.number });
     if (d.undone) item.classList.add("undone");
+    if (since !== null && d.number > since && !d.undone) item.classList.add("new");
     item.appendChild(text("strong", `${seatName(d.seat)}${d.by_bot ? ` (${T.bot})` : ""}${d.undone ? ` — ${T.undone}` : ""}: `));
     d.log.forEach((line) => { item.appendChild(withPlaces(line)); item.appendChild(document.createTextNode(" ")); });
     log.appendChild(item);
+  }
+  const last = decisions.length ? decisions[decisions.length - 1].number : 0;
+  localStorage.setItem(SEEN_KEY, String(last));
+  markLastMove();
+}
+
+/** The places the last decision touched are lit on the board (the places its log lines name). */
+function markLastMove() {
+  for (const node of $("board").querySelectorAll(".last-move")) node.classList.remove("last-move");
+  const done = state.log.filter((d) => !d.undone);
+  const entry = state.replay ? done.find((d) => d.number === state.replay.upto) : done[done.length - 1];
+  for (const item of $("log").querySelectorAll("li.current")) item.classList.remove("current");
+  if (!entry || !state.module.placePattern) return;
+  const places = new Set(entry.log.flatMap((line) => line.match(new RegExp(state.module.placePattern.source, "g")) || []));
+  for (const place of places) state.board.highlight(place, true, "last-move");
+  const item = $("log").querySelector(`li[data-number="${entry.number}"]`);
+  if (item && state.replay) {
+    item.classList.add("current");
+    item.scrollIntoView({ block: "nearest" });
   }
 }
 
@@ -347,21 +419,31 @@ if (chatForm) {
 async function replayTo(upto) {
   setBusy(true);
   try {
-    state.replay = await api(`/api/games/${config.id}/replay/?upto=${upto}`);
+    state.replay = await api(`/api/games/${config.id}/replay/${upto === null ? "" : `?upto=${upto}`}`);
     $("replay-pos").textContent = `${state.replay.position} / ${state.replay.numbers.length}`;
+    state.board.fit();
     render();
   } finally {
     setBusy(false);
   }
 }
 
-function replayStep(delta) {
-  // Counted from the last click, not the last answer: quick clicks each take one step.
-  const numbers = state.replay ? state.replay.numbers : null;
-  if (!numbers) return replayTo(0);
+async function replayStep(delta) {
+  // Counted from the last click, not the last answer: quick clicks each take one step. From the
+  // end of the game, "back" is one step before the end.
+  if (!state.replay) await replayTo(null);
+  const numbers = state.replay.numbers;
   state.replayAt = Math.min(Math.max((state.replayAt ?? state.replay.position) + delta, 0), numbers.length);
   return replayTo(state.replayAt === 0 ? 0 : numbers[state.replayAt - 1]);
 }
+
+document.addEventListener("keydown", (e) => {
+  if ($("replay").hidden || e.target.closest("input, textarea, select")) return;
+  if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+    e.preventDefault();
+    replayStep(e.key === "ArrowLeft" ? -1 : 1);
+  }
+});
 
 $("replay-first").addEventListener("click", () => { state.replayAt = 0; replayTo(0); });
 $("replay-prev").addEventListener("click", () => replayStep(-1));
@@ -370,6 +452,7 @@ $("replay-last").addEventListener("click", async () => {
   state.replay = null;
   state.replayAt = null;
   $("replay-pos").textContent = "";
+  state.board.fit();
   render();
 });
 
@@ -381,13 +464,21 @@ function announceTurn() {
   }
 }
 
-document.addEventListener("click", () => {
-  if ("Notification" in window && Notification.permission === "default") Notification.requestPermission();
-}, { once: true });
+const notifyButton = $("allow-notifications");
+if (notifyButton && "Notification" in window && Notification.permission === "default") {
+  notifyButton.hidden = false;
+  notifyButton.addEventListener("click", async () => {
+    await Notification.requestPermission();
+    notifyButton.hidden = true;
+  });
+}
 
 const live = new LiveSocket(`/ws/games/${config.id}/`, {
   onMessage: (message) => {
-    if (typeof message.seq !== "number" || !state.game || message.seq !== state.game.seq || message.event === "chat") refresh();
+    // A chat message touches the chat only; anything else (a move, a desk action) reloads the game,
+    // keeping a half-made decision while it is still legal.
+    if (message.event === "chat") loadChat();
+    else refresh();
   },
   onState: (connection) => {
     const marker = $("connection");
@@ -402,4 +493,6 @@ import(config.module).then((module) => {
   state.board = module.createBoard({ board: $("board"), panel: $("game-panel") },
     { data: config.data, lang: config.lang, you: config.yourSeat });
   return refresh();
-}).then(() => live.connect());
+}).then(() => {
+  if (state.game && state.game.status !== "aborted") live.connect();  // an aborted game has nothing live left
+});

@@ -1,5 +1,6 @@
 // Pan with a drag, zoom with the wheel, a pinch or buttons, for any SVG drawing with a viewBox.
-// The drawing says its natural frame in data-fit ("x y w h"); fit() returns to it.
+// The drawing says its natural frame in data-fit ("x y w h"); fit() returns to it. A zoom or pan by
+// the player marks the drawing data-zoomed, so the page stops fitting it after each move; fit() clears it.
 
 export function enablePanZoom(svg) {
   const get = () => svg.getAttribute("viewBox").split(" ").map(Number);
@@ -8,6 +9,7 @@ export function enablePanZoom(svg) {
     if (!svg.getAttribute("viewBox")) return;
     const [x, y, w, h] = get();
     const nw = Math.min(Math.max(w * factor, 150), 6000), nh = (h * nw) / w;
+    svg.dataset.zoomed = "yes";
     set([x + (w - nw) * cx, y + (h - nh) * cy, nw, nh]);
   };
   svg.addEventListener("wheel", (e) => {
@@ -32,7 +34,8 @@ export function enablePanZoom(svg) {
       if (before > 0 && after > 0) zoom(before / after);
       return;
     }
-    if (!drag) return;
+    if (!drag || Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 4) return;
+    svg.dataset.zoomed = "yes";
     const r = svg.getBoundingClientRect();
     const [, , w, h] = drag.box;
     set([drag.box[0] - ((e.clientX - drag.x) * w) / r.width, drag.box[1] - ((e.clientY - drag.y) * h) / r.height, w, h]);
@@ -40,5 +43,9 @@ export function enablePanZoom(svg) {
   const end = (e) => { pointers.delete(e.pointerId); drag = null; };
   svg.addEventListener("pointerup", end);
   svg.addEventListener("pointercancel", end);
-  return { zoom: (f) => zoom(f), fit: () => svg.setAttribute("viewBox", svg.dataset.fit) };
+  const fit = () => {
+    delete svg.dataset.zoomed;
+    svg.setAttribute("viewBox", svg.dataset.fit);
+  };
+  return { zoom: (f) => zoom(f), fit };
 }

@@ -54,8 +54,9 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         cls._playwright.stop()
         super().tearDownClass()
 
-    def page_for(self, username: str):
-        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+    def page_for(self, username: str, mobile: bool = False):
+        size = {"width": 390, "height": 844} if mobile else {"width": 1280, "height": 900}
+        context = self.browser.new_context(viewport=size, is_mobile=mobile, has_touch=mobile)
         page = context.new_page()
         page.set_default_timeout(20_000)
         errors = []

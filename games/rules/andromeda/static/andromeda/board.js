@@ -304,8 +304,8 @@ export function createBoard({ board, panel }, ctx) {
       drawBoard(svg, view, ctx.data, ctx.lang, opts.fit);
       if (panel) drawPanel(panel, view, ctx.data, ctx.lang, ctx, opts);
     },
-    highlight(place, on) {
-      for (const node of svg.querySelectorAll(`[data-place="${place}"]`)) node.classList.toggle("hover", on);
+    highlight(place, on, kind = "hover") {
+      for (const node of svg.querySelectorAll(`[data-place="${place}"]`)) node.classList.toggle(kind, on);
     },
     zoom: (f) => panZoom.zoom(f),
     fit: () => panZoom.fit(),

@@ -48,26 +48,50 @@ function rolePath(role, cx, cy, r) {
   }
 }
 
-function drawFigure(group, figure, cx, cy, labels) {
+// A piece stands on a disc: invisible until the piece is offered, then a white ring edged in black
+// that shows on every player colour and every tile, and that answers a click as the piece does.
+function ring(g, cx, cy, r) {
+  el("circle", { cx, cy, r, class: "ring" }, g);
+}
+
+function drawFigure(group, figure, cx, cy, labels, r = 9) {
   const [colour, role] = figure.split("-");
-  const [shape, attrs] = rolePath(role, cx, cy, 9);
+  const [shape, attrs] = rolePath(role, cx, cy, r);
   const g = el("g", { class: "figure", "data-token": `fig:${figure}`, "data-figure": figure }, group);
   el("title", {}, g).textContent = labels.figure(figure);
-  el(shape, { ...attrs, fill: PLAYER_COLOURS[colour] || "#888", stroke: "#1d2433", "stroke-width": 1.5 }, g);
-  el("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", "font-size": 9, "font-weight": "bold",
+  ring(g, cx, cy, r * 1.45);
+  el(shape, { ...attrs, fill: PLAYER_COLOURS[colour] || "#888", stroke: "#1d2433", "stroke-width": r / 6, class: "piece" }, g);
+  el("text", { x: cx, y: cy + r * 0.39, "text-anchor": "middle", "font-size": r, "font-weight": "bold",
                fill: INK_ON[colour] || "#fff", "pointer-events": "none" }, g).textContent = ROLE_LETTER[role] || "?";
   return g;
 }
 
-function drawAlien(group, alien, cx, cy, labels) {
+function drawAlien(group, alien, cx, cy, labels, r = 9) {
   const g = el("g", { class: "alien", "data-token": `fig:${alien}`, "data-figure": alien }, group);
   el("title", {}, g).textContent = labels.figure(alien);
-  el("ellipse", { cx, cy, rx: 13, ry: 11, fill: "#2b2b2b", stroke: "#8fe38f", "stroke-width": 2 }, g);
-  el("circle", { cx: cx - 5, cy: cy - 2, r: 2.5, fill: "#8fe38f" }, g);
-  el("circle", { cx: cx + 5, cy: cy - 2, r: 2.5, fill: "#8fe38f" }, g);
-  el("text", { x: cx, y: cy + 8, "text-anchor": "middle", "font-size": 7, fill: "#fff", "pointer-events": "none" }, g)
+  ring(g, cx, cy, r * 1.45);
+  el("ellipse", { cx, cy, rx: r * 1.3, ry: r * 1.1, fill: "#2b2b2b", stroke: "#8fe38f", "stroke-width": r / 4.5, class: "piece" }, g);
+  el("circle", { cx: cx - r * 0.5, cy: cy - r * 0.2, r: r * 0.26, fill: "#8fe38f" }, g);
+  el("circle", { cx: cx + r * 0.5, cy: cy - r * 0.2, r: r * 0.26, fill: "#8fe38f" }, g);
+  el("text", { x: cx, y: cy + r * 0.85, "text-anchor": "middle", "font-size": r * 0.78, fill: "#fff", "pointer-events": "none" }, g)
     .textContent = alien.split("-")[1];
   return g;
+}
+
+// The free floor of a tile, inside the doors and below its name: every piece standing there gets a
+// cell of a grid of its own, so none hides another however many there are (15 in a full Waking Room).
+const FLOOR = { left: 13, top: 40, width: 74, height: 49 };
+
+/** Centres (relative to the tile's corner) and piece radius for n pieces on one tile. */
+export function floorPlan(n) {
+  const cols = Math.max(1, Math.ceil(Math.sqrt((n * FLOOR.width) / FLOOR.height)));
+  const rows = Math.max(1, Math.ceil(n / cols));
+  const cellW = FLOOR.width / cols, cellH = FLOOR.height / rows;
+  const r = Math.min(9, Math.min(cellW, cellH) / 2.95);
+  const spots = Array.from({ length: n }, (_, i) => ({
+    x: FLOOR.left + cellW * ((i % cols) + 0.5), y: FLOOR.top + cellH * (Math.floor(i / cols) + 0.5),
+  }));
+  return { spots, r };
 }
 
 function drawDoors(g, doors, x, y) {
@@ -91,6 +115,7 @@ function drawTile(layer, cell, tile, view, labels) {
   el("title", {}, g).textContent = `${labels.kind(tile.kind)} ${tile.tile} · ${cell}`;
   el("rect", { x: px + 2, y: py + 2, width: CELL - 4, height: CELL - 4, rx: 6, fill, stroke: "#7b8794", class: "tile-bg" }, g);
   drawDoors(g, tile.doors, px + 2, py + 2);
+  el("rect", { x: px + 6, y: py + 6, width: CELL - 12, height: CELL - 12, rx: 4, class: "tile-lit" }, g);
   el("text", { x: px + 10, y: py + 24, "font-size": 15, fill: "#1d2433" }, g).textContent = icon;
   el("text", { x: px + 50, y: py + 36, "text-anchor": "middle", "font-size": 9.5, fill: "#1d2433", "font-weight": "bold",
                textLength: labels.kind(tile.kind).length > 13 ? 80 : undefined, lengthAdjust: "spacingAndGlyphs" }, g)
@@ -160,17 +185,16 @@ function drawBoard(svg, view, options = {}) {
     if (!tile || tile.kind === "pod") continue;
     (byCell[where] = byCell[where] || []).push(figure);
   }
+  for (const [alien, cell] of Object.entries(view.aliens).sort()) (byCell[cell] = byCell[cell] || []).push(alien);
   for (const [cell, list] of Object.entries(byCell)) {
     const { x, y } = parseCell(cell);
-    const perRow = list.length > 10 ? 6 : 5, step = list.length > 10 ? 13 : 16;
-    list.sort().forEach((figure, i) => {
-      const col = i % perRow, row = Math.floor(i / perRow);
-      drawFigure(figures, figure, x * CELL + 16 + col * step, y * CELL + 52 + row * (list.length > 10 ? 12 : 19), labels);
+    // Aliens first, then the astronauts by colour and role: the same order on every draw.
+    const pieces = list.sort((a, b) => (b.startsWith("alien-") - a.startsWith("alien-")) || a.localeCompare(b));
+    const { spots, r } = floorPlan(pieces.length);
+    pieces.forEach((piece, i) => {
+      const draw = piece.startsWith("alien-") ? drawAlien : drawFigure;
+      draw(figures, piece, x * CELL + spots[i].x, y * CELL + spots[i].y, labels, r);
     });
-  }
-  for (const [alien, cell] of Object.entries(view.aliens)) {
-    const { x, y } = parseCell(cell);
-    drawAlien(figures, alien, x * CELL + 78, y * CELL + 76, labels);
   }
 
   // Coordinates on the edges.
@@ -343,8 +367,8 @@ export function createBoard({ board, panel }, ctx) {
                              fit: opts.fit });
       if (panel) drawPanel(panel, view, ctx.data, ctx.lang, opts);
     },
-    highlight(place, on) {
-      for (const node of svg.querySelectorAll(`[data-cell="${place}"]`)) node.classList.toggle("hover", on);
+    highlight(place, on, kind = "hover") {
+      for (const node of svg.querySelectorAll(`[data-cell="${place}"]`)) node.classList.toggle(kind, on);
     },
     zoom: (f) => panZoom.zoom(f),
     fit: () => panZoom.fit(),
