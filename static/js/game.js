@@ -71,7 +71,7 @@ async function load() {
     await Promise.all([loadLog(), loadChat()]);
   } catch (error) {
     console.error(error);
-    showError(error.message);
+    showError(error);
   } finally {
     setBusy(false);
   }
@@ -83,9 +83,12 @@ function setBusy(on) {
   document.body.classList.toggle("busy", on);
 }
 
-function showError(message) {
+/** A refusal in the page's language: the server's own words only where they are in it too. */
+function showError(error) {
   const prompt = $("prompt");
-  prompt.textContent = `${T.error}: ${message}`;
+  const byStatus = { 409: T.conflict, 429: T.tooMany };
+  const message = byStatus[error.status] || (config.lang === "en" || !error.status ? error.message : T.refused);
+  prompt.textContent = message;
   prompt.classList.add("error");
 }
 
@@ -264,7 +267,7 @@ async function submit(decision) {
   try {
     await api(`/api/games/${config.id}/moves/`, { method: "POST", body: { seq: state.game.seq, action: decision } });
   } catch (error) {
-    showError(error.message);
+    showError(error);
     setBusy(false);
     return setTimeout(refresh, 1500);
   }
@@ -311,14 +314,14 @@ $("undo").addEventListener("click", async () => {
   try {
     await api(`/api/games/${config.id}/undo/`, { method: "POST", body: { seq: state.game.seq } });
   } catch (error) {
-    showError(error.message);
+    showError(error);
   }
   state.chooser = null;
   await refresh();
 });
 $("resign").addEventListener("click", async () => {
   if (!window.confirm(T.resignConfirm)) return;
-  await api(`/api/games/${config.id}/resign/`, { method: "POST", body: {} }).catch((e) => showError(e.message));
+  await api(`/api/games/${config.id}/resign/`, { method: "POST", body: {} }).catch(showError);
   await refresh();
 });
 for (const b of document.querySelectorAll("[data-zoom]")) {
@@ -408,7 +411,7 @@ if (chatForm) {
     e.preventDefault();
     const input = $("chat-text");
     if (!input.value.trim()) return;
-    await api(`/api/games/${config.id}/chat/`, { method: "POST", body: { text: input.value } }).catch((err) => showError(err.message));
+    await api(`/api/games/${config.id}/chat/`, { method: "POST", body: { text: input.value } }).catch(showError);
     input.value = "";
     await loadChat();
   });

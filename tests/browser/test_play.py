@@ -181,3 +181,24 @@ class GermanInterface(BrowserTestCase):
         assert page.locator(".tile-card svg .tile").count() >= 28
         self.shot(page, "05-german-rules")
         assert not page.errors, page.errors
+
+
+class GermanGamePage(BrowserTestCase):
+    def test_a_german_game_page_speaks_german_and_cuts_no_header(self):
+        from games import services
+        dora, erik = make_player("dora", language="de"), make_player("erik", language="de")
+        game = services.create_game(dora, game="argo", players=2, options={"difficulty": "medium"})
+        services.join_game(erik, game.pk)
+        for mobile in (False, True):
+            page = self.page_for("dora", mobile=mobile)
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            settle(page)
+            page.wait_for_selector("#players th")
+            cut = page.evaluate("() => [...document.querySelectorAll('#players th')]"
+                                ".filter((th) => th.scrollWidth > th.clientWidth + 1).map((th) => th.textContent)")
+            assert cut == [], cut
+            words = page.inner_text("body")
+            assert "entkommen" in words and "mittel" in words
+            for english in ("(yellow)", "medium", "Refused", "Your turn", "Waiting for"):
+                assert english not in words, english
+            assert not page.errors, page.errors
