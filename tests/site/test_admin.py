@@ -705,8 +705,10 @@ def test_moderator_actions_cannot_be_edited_or_deleted(admin_client, admin_user,
 def test_the_admin_log_names_players_not_seats(admin_client, make_user):
     game = play(start_game(make_user), 3)
     page = admin_client.get(f"{GAMES}{game.pk}/change/").content.decode()
-    log = page[page.index("max-height:30em"):]
-    assert "seat 0" not in log and "alice (" in log
+    start = page.index("max-height:30em")
+    log = page[start:page.index("</ol>", start)]
+    first = game.seats.get(order=game.decisions.get(number=1).seat).user.username
+    assert "seat " not in log and f"<li value='1'>{first} (" in log
 
 
 def test_a_valid_change_form_cannot_move_the_clock_silently(admin_client, make_user):
