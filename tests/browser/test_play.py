@@ -198,7 +198,9 @@ class GermanGamePage(BrowserTestCase):
                                 ".filter((th) => th.scrollWidth > th.clientWidth + 1).map((th) => th.textContent)")
             assert cut == [], cut
             words = page.inner_text("body")
-            assert "entkommen" in words and "mittel" in words
+            assert "entkommen" in words and "mittel" in words and "getötete Astronauten" in words
+            assert "[0]" not in words  # the alien track says what its slots are
+            assert page.text_content('#board [data-figure="red-pilot"] title') == "die rote Pilotin"
             for english in ("(yellow)", "medium", "Refused", "Your turn", "Waiting for"):
                 assert english not in words, english
             assert not page.errors, page.errors

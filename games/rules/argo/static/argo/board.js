@@ -216,7 +216,8 @@ function drawBoard(svg, view, options = {}) {
 
 const TEXTS = {
   en: {
-    score: "score", activations: "activations", escaped: "escaped", alienScore: "Alien score", dead: "dead",
+    score: "score", activations: "activations", escaped: "escaped", alienScore: "Alien score", dead: "killed astronauts",
+    trackTaken: "alien track, slots taken", trackFree: "free", trackFull: "when the last slot is taken, the aliens win",
     facedown: "face-down modules", podsWaiting: "Pods waiting", supply: "Supply", aliensWin: "The aliens win.",
     last: "last turn", heal: "Bring back", rotate: "Rotate ⟳", none: "none",
     buttons: { end_turn: "End turn", stop: "Stop here", activate: "Activate", stay: "Stay", launch: "Launch now" },
@@ -224,7 +225,8 @@ const TEXTS = {
     colours: { red: "red", yellow: "yellow", green: "green", blue: "blue" },
   },
   de: {
-    score: "Punkte", activations: "Aktivierungen", escaped: "entkommen", alienScore: "Alienwertung", dead: "tot",
+    score: "Punkte", activations: "Aktivierungen", escaped: "entkommen", alienScore: "Alienwertung", dead: "getötete Astronauten",
+    trackTaken: "Alienleiste, belegte Felder", trackFree: "frei", trackFull: "ist das letzte Feld belegt, gewinnen die Aliens",
     facedown: "verdeckte Module", podsWaiting: "Wartende Kapseln", supply: "Vorrat", aliensWin: "Die Aliens gewinnen.",
     last: "letzter Zug", heal: "Zurückholen", rotate: "Drehen ⟳", none: "keine",
     buttons: { end_turn: "Zug beenden", stop: "Hier anhalten", activate: "Aktivieren", stay: "Bleiben", launch: "Jetzt starten" },
@@ -241,7 +243,9 @@ function figureName(figure, lang) {
   const w = words(lang);
   if (figure.startsWith("alien-")) return `Alien ${figure.split("-")[1]}`;
   const [colour, role] = figure.split("-");
-  return lang === "de" ? `${w.roles[role]} (${w.colours[colour]})` : `${w.colours[colour]} ${w.roles[role]}`;
+  if (lang !== "de") return `the ${w.colours[colour]} ${w.roles[role]}`;
+  const article = ["explorer", "pilot"].includes(role) ? "die" : "der";  // Kundschafterin, Pilotin
+  return `${article} ${w.colours[colour]}e ${w.roles[role]}`;
 }
 
 function labelsFor(data, lang) {
@@ -334,8 +338,11 @@ function drawPanel(panel, view, data, lang, opts) {
     dead.append(node, " ");
   }
   const trackLine = html("p", null, { id: "alien-track" });
-  trackLine.append(html("strong", `${w.alienScore}: ${track.score}`), ` · ${w.dead}: `, dead,
-    ` · ${track.slots.map((v, i) => (i < track.covered_by_token + track.dead.length ? `[${v}]` : v)).join(" ")} ☠`);
+  const taken = track.covered_by_token + track.dead.length;
+  const slots = html("p", `${w.trackTaken}: ${track.slots.slice(0, taken).join(", ") || w.none} · ${w.trackFree}: `
+    + `${track.slots.slice(taken).join(", ") || w.none} · ${w.trackFull}`, { id: "alien-track-slots" });
+  trackLine.append(html("strong", `${w.alienScore}: ${track.score}`), ` · ${w.dead}: `,
+    track.dead.length ? dead : w.none);
   const display = html("div", null, { id: "display", class: "display" });
   for (const tile of view.display.concat(view.pods_waiting.slice(0, 1))) {
     const spec = data.tiles[tile];
@@ -349,7 +356,7 @@ function drawPanel(panel, view, data, lang, opts) {
   supply.append(html("h2", w.supply), display, html("p", `${w.podsWaiting}: ${view.pods_waiting.join(", ") || "–"}`,
     { id: "pods-waiting" }), facedown);
   const aliens = html("section", null, { class: "card" });
-  aliens.append(trackLine);
+  aliens.append(trackLine, slots);
   panel.replaceChildren(aliens, supply);
 }
 
