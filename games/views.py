@@ -32,7 +32,7 @@ from .models import Game, Rating, RatingChange
 GAME_TEXTS = {
     "yourTurn": gettext_lazy("Your turn"), "waitingFor": gettext_lazy("Waiting for"),
     "deadline": gettext_lazy("Deadline"), "score": gettext_lazy("score"),
-    "gameOver": gettext_lazy("Game over"), "winners": gettext_lazy("Winner"), "rank": gettext_lazy("Rank"),
+    "gameOver": gettext_lazy("Game over"), "winners": gettext_lazy("Winner"),
     "online": gettext_lazy("live"), "offline": gettext_lazy("offline"), "reconnecting": gettext_lazy("reconnecting"),
     "resignConfirm": gettext_lazy("Resign this game? The bot will play your seat and you rank last."),
     "bot": gettext_lazy("bot"), "decision": gettext_lazy("decision"), "of": gettext_lazy("of"),

@@ -22,14 +22,11 @@ def _tile(s, cell: str, entry: dict) -> dict:
     return out
 
 
-def _positions(s) -> dict:
-    """Where each astronaut stands; one waiting for its teleport destination stands on the
-    teleporter it entered, never on the tile it was pushed out of (which would look over capacity)."""
-    where = dict(sorted(s["astronauts"].items()))
+def _in_transit(s) -> list:
+    """An astronaut waiting for its teleport destination: it stands on the teleporter it entered,
+    never on the tile it was pushed out of (which would look over capacity)."""
     ask = s["ask"]
-    if ask and ask["q"] == "teleport":
-        where[ask["figure"]] = ask["from"]
-    return where
+    return [(ask["figure"], ask["from"])] if ask and ask["q"] == "teleport" else []
 
 
 def view(s, seat: int | None) -> dict:
@@ -45,8 +42,8 @@ def view(s, seat: int | None) -> dict:
         "you": seat,
         "seq": s["seq"],
         "board": {c: _tile(s, c, e) for c, e in sorted(s["board"].items())},
-        "astronauts": _positions(s),
-        "in_transit": [s["ask"]["figure"]] if s["ask"] and s["ask"]["q"] == "teleport" else [],
+        "astronauts": dict(sorted(s["astronauts"].items())) | dict(_in_transit(s)),
+        "in_transit": [figure for figure, _ in _in_transit(s)],
         "aliens": dict(sorted(s["aliens"].items())),
         "display": list(s["display"]),
         "pods_waiting": list(s["pod_stack"]),

@@ -83,7 +83,7 @@ function drawAlien(group, alien, cx, cy, labels, r = 9) {
 const FLOOR = { left: 13, top: 40, width: 74, height: 49 };
 
 /** Centres (relative to the tile's corner) and piece radius for n pieces on one tile. */
-export function floorPlan(n) {
+function floorPlan(n) {
   const cols = Math.max(1, Math.ceil(Math.sqrt((n * FLOOR.width) / FLOOR.height)));
   const rows = Math.max(1, Math.ceil(n / cols));
   const cellW = FLOOR.width / cols, cellH = FLOOR.height / rows;
