@@ -204,3 +204,25 @@ class GermanGamePage(BrowserTestCase):
             for english in ("(yellow)", "medium", "Refused", "Your turn", "Waiting for"):
                 assert english not in words, english
             assert not page.errors, page.errors
+
+
+class RulesPage(BrowserTestCase):
+    def test_the_rules_draw_each_role_and_module_and_fit_a_phone(self):
+        for lang in ("en", "de"):
+            context = self.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                               locale=lang, extra_http_headers={"Accept-Language": lang})
+            page = context.new_page()
+            errors = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(f"{self.live_server_url}/rules/argo/")
+            page.wait_for_selector("svg[data-role=robot] .piece")
+            drawn = page.evaluate("""() => ({
+              roles: [...document.querySelectorAll("svg[data-role]")].filter((s) => s.querySelector(".piece")).length,
+              modules: [...document.querySelectorAll("#modules ~ dl svg[data-tile]")].filter((s) => s.querySelector(".tile")
+                && getComputedStyle(s.querySelector(".tile-lit")).fill === "none").length,
+              covered: [...document.querySelectorAll("svg .ring")].filter((r) => getComputedStyle(r).fill !== "rgba(0, 0, 0, 0)").length,
+              width: document.documentElement.scrollWidth })""")
+            assert drawn == {"roles": 6, "modules": 10, "covered": 0, "width": 390}, (lang, drawn)
+            self.shot(page, f"06-rules-phone-{lang}")
+            assert not errors, errors
+            context.close()

@@ -159,3 +159,12 @@ def test_your_turn_notifications_name_the_game_in_the_players_language(people, m
     notify.decision_made(notify.Change.of(game, turn_changed=True))
     assert (notify.user_group(decider.pk),
             {"event": "your_turn", "game": game.pk, "seq": game.seq, "title": "Das Spiel"}) in sent
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_rules_page_links_only_to_the_site(client, name, lang):
+    page = client.get(f"/rules/{name}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    body = page[page.index('id="rules-body"'):]
+    for href in re.findall(r'href="([^"]*)"', body):
+        assert href.startswith(("/", "#")) and not re.search(r"\.(md|py|json)\b|github|docs/", href), href

@@ -205,3 +205,27 @@ def test_finished_game_page_hides_nothing_it_should_not(client, active_game, pla
     html = login(client, players["carol"]).get(f"/games/{game.pk}/").content.decode()
     assert 'id="outcome"' in html and 'id="replay"' in html
     assert str(game.seed) not in html
+
+
+ARGO_MODULES = {"en": ["Lab", "Control Room", "Jump Room", "Laser", "Infirmary", "Warehouse", "Security Center",
+                       "Core Room", "Safe Room"],
+                "de": ["Labor", "Kontrollraum", "Sprungraum", "Laser", "Krankenstation", "Warenlager",
+                       "Sicherheitszentrale", "Reaktorkammer", "Schutzraum"]}
+ARGO_ROLES = {"en": {"chief": "star", "explorer": "triangle", "pilot": "diamond", "grunt": "square", "robot": "hexagon"},
+              "de": {"chief": "Stern", "explorer": "Dreieck", "pilot": "Raute", "grunt": "Quadrat", "robot": "Sechseck"}}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_argo_rules_page_explains_every_module_and_role(client, lang):
+    html = client.get("/rules/argo/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    modules = re.findall(r'<div id="module-([a-z-]+)"><dt>.*?<strong>(.*?)</strong>.*?</dt>\s*<dd>(.*?)</dd>', html, re.S)
+    named = {title: text for _, title, text in modules}
+    for title in ARGO_MODULES[lang]:
+        assert len(named.get(title, "")) > 25, f"{title} is not explained"
+    roles = dict((role, (dt, dd)) for role, dt, dd in re.findall(
+        r'<div id="role-([a-z]+)"><dt>(.*?)</dt>\s*<dd>(.*?)</dd>', html, re.S))
+    for role, shape in ARGO_ROLES[lang].items():
+        dt, dd = roles[role]
+        assert f'data-role="{role}"' in dt and shape in dt and len(dd) > 40, role
+    other = "de" if lang == "en" else "en"
+    assert not any(f"<strong>{t}</strong>" in html for t in set(ARGO_MODULES[other]) - set(ARGO_MODULES[lang]))

@@ -51,7 +51,7 @@ function rolePath(role, cx, cy, r) {
 // A piece stands on a disc: invisible until the piece is offered, then a white ring edged in black
 // that shows on every player colour and every tile, and that answers a click as the piece does.
 function ring(g, cx, cy, r) {
-  el("circle", { cx, cy, r, class: "ring" }, g);
+  el("circle", { cx, cy, r, class: "ring", fill: "transparent" }, g);
 }
 
 function drawFigure(group, figure, cx, cy, labels, r = 9) {
@@ -115,7 +115,7 @@ function drawTile(layer, cell, tile, view, labels) {
   el("title", {}, g).textContent = `${labels.kind(tile.kind)} ${tile.tile} · ${cell}`;
   el("rect", { x: px + 2, y: py + 2, width: CELL - 4, height: CELL - 4, rx: 6, fill, stroke: "#7b8794", class: "tile-bg" }, g);
   drawDoors(g, tile.doors, px + 2, py + 2);
-  el("rect", { x: px + 6, y: py + 6, width: CELL - 12, height: CELL - 12, rx: 4, class: "tile-lit" }, g);
+  el("rect", { x: px + 6, y: py + 6, width: CELL - 12, height: CELL - 12, rx: 4, class: "tile-lit", fill: "none" }, g);
   el("text", { x: px + 10, y: py + 24, "font-size": 15, fill: "#1d2433" }, g).textContent = icon;
   el("text", { x: px + 50, y: py + 36, "text-anchor": "middle", "font-size": 9.5, fill: "#1d2433", "font-weight": "bold",
                textLength: labels.kind(tile.kind).length > 13 ? 80 : undefined, lengthAdjust: "spacingAndGlyphs" }, g)
@@ -387,13 +387,19 @@ export function picture(svg, view, data, lang) {
   drawBoard(svg, view, { labels: labelsFor(data, lang), fit: true });
 }
 
-/** The rules page: each tile of the set drawn on its card. */
+/** The rules page: every tile drawn where the text names it, and each role's shape in its legend. */
 export function decorateRules(root, data, lang) {
-  for (const t of Object.values(data.tiles)) {
-    const svg = root.querySelector(`[data-tile="${t.tile}"] svg`);
-    if (!svg) continue;
+  const labels = labelsFor(data, lang);
+  for (const svg of root.querySelectorAll("svg[data-tile], [data-tile] > svg")) {
+    const t = data.tiles[svg.dataset.tile || svg.parentElement.dataset.tile];
+    if (!t) continue;
     const tile = { ...t, rotation: 0, marks: [], seats: t.seats.length ? t.seats.map((v) => ({ value: v, figure: null })) : undefined };
-    drawBoard(svg, { board: { "0|0": tile }, astronauts: {}, aliens: {} }, { labels: labelsFor(data, lang) });
+    drawBoard(svg, { board: { "0|0": tile }, astronauts: {}, aliens: {} }, { labels });
     svg.setAttribute("viewBox", "-4 -4 108 108");
+  }
+  for (const svg of root.querySelectorAll("svg[data-role]")) {
+    const role = svg.dataset.role;
+    if (role === "alien") drawAlien(svg, "alien-1", 15, 15, labels, 10);
+    else drawFigure(svg, `red-${role}`, 15, 15, labels, 10);
   }
 }
