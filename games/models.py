@@ -120,6 +120,8 @@ class Invitation(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations")
     created_at = models.DateTimeField(auto_now_add=True)
+    # A declined invitation is kept (the creator sees who said no); a taken one ends with the seat.
+    declined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "user"], name="invitation_unique")]

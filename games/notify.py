@@ -169,6 +169,12 @@ def _game_aborted(sender, game, **kwargs):
     transaction.on_commit(lambda: game_event(gid, "aborted"))
 
 
+@receiver(signals.lobby_changed)
+def _lobby_changed(sender, game, **kwargs):
+    gid = game.pk
+    transaction.on_commit(lambda: game_event(gid, "lobby"))
+
+
 @receiver(signals.game_moderated)
 def _game_moderated(sender, game, action, **kwargs):
     gid = game.pk

@@ -16,4 +16,5 @@ seat_handed_to_bot = Signal()  # game, seat: timed out, resigned or removed
 result_reverted = Signal()     # game: a moderator took a finished game's result back
 player_invited = Signal()      # game_id, user_id
 chat_posted = Signal()         # game_id, message
+lobby_changed = Signal()       # game: an open game's seats or invitations changed (join, leave, decline)
 game_moderated = Signal()      # game, action: a moderator changed the game from the desk (recorded)

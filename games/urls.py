@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/<int:game_id>/join/", views.join, name="game_join"),
     path("games/<int:game_id>/leave/", views.leave, name="game_leave"),
     path("games/<int:game_id>/start/", views.start, name="game_start"),
+    path("games/<int:game_id>/decline/", views.decline, name="game_decline"),
     path("rules/", views.rules_index, name="rules_index"),
     path("rules/<str:game_name>/", views.rules_page, name="rules"),
     path("ratings/", views.ratings_index, name="ratings_index"),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from games import services
 from games.models import ChatMessage, Game, Seat
 
 
@@ -30,17 +31,21 @@ class SeatSerializer(serializers.ModelSerializer):
 class GameSerializer(serializers.ModelSerializer):
     created_by = serializers.CharField(source="created_by.username", read_only=True)
     seats = SeatSerializer(many=True, read_only=True)
-    invited = serializers.SerializerMethodField()
+    invited = serializers.SerializerMethodField(help_text="invited players who have neither joined nor declined")
+    declined = serializers.SerializerMethodField(help_text="invited players who declined")
     title = serializers.SerializerMethodField(help_text="the game's title in your language")
 
     class Meta:
         model = Game
         fields = ["id", "game", "title", "rules_version", "options", "players", "status", "created_by",
                   "hours_per_move", "created_at", "started_at", "finished_at", "last_move_at", "seq",
-                  "current_seat", "deadline", "seats", "invited"]
+                  "current_seat", "deadline", "seats", "invited", "declined"]
 
     def get_invited(self, game) -> list[str]:
-        return [i.user.username for i in game.invitations.all()]
+        return [u.username for u in services.invitations_of(game)["pending"]]
+
+    def get_declined(self, game) -> list[str]:
+        return [u.username for u in services.invitations_of(game)["declined"]]
 
     def get_title(self, game) -> str:
         from games.templatetags.site_tags import game_title

@@ -60,7 +60,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             user = self.request.user
             if not user.is_authenticated:
                 raise NotAuthenticated("sign in to list your games")
-            qs = qs.filter(Q(seats__user=user) | Q(invitations__user=user)).distinct()
+            qs = qs.filter(Q(seats__user=user) | Q(invitations__user=user, invitations__declined_at=None)).distinct()
         return qs
 
     def get_serializer_class(self):
@@ -68,7 +68,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(parameters=[
         OpenApiParameter("status", str, enum=Game.Status.values, description="only games with this status"),
-        OpenApiParameter("mine", bool, description="only games where you have a seat or an invitation"),
+        OpenApiParameter("mine", bool, description="only games where you have a seat or an invitation you have not declined"),
     ], responses={200: GameSerializer(many=True), 400: DETAIL, 401: DETAIL})
     def list(self, request, *args, **kwargs):
         return super().list(request, *args, **kwargs)
@@ -104,6 +104,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["post"])
     def start(self, request, pk=None):
         services.start_game(request.user, pk)
+        return self._detail(pk)
+
+    @extend_schema(request=None, responses={200: GameDetailSerializer, **_errors(401, 403, 404, 409)},
+                   description="Decline your invitation to an open game; the creator sees that you said no.")
+    @action(detail=True, methods=["post"])
+    def decline(self, request, pk=None):
+        services.decline_invitation(request.user, pk)
         return self._detail(pk)
 
     @extend_schema(responses={200: ActionsSerializer, **_errors(401, 403, 404, 409)})

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from games.rules import IllegalAction, get
+from games.models import Invitation
 
 RULES = get("argo")
 
@@ -999,3 +1000,42 @@ def test_unknown_api_path_is_json_404(db, path):
     assert response.status_code == 404
     assert response["Content-Type"].startswith("application/json")
     assert body(response)["detail"]
+
+
+# --- invitations: joining ends one, declining answers one --------------------------------------
+
+
+def test_an_invited_player_who_joins_is_no_longer_listed_as_invited(players):
+    _, c = players
+    game = create(c["alice"], players=3, invite=["bob", "carol"])
+    joined = body(c["bob"].post(f"/api/games/{game['id']}/join/"))
+    assert joined["invited"] == ["carol"] and [s["username"] for s in joined["seats"]] == ["alice", "bob"]
+
+
+def test_an_invited_player_can_decline(players):
+    users, c = players
+    game = create(c["alice"], players=3, invite=["bob", "carol"])
+    declined = c["carol"].post(f"/api/games/{game['id']}/decline/")
+    assert declined.status_code == 200, declined.content
+    assert body(declined)["invited"] == ["bob"] and body(declined)["declined"] == ["carol"]
+    assert body(c["carol"].get("/api/games/?mine=1"))["results"] == []  # off her list
+    assert Invitation.objects.get(game_id=game["id"], user=users["carol"]).declined_at is not None  # kept
+    assert_error(c["carol"].post(f"/api/games/{game['id']}/decline/"), 409, "no open invitation")
+
+
+@pytest.mark.parametrize("who, status, words", [("dave", 409, "no open invitation"), ("alice", 409, "no open invitation")])
+def test_declining_without_an_invitation_is_refused(players, who, status, words):
+    _, c = players
+    game = create(c["alice"], players=3, invite=["bob"])
+    assert_error(c[who].post(f"/api/games/{game['id']}/decline/"), status, words)
+    assert body(c["alice"].get(f"/api/games/{game['id']}/"))["invited"] == ["bob"]
+
+
+def test_a_seated_or_started_invitation_cannot_be_declined(players):
+    _, c = players
+    game = create(c["alice"], players=3, invite=["bob", "carol"])
+    c["bob"].post(f"/api/games/{game['id']}/join/")
+    assert_error(c["bob"].post(f"/api/games/{game['id']}/decline/"), 409, "leave it instead")
+    c["alice"].post(f"/api/games/{game['id']}/start/")
+    assert_error(c["carol"].post(f"/api/games/{game['id']}/decline/"), 409, "invitations are closed")
+    assert_auth_refused(anon().post(f"/api/games/{game['id']}/decline/"))

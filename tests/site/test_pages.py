@@ -229,3 +229,33 @@ def test_argo_rules_page_explains_every_module_and_role(client, lang):
         assert f'data-role="{role}"' in dt and shape in dt and len(dd) > 40, role
     other = "de" if lang == "en" else "en"
     assert not any(f"<strong>{t}</strong>" in html for t in set(ARGO_MODULES[other]) - set(ARGO_MODULES[lang]))
+
+
+def test_the_lobby_offers_no_join_on_ones_own_open_game(client, players):
+    mine = services.create_game(players["alice"], game="argo", players=3)
+    theirs = services.create_game(players["bob"], game="argo", players=3)
+    html = login(client, players["alice"]).get("/").content.decode()
+    assert f"/games/{mine.pk}/join/" not in html and f"/games/{theirs.pk}/join/" in html
+    assert "you have a seat" in html
+
+
+def test_an_invited_player_declines_from_the_game_page(client, players):
+    game = services.create_game(players["alice"], game="argo", players=3, invite=["bob", "carol"])
+    page = login(client, players["bob"]).get(f"/games/{game.pk}/").content.decode()
+    assert 'id="decline"' in page and 'id="join"' in page
+    mine = client.get("/games/mine/").content.decode()
+    assert 'id="invitations"' in mine and f"/games/{game.pk}/decline/" in mine
+    response = client.post(f"/games/{game.pk}/decline/", follow=True)
+    assert response.redirect_chain[-1][0] == "/games/mine/"
+    assert "You declined the invitation" in response.content.decode()
+    assert f"/games/{game.pk}/" not in response.content.decode()  # gone from his games
+    alice_sees = login(client, players["alice"]).get(f"/games/{game.pk}/").content.decode()
+    assert re.search(r'id="lobby-invited">Invited: carol<', alice_sees) and re.search(r"Declined: bob<", alice_sees)
+
+
+def test_a_joined_player_is_no_longer_shown_as_invited(client, players):
+    game = services.create_game(players["alice"], game="argo", players=3, invite=["bob", "carol"])
+    services.join_game(players["bob"], game.pk)
+    html = login(client, players["alice"]).get(f"/games/{game.pk}/").content.decode()
+    assert re.search(r'id="lobby-invited">Invited: carol<', html)
+    assert 'id="start"' in html  # two of three seats: the creator may start
