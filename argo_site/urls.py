@@ -1,4 +1,6 @@
 from django.contrib import admin
+from django.http import HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -20,7 +22,15 @@ api = [
     re_path(r"^.*$", not_found),  # JSON, not a page, for any unknown API path
 ]
 
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico wherever a page names no icon (the API's JSON, files)."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
+
+
 urlpatterns = [
+    path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("api/", include(api)),

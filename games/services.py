@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -193,6 +194,8 @@ def join_game(user, game_id) -> Game:
         Seat.objects.create(game=game, user=user, order=max(s.order for s in seats) + 1 if seats else 0)
         if len(seats) + 1 == game.players:
             _start(game)
+        else:
+            signals.lobby_changed.send(Game, game=game)
     return game
 
 
@@ -210,7 +213,34 @@ def leave_game(user, game_id) -> Game:
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at"])
             signals.game_aborted.send(Game, game=game)
+        else:
+            signals.lobby_changed.send(Game, game=game)
     return game
+
+
+def decline_invitation(user, game_id) -> Game:
+    """An invited player says no: the invitation stays on record, marked declined, and leaves his list."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        invitation = game.invitations.filter(user=user, declined_at__isnull=True).first()
+        if invitation is None:
+            raise Conflict("you have no open invitation to this game")
+        if game.status != Game.Status.OPEN:
+            raise Conflict(f"the game is {game.status}: its invitations are closed")
+        if game.seat_of(user) is not None:
+            raise Conflict("you have already joined this game; leave it instead")
+        invitation.declined_at = timezone.now()
+        invitation.save(update_fields=["declined_at"])
+        signals.lobby_changed.send(Game, game=game)
+    return game
+
+
+def invitations_of(game: Game) -> dict[str, list]:
+    """Who is still invited (no seat, no answer) and who declined: the lobby shows both."""
+    seated = {s.user_id for s in game.seats.all()}
+    pending = [i.user for i in game.invitations.all() if i.declined_at is None and i.user_id not in seated]
+    declined = [i.user for i in game.invitations.all() if i.declined_at is not None and i.user_id not in seated]
+    return {"pending": pending, "declined": declined}
 
 
 def start_game(user, game_id) -> Game:
@@ -477,14 +507,21 @@ def add_vacation(user, start, end) -> "Vacation":
 
 
 def cancel_vacation(user, vacation_id) -> bool:
-    """A vacation that has not begun can be cancelled; running deadlines lose its days again."""
+    """Take back the days from today on: a vacation starting today or later goes; a running one ends
+    yesterday (the player is back). Running deadlines lose those days again."""
     from accounts.models import Vacation
     today = timezone.localdate(timezone=clock.user_zone(user))
     with transaction.atomic():
-        deleted, _ = Vacation.objects.filter(user=user, pk=vacation_id, start__gt=today).delete()
-        if deleted:
-            _recompute_deadlines(user)
-    return bool(deleted)
+        vacation = Vacation.objects.select_for_update().filter(user=user, pk=vacation_id, end__gte=today).first()
+        if vacation is None:
+            return False
+        if vacation.start >= today:
+            vacation.delete()
+        else:
+            vacation.end = today - timedelta(days=1)
+            vacation.save(update_fields=["end"])
+        _recompute_deadlines(user)
+    return True
 
 
 def _recompute_deadlines(user) -> None:

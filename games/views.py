@@ -53,7 +53,7 @@ GAME_TEXTS = {
 
 
 def _games(qs):
-    return qs.select_related("created_by").prefetch_related("seats__user__profile")
+    return qs.select_related("created_by__profile").prefetch_related("seats__user__profile", "invitations__user__profile")
 
 
 def _lang(request) -> str:
@@ -101,8 +101,16 @@ def home(request):
     return render(request, "games/home.html", {
         "games": games, "pictures": pictures,
         "open_games": _games(Game.objects.filter(status=Game.Status.OPEN))[:50],
+        "joined": _seated_in_open_games(request.user),
         "active_games": _games(Game.objects.filter(status=Game.Status.ACTIVE).order_by("-last_move_at"))[:50],
     })
+
+
+def _seated_in_open_games(user) -> set[int]:
+    """The open games where the user already has a seat: the lobby offers him no "Join" there."""
+    if not user.is_authenticated:
+        return set()
+    return set(Game.objects.filter(status=Game.Status.OPEN, seats__user=user).values_list("pk", flat=True))
 
 
 def new_game(request, game_name: str):
@@ -131,14 +139,17 @@ def catalogue_entry(name: str, lang: str) -> dict:
 @login_required
 def my_games(request):
     user = request.user
-    mine = _games(Game.objects.filter(Q(seats__user=user) | Q(invitations__user=user)).distinct())
+    mine = _games(Game.objects.filter(Q(seats__user=user) | Q(invitations__user=user, invitations__declined_at=None))
+                  .distinct())
     my_turn = services.waiting_games(user)
-    turn_ids = {g.pk for g in my_turn}
-    waiting = [g for g in mine if g.status in (Game.Status.ACTIVE, Game.Status.OPEN) and g.pk not in turn_ids]
+    invited = [g for g in mine if g.status == Game.Status.OPEN and user in services.invitations_of(g)["pending"]]
+    skip = {g.pk for g in my_turn} | {g.pk for g in invited}
+    waiting = [g for g in mine if g.status in (Game.Status.ACTIVE, Game.Status.OPEN) and g.pk not in skip]
     waiting.sort(key=lambda g: (g.status != Game.Status.ACTIVE, g.pk))
     finished = [g for g in mine if g.status in (Game.Status.FINISHED, Game.Status.ABORTED)]
     finished.sort(key=lambda g: g.finished_at or g.created_at, reverse=True)
-    return render(request, "games/my_games.html", {"my_turn": my_turn, "waiting": waiting, "finished": finished})
+    return render(request, "games/my_games.html", {"my_turn": my_turn, "invited": invited, "waiting": waiting,
+                                                   "finished": finished})
 
 
 def option_labels(game: Game, lang: str) -> list[str]:
@@ -156,6 +167,7 @@ def game_page(request, game_id):
     seat = game.seat_of(request.user)
     lang = _lang(request)
     module = services.rules_of(game)
+    invitations = services.invitations_of(game)
     return render(request, "games/game.html", {
         "game": game, "seat": seat, "title": _text(module.title, lang), "options": option_labels(game, lang),
         "page_config": {
@@ -171,6 +183,8 @@ def game_page(request, game_id):
         "can_join": (request.user.is_authenticated and game.status == Game.Status.OPEN and seat is None
                      and len(game.seats.all()) < game.players),
         "can_start": seat is not None and services.may_start(game, request.user),
+        "invitations": invitations,
+        "can_decline": game.status == Game.Status.OPEN and request.user in invitations["pending"],
     })
 
 
@@ -198,6 +212,18 @@ def leave(request, game_id):
 @require_POST
 def start(request, game_id):
     return _lobby_action(request, game_id, services.start_game)
+
+
+@login_required
+@require_POST
+def decline(request, game_id):
+    try:
+        services.decline_invitation(request.user, game_id)
+    except services.GameError as exc:
+        messages.error(request, exc.detail)
+        return redirect("game", game_id)
+    messages.success(request, _("You declined the invitation to game #%(id)s.") % {"id": game_id})
+    return redirect("my_games")
 
 
 def rules_index(request):

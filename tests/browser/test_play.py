@@ -226,3 +226,69 @@ class RulesPage(BrowserTestCase):
             self.shot(page, f"06-rules-phone-{lang}")
             assert not errors, errors
             context.close()
+
+
+class LiveLobby(BrowserTestCase):
+    def test_the_lobby_shows_joins_and_declines_at_once_and_turns_into_the_game(self):
+        from games import services
+        alice, bob, _ = make_player("alice"), make_player("bob"), make_player("carol")
+        game = services.create_game(alice, game="argo", players=3, invite=["bob", "carol"])
+        url = f"{self.live_server_url}/games/{game.pk}/"
+        host = self.page_for("alice")
+        host.goto(url)
+        host.wait_for_selector("#connection[data-state=open]")
+        assert host.inner_text("#lobby-invited") == "Invited: bob, carol" and not host.is_visible("#start")
+
+        guest = self.page_for("bob")
+        guest.goto(url)
+        assert guest.is_visible("#decline")
+        guest.click("#join")
+        guest.wait_for_selector("#leave")
+        assert not guest.is_visible("#join") and not guest.is_visible("#decline")
+        host.wait_for_selector("#lobby-seats li:nth-child(2)", timeout=LIVE_SECONDS * 1000)
+        host.wait_for_selector("#start")
+        assert host.inner_text("#lobby-invited") == "Invited: carol"
+
+        carol = self.page_for("carol")
+        carol.goto(url)
+        carol.click("#decline")
+        carol.wait_for_url(f"{self.live_server_url}/games/mine/")
+        assert f"/games/{game.pk}/" not in carol.content()
+        host.wait_for_selector("#lobby-declined", timeout=LIVE_SECONDS * 1000)
+        assert host.inner_text("#lobby-declined") == "Declined: carol" and not host.is_visible("#lobby-invited")
+
+        guest.wait_for_selector("#connection[data-state=open]")
+        host.click("#start")
+        host.wait_for_selector("#game-root")
+        guest.wait_for_selector("#game-root", timeout=LIVE_SECONDS * 1000)  # the lobby became the game
+        assert not host.errors and not guest.errors, (host.errors, guest.errors)
+
+
+class NewPlayer(BrowserTestCase):
+    def test_a_new_player_signs_up_in_her_time_zone_and_the_confirmation_link_signs_her_in(self):
+        from allauth.account.models import EmailAddress, EmailConfirmationHMAC
+        from accounts.models import Profile
+        context = self.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                           timezone_id="America/New_York")
+        page = context.new_page()
+        page.goto(f"{self.live_server_url}/accounts/signup/")
+        page.fill("input[name=email]", "nora@example.org")
+        page.fill("input[name=username]", "nora")
+        page.fill("input[name=password1]", "short")
+        page.fill("input[name=password2]", "short")
+        page.click("main form button[type=submit]")
+        error = page.locator(".field-errors").first
+        assert error.is_visible() and error.evaluate("e => getComputedStyle(e).color") == "rgb(176, 0, 32)"
+        assert page.get_attribute("input[name=password1]", "aria-invalid") == "true"
+        page.fill("input[name=password1]", PASSWORD + "-nora")
+        page.fill("input[name=password2]", PASSWORD + "-nora")
+        page.click("main form button[type=submit]")
+        page.wait_for_url("**/accounts/confirm-email/")
+        assert Profile.objects.get(user__username="nora").time_zone == "America/New_York"
+
+        key = EmailConfirmationHMAC(EmailAddress.objects.get(email="nora@example.org")).key
+        page.goto(f"{self.live_server_url}/accounts/confirm-email/{key}/")
+        page.click("main form button[type=submit]")
+        page.wait_for_url(f"{self.live_server_url}/")
+        assert page.get_attribute("body", "data-user") == "nora"
+        context.close()

@@ -451,3 +451,43 @@ def test_a_new_site_url_takes_effect_on_migrate_and_production_checks_it(setting
     assert check_site_url() == []
     settings.SITE_URL = "http://localhost:8000"
     assert [w.id for w in check_site_url()] == ["accounts.W001"]
+
+
+# --- a new player's first minutes -----------------------------------------------------------------
+
+def test_confirming_the_email_logs_the_new_player_in(client):
+    sign_up(client)
+    link = path_of([u for u in links_in(mail.outbox[0]) if "/accounts/confirm-email/" in u][0])
+    response = client.post(link)
+    assert response.status_code == 302 and response["Location"] == "/"
+    assert logged_in_user(client) == "newbie"
+
+
+@pytest.mark.parametrize("sent, zone", [("Europe/Berlin", "Europe/Berlin"), ("Mars/Olympus", "UTC"), ("", "UTC")])
+def test_a_new_account_takes_the_browsers_time_zone_and_the_pages_language(client, sent, zone):
+    page = client.get(reverse("account_signup")).content.decode()
+    assert re.search(r'<input type="hidden" name="time_zone"', page)
+    response = client.post(reverse("account_signup"), {
+        "username": "newbie", "email": "newbie@example.org", "password1": PASSWORD, "password2": PASSWORD,
+        "time_zone": sent}, HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 302, response.content[:300]
+    profile = Profile.objects.get(user__username="newbie")
+    assert (profile.time_zone, profile.language) == (zone, "de")
+
+
+def test_account_pages_show_errors_as_errors(client, make_user):
+    make_user("alice")
+    page = log_in(client, "alice", "wrong-password").content.decode()
+    assert re.search(r'<div class="form-errors" role="alert"><p>The username and/or password', page)
+    page = sign_up(client, username="alice", password="short").content.decode()
+    assert re.search(r'<div class="field has-error">\s*<label for="id_username"', page)
+    assert re.search(r'<ul class="field-errors" id="id_username_error"><li>', page)
+    assert re.search(r'<input[^>]*name="username"[^>]*aria-invalid="true"', page)
+    assert 'class="account-page"' in page
+
+
+def test_the_admin_and_every_page_without_an_icon_find_the_favicon(client, make_user):
+    page = client.get("/admin/login/").content.decode()
+    assert '<link rel="icon" href="/static/favicon.svg"' in page
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"] == "/static/favicon.svg"

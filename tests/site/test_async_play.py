@@ -720,3 +720,31 @@ def test_after_a_broker_outage_the_periodic_tasks_let_the_bot_play_its_waiting_t
     game = fresh(game)
     assert game.status == Game.Status.FINISHED or game.current_seat == human.order, \
         "the bot's turn still waits after the outage: no periodic task plays it"
+
+
+def test_a_vacation_starting_today_can_be_cancelled_and_a_running_one_ended(clock, players):
+    """Added by mistake for today: the Cancel button is there and takes the days back; a player back
+    early ends a running vacation, and the clock runs again from today."""
+    alice, bob = players
+    game = start_game(alice, bob, hours=24)
+    away = seat_to_move(game).user
+    browser = Client()
+    browser.force_login(away)
+    today = T0.date()
+    browser.post("/settings/", {"add_vacation": "1", "start": today.isoformat(), "end": (today + timedelta(days=3)).isoformat()})
+    vacation = away.vacations.get()
+    assert fresh(game).deadline > T0 + timedelta(hours=24)
+    page = browser.get("/settings/").content.decode()
+    assert f'name="delete_vacation" value="{vacation.pk}">Cancel<' in page
+    browser.post("/settings/", {"delete_vacation": str(vacation.pk)})
+    assert not away.vacations.exists() and fresh(game).deadline == T0 + timedelta(hours=24)
+
+    browser.post("/settings/", {"add_vacation": "1", "start": (today + timedelta(days=2)).isoformat(),
+                                "end": (today + timedelta(days=9)).isoformat()})
+    clock.move_to(T0 + timedelta(days=4))
+    running = away.vacations.get()
+    page = browser.get("/settings/").content.decode()
+    assert f'name="delete_vacation" value="{running.pk}">I am back: end it today<' in page
+    browser.post("/settings/", {"delete_vacation": str(running.pk)})
+    running.refresh_from_db()
+    assert (running.start, running.end) == (today + timedelta(days=2), today + timedelta(days=3))
