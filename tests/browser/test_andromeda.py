@@ -10,7 +10,7 @@ import json
 import os
 import random
 
-from .test_play import ARTIFACTS, LIVE_SECONDS, BrowserTestCase, make_player, seq_of, settle
+from .test_play import ARTIFACTS, LIVE_SECONDS, BrowserTestCase, make_player, seq_of, settle, until_started
 
 
 def choose(page, rng: random.Random) -> str:
@@ -68,9 +68,7 @@ class PlayAndromedaThroughThePages(BrowserTestCase):
             pages[name].goto(game_url)
             pages[name].click("#join")
         for page in pages.values():
-            page.goto(game_url)
-            page.wait_for_selector("#connection[data-state=open]")
-            settle(page)
+            until_started(page, game_url)
         self.shot(ann, "andromeda-01-start")
 
         from games.models import Game

@@ -78,6 +78,15 @@ def settle(page):
     page.wait_for_selector("#busy", state="hidden")
 
 
+def until_started(page, game_url: str) -> None:
+    """Bring the page to the started game; an open lobby reloads itself at the start, so wait for that."""
+    if page.url != game_url:
+        page.goto(game_url)
+    page.wait_for_selector("#lobby", state="detached", timeout=LIVE_SECONDS * 1000)
+    page.wait_for_selector("#connection[data-state=open]", timeout=LIVE_SECONDS * 1000)
+    settle(page)
+
+
 def seq_of(page) -> int:
     return int(page.get_attribute("#game-root", "data-seq") or -1)
 
@@ -113,10 +122,8 @@ class PlayThroughThePages(BrowserTestCase):
         bob.goto(f"{self.live_server_url}/")
         bob.click("#open-games button")  # join: the game is full and starts
         bob.wait_for_url(game_url)
-        alice.goto(game_url)
         for page in (alice, bob):
-            page.wait_for_selector("#connection[data-state=open]")
-            settle(page)
+            until_started(page, game_url)
         self.shot(alice, "01-start-alice")
 
         rng = random.Random(7)
