@@ -7,4 +7,4 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         # The listeners of games.signals: ratings in the transaction, the rest after the commit.
-        from . import notify, ratings, tasks  # noqa: F401
+        from . import checks, notify, ratings, tasks  # noqa: F401

@@ -80,16 +80,16 @@ def replay(game: Game, upto: int | None = None) -> dict:
     decisions = active_decisions(game)
     if upto is not None:
         decisions = decisions.filter(number__lte=upto)
-    return rules_of(game).replay(game.players, game.seed, game.options, [d.data for d in decisions])
+    return rules_of(game).replay(game.players, game.seed, game.options, [d.data for d in decisions],
+                                 version=game.rules_version)
 
 
 def current_state(game: Game) -> dict:
     """The stored snapshot when it is up to date, else the replay. A read never writes: the
     snapshot is stored with every decision, where the game row is locked anyway."""
-    module = rules_of(game)
     snapshot = game.snapshot
     if (snapshot is not None and game.snapshot_seq == game.seq
-            and snapshot.get("rules_version") == module.version):
+            and snapshot.get("rules_version") == game.rules_version):
         return snapshot
     state = replay(game)
     game.snapshot, game.snapshot_seq = state, game.seq  # for the rest of this request only
@@ -281,7 +281,8 @@ def _start(game: Game) -> None:
     seats = list(game.seats.order_by("order", "joined_at"))
     game.players = len(seats)
     game.seed = secrets.randbits(62)
-    state = module.new_game(game.players, game.seed, game.options)
+    game.rules_version = module.version  # an open game starts under the rules published at its start
+    state = module.new_game(game.players, game.seed, game.options, version=game.rules_version)
     for index, seat in enumerate(seats):
         seat.order = index + 100  # two passes keep (game, order) unique while renumbering
         seat.save(update_fields=["order"])

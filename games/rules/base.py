@@ -24,7 +24,8 @@ class IllegalAction(ValueError):
 
 class GameRules(Protocol):
     name: str          # the game's key: in URLs, stored games and ratings
-    version: int       # stamped on every game; raised whenever a stored game could replay differently
+    version: int       # the current rules version, stamped on every new game; raised whenever play changes
+    versions: tuple    # every published version: a game plays to its end under the one it started with
     min_players: int
     max_players: int
     title: Texts       # the game's name as players read it
@@ -39,11 +40,12 @@ class GameRules(Protocol):
     def check_options(self, players: int, options: dict | None) -> dict:
         """Every option filled in with its default; raises IllegalAction naming a bad option."""
 
-    def new_game(self, players: int, seed: int, options: dict | None = None) -> State:
-        """The starting position; all randomness comes from `seed`."""
+    def new_game(self, players: int, seed: int, options: dict | None = None, version: int | None = None) -> State:
+        """The starting position under rules `version` (default: the current one; IllegalAction for
+        one never published); all randomness comes from `seed`."""
 
-    def replay(self, players: int, seed: int, options: dict | None, decisions) -> State:
-        """The state after `decisions`, each checked again as it is applied."""
+    def replay(self, players: int, seed: int, options: dict | None, decisions, version: int | None = None) -> State:
+        """The state after `decisions` under rules `version`, each decision checked again as it is applied."""
 
     def seat_names(self, state: State) -> list[str]:
         """The name each seat goes by in events and outcomes (a colour), in seat order."""

@@ -78,6 +78,7 @@ def explain(s, decision: dict) -> str:
 class AndromedaRules:
     name = "andromeda"
     version = RULES_VERSION
+    versions = (RULES_VERSION,)
     min_players = 2
     max_players = 4
     title = {"en": "Andromeda Escape", "de": "Andromeda Escape"}
@@ -95,11 +96,13 @@ class AndromedaRules:
             raise IllegalAction(f"Andromeda Escape has no options; got {', '.join(map(str, options))}")
         return {}
 
-    def new_game(self, players: int, seed: int, options: dict | None = None) -> dict:
+    def new_game(self, players: int, seed: int, options: dict | None = None, version: int | None = None) -> dict:
+        if version not in (None, *self.versions):  # one published version so far (docs/rules-versions.md)
+            raise IllegalAction(f"Andromeda Escape has no published rules version {version!r}")
         return _new_game(players, seed, self.check_options(players, options))
 
-    def replay(self, players: int, seed: int, options: dict | None, decisions) -> dict:
-        state = self.new_game(players, seed, options)
+    def replay(self, players: int, seed: int, options: dict | None, decisions, version: int | None = None) -> dict:
+        state = self.new_game(players, seed, options, version)
         for decision in decisions:
             state = self._advance(state, decision, [])
         return state

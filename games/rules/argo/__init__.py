@@ -14,14 +14,15 @@ from .decisions import check_shape, explain
 from .scoring import outcome as _outcome
 from .state import validate_state
 from .station import specs
-from .turn import RULES_VERSION, clone, iter_legal, new_game as _new_game, play
+from .turn import clone, iter_legal, new_game as _new_game, play
+from .versions import CURRENT, PUBLISHED, check as check_version, holds
 
 
 def canonical(state, decision: dict) -> dict:
     """R21: a tile may be given in any rotation; rotations with the same doors are one placement,
     checked and stored as the smallest of them."""
     rotation = decision.get("rotation")
-    if rotation not in (0, 1, 2, 3) or isinstance(rotation, bool):
+    if rotation not in (0, 1, 2, 3) or isinstance(rotation, bool) or not holds(state, "R21"):
         return decision
     ask = state["ask"] or {}
     if decision["type"] == "place":
@@ -39,7 +40,8 @@ def canonical(state, decision: dict) -> dict:
 
 class ArgoRules:
     name = "argo"
-    version = RULES_VERSION
+    version = CURRENT
+    versions = PUBLISHED
     min_players = 2
     max_players = 4
     title = {"en": "Argo", "de": "Argo"}
@@ -90,8 +92,8 @@ class ArgoRules:
         return {"tiles": tiles, "kinds": dict(log.KINDS[lang]),
                 "tracks": {str(n): list(v) for n, v in station.tracks.items()}}
 
-    def new_game(self, players: int, seed: int, options: dict | None = None) -> dict:
-        return _new_game(players, seed, self.check_options(players, options))
+    def new_game(self, players: int, seed: int, options: dict | None = None, version: int | None = None) -> dict:
+        return _new_game(players, seed, self.check_options(players, options), version=check_version(version))
 
     def current_seat(self, state) -> int | None:
         return None if state["over"] is not None else state["turn"]["seat"]
@@ -116,9 +118,10 @@ class ArgoRules:
             raise IllegalAction(explain(state, decision, log.prompt(state)))
         return new
 
-    def replay(self, players: int, seed: int, options: dict | None, decisions) -> dict:
-        """Rebuild a game from its setup and decisions, checking each again as it goes."""
-        state = self.new_game(players, seed, options)
+    def replay(self, players: int, seed: int, options: dict | None, decisions, version: int | None = None) -> dict:
+        """Rebuild a game from its setup and decisions, checking each again as it goes, under the
+        rules version it was played with."""
+        state = self.new_game(players, seed, options, version)
         for decision in decisions:
             state = self._advance(state, decision, [])
         return state

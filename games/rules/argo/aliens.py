@@ -6,6 +6,7 @@ from .movement import start_chain
 from .pods import launch_next_to
 from .scoring import alien_dies, astronaut_dies, covered_by_token, track_slots
 from .station import alien_at, astronauts_at, kind_at, links, role
+from .versions import holds
 
 SOFT_TARGETS = ("chief", "explorer", "pilot")
 
@@ -70,7 +71,7 @@ def kill_step(s, ev: list, item) -> None:
     chosen = item.get("chosen", False)  # the first alien was picked by the player: it kills now
     while waiting and s["over"] is None:
         killing = killers(s, waiting)
-        if not chosen and len(killing) > 1 and len(killing) > free_slots(s):
+        if not chosen and len(killing) > 1 and len(killing) > free_slots(s) and holds(s, "R20"):
             # R20: not every victim fits on the track; the active player says who dies first.
             s["ask"] = {"q": "kill_order", "aliens": killing}
             break

@@ -4,6 +4,7 @@ from __future__ import annotations
 from .components import load_station
 from .scoring import award, end_game
 from .station import links, owner, placements, role, spec_at, specs
+from .versions import holds
 
 
 def pods_in_game(s) -> int:
@@ -65,7 +66,7 @@ def pilot_options(s, ask) -> list[dict]:
     facing = spec.doors_at(s["board"][cell]["rot"])
     for to, rot in placements(without, spec.id, pod_rule="no_alien"):
         # R19: turning the pod on its own cell to face another module is a move too.
-        if to != cell or spec.doors_at(rot) != facing:
+        if to != cell or (spec.doors_at(rot) != facing and holds(s, "R19")):
             options.append({"type": "pilot", "choice": "move", "cell": to, "rotation": rot})
     return options
 

@@ -14,8 +14,8 @@ from .rng import SeededRandom
 from .components import OPPOSITE_BIT, around
 from .scoring import active_colour, astronaut_dies, end_game
 from .station import alien_at, distances, free_astronauts, kind_at, placements, waking_cell
+from .versions import CURRENT
 
-RULES_VERSION = 2  # 2: rulings R19 (the Pilot turns her pod), R20 (kill order), R21 (any rotation)
 LAPSABLE = frozenset({"alien_move", "build", "action", "step"})
 
 
@@ -26,7 +26,8 @@ def clone(s):
 
 # --- setup -----------------------------------------------------------------------------------
 
-def new_game(players: int, seed: int, options: dict | None = None, station: str = "station") -> dict:
+def new_game(players: int, seed: int, options: dict | None = None, station: str = "station",
+             version: int = CURRENT) -> dict:
     """The starting position (section 2), with the start player's first question."""
     data = load_station(station)
     opts = {"difficulty": "medium", "mean_teleporters": False, **(options or {})}
@@ -43,7 +44,7 @@ def new_game(players: int, seed: int, options: dict | None = None, station: str 
     rest = [t for t in data.modules if t != wr and t not in plain[:4]]
     rng.shuffle(rest)
     s = {
-        "game": "argo", "rules_version": RULES_VERSION, "station": station,
+        "game": "argo", "rules_version": version, "station": station,
         "players": players, "colours": colours, "options": opts, "seed": seed,
         "board": board,
         "astronauts": {f"{c}-{r}": "0|0" for c in colours for r in data.roles},
