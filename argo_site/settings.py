@@ -30,12 +30,25 @@ def env_flag(name: str, default: bool) -> bool:
 
 
 DEBUG = env_flag("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "argo-station-development-key-not-for-production")
+DEVELOPMENT_SECRET_KEY = "argo-station-development-key-not-for-production"
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", DEVELOPMENT_SECRET_KEY)
+if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+    from django.core.exceptions import ImproperlyConfigured
+    raise ImproperlyConfigured("DJANGO_DEBUG=0 needs a secret DJANGO_SECRET_KEY: the development key is public")
 ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 # Behind the reverse proxy of docker-compose.yml, which sets X-Forwarded-Proto.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+if not DEBUG and SITE_URL.startswith("https://"):
+    # A public site on HTTPS: cookies only over TLS, browsers told to stay on it. A proxy that
+    # terminates TLS and redirects plain HTTP itself sets DJANGO_SSL_REDIRECT=0.
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = True
+    SECURE_SSL_REDIRECT = env_flag("DJANGO_SSL_REDIRECT", True)
+    if not SECURE_SSL_REDIRECT:
+        SILENCED_SYSTEM_CHECKS = ["security.W008"]  # the proxy redirects to HTTPS
 
 INSTALLED_APPS = [
     "daphne",
@@ -62,6 +75,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "argo_site.middleware.RefuseNulInPath",
     # Production serves the collected static files itself; development uses staticfiles' finders.
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -74,6 +89,26 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.UserPreferencesMiddleware",
 ]
+
+# Only the site's own files run: no inline script or style anywhere, so stored text can never run.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'", "ws:", "wss:"] if DEBUG else ["'self'", "wss:" if SITE_URL.startswith("https") else "ws:"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+# What one person can do in a while (games.limits): (uses, seconds). Far above real play.
+USER_LIMITS = {"chat": (20, 60), "create_game": (20, 3600), "invite": (60, 3600)}
+CSRF_FAILURE_VIEW = "games.api.errors.csrf_failure"
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # the largest real request (a chat line, a decision) is far smaller
 
 ROOT_URLCONF = "argo_site.urls"
 WSGI_APPLICATION = "argo_site.wsgi.application"
@@ -117,6 +152,10 @@ else:
                 "TEST": {"NAME": str(BASE_DIR / f"test_db_{os.getpid()}.sqlite3")}}
 DATABASES = {"default": database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The cache holds the counts of rate limits (logins, chat, new games): in the database, so every
+# worker shares them and they hold while Redis is down. Its table is made by a migration.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "site_cache"}}
 
 # --- Redis: channel layer and Celery -------------------------------------------------------------
 
@@ -217,15 +256,18 @@ STORAGES = {
 # --- the API -------------------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
+    # Token first: its WWW-Authenticate header makes "not signed in" a 401 (a session still works).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "accounts.api.auth.ProfileTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "games.api.errors.json_exception_handler",
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.SafeJSONParser", "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer",
                                  "rest_framework.renderers.BrowsableAPIRenderer"],
 }

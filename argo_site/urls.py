@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.api.views import MeView, PublicUserView, TokenView
 from games.api.errors import not_found
@@ -17,7 +17,7 @@ api = [
     path("users/<str:username>/", PublicUserView.as_view(), name="api-user"),
     path("ratings/<str:game>/", RatingsView.as_view(), name="api-ratings"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("games.api.urls")),
     re_path(r"^.*$", not_found),  # JSON, not a page, for any unknown API path
 ]

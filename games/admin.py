@@ -26,7 +26,7 @@ def board_html(game: Game, view: dict) -> str:
     config = {"module": static(f"{game.game}/board.js"), "view": view, "lang": "en",
               "data": services.rules_of(game).client_data("en")}
     style = board_style(game.game)
-    return format_html('{}<div data-board data-label="{}" style="max-width:48rem">{}</div>'
+    return format_html('{}<div data-board data-label="{}" class="desk-board">{}</div>'
                        '<script type="module" src="{}"></script>',
                        format_html('<link rel="stylesheet" href="{}">', style) if style else "",
                        f"board of game {game.pk}", json_script(config), static("js/admin_board.js"))
@@ -136,7 +136,7 @@ class GameAdmin(admin.ModelAdmin):
             mark = " (undone)" if entry["undone"] else ""
             bot = " [bot]" if entry["by_bot"] else ""
             lines.append((entry["number"], names.get(entry["seat"], entry["seat"]), bot, mark, " ".join(entry["log"])))
-        return format_html("<ol style='max-height:30em;overflow:auto'>{}</ol>", format_html_join(
+        return format_html("<ol class='desk-log'>{}</ol>", format_html_join(
             "", "<li value='{}'>{}{}{}: {}</li>", lines)) if lines else "no decisions yet"
 
     @admin.display(description="inspect")

@@ -8,6 +8,7 @@ from . import notify, presence
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
 
 
 class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
@@ -19,6 +20,13 @@ class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+
+
+class NoSuchSocket(AsyncJsonWebsocketConsumer):
+    """A WebSocket path the site does not serve (/ws/games/abc/, /ws/nothing/)."""
+
+    async def connect(self):
+        await self.close(code=CLOSE_NOT_FOUND)
 
 
 class GameConsumer(AnnouncingConsumer):

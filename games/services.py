@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from games import rules
 from games.rules import IllegalAction
 
-from . import clock, signals
+from . import clock, limits, signals
 from .models import ChatMessage, Decision, Game, Invitation, ModeratorAction, Seat
 from .standings import standings
 
@@ -50,6 +50,23 @@ class NotFound(GameError):
 
 class Conflict(GameError):
     status = 409
+
+
+class TooMany(GameError):
+    """More than a person could do in the time (games.limits); `retry_after` in seconds."""
+
+    status = 429
+
+    def __init__(self, detail: str, retry_after: int):
+        super().__init__(detail)
+        self.retry_after = retry_after
+
+
+def _spend(user, action: str, what: str, amount: int = 1) -> None:
+    wait = limits.spend(user.pk, action, amount)
+    if wait is not None:
+        allowed, seconds = settings.USER_LIMITS[action]
+        raise TooMany(f"at most {allowed} {what} in {seconds // 60} minutes; try again in {wait} seconds", wait)
 
 
 if TYPE_CHECKING:
@@ -149,6 +166,13 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
     invitees = _users_named(invite, exclude=user)
     if len(invitees) > players - 1:
         raise Invalid(f"a {players}-player game has room for {players - 1} invited players")
+    if invitees:
+        _spend(user, "invite", "invitations", len(invitees))
+    try:
+        _spend(user, "create_game", "new games")
+    except TooMany:
+        limits.refund(user.pk, "invite", len(invitees))
+        raise
     with transaction.atomic():
         g = Game.objects.create(game=game, rules_version=module.version, options=checked,
                                 players=players, created_by=user, hours_per_move=hours)
@@ -546,6 +570,7 @@ def post_chat(user, game_id, text) -> ChatMessage:
         raise NotFound("no such game") from None
     if game.seat_of(user) is None:
         raise NotAllowed("only the game's players can chat in it")
+    _spend(user, "chat", "chat messages")
     with transaction.atomic():
         message = ChatMessage.objects.create(game=game, user=user, text=text.strip())
         signals.chat_posted.send(Game, game_id=game.pk, message=message)

@@ -1,7 +1,12 @@
+from allauth.account.adapter import get_adapter
 from django.contrib.auth import get_user_model
-from drf_spectacular.utils import extend_schema
-from rest_framework import generics, permissions
-from rest_framework.authtoken.views import ObtainAuthToken
+from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics, permissions, serializers
+from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import Throttled
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from accounts.models import Profile
 
@@ -29,9 +34,38 @@ class PublicUserView(generics.RetrieveAPIView):
     queryset = get_user_model().objects.filter(is_active=True).select_related("profile")
 
 
-class TokenView(ObtainAuthToken):
-    """Exchange a username and password for an API token (`Authorization: Token …`)."""
+FAILED_LOGIN_WINDOW = 300  # seconds: allauth's window for failed logins per account (ACCOUNT_RATE_LIMITS)
 
-    @extend_schema(responses={200: {"type": "object", "properties": {"token": {"type": "string"}}}})
+
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=254, help_text="your username or email address")
+    password = serializers.CharField(max_length=128, trim_whitespace=False)
+
+
+class TokenView(APIView):
+    """Exchange a username and password for an API token (`Authorization: Token …`).
+
+    Goes through the same door as the login form (allauth's adapter), so both share one count of
+    failed attempts per account and per address: past it, 429 with `Retry-After`."""
+
+    permission_classes = [permissions.AllowAny]
+    authentication_classes = []
+
+    @extend_schema(request=CredentialsSerializer, responses={
+        200: {"type": "object", "properties": {"token": {"type": "string"}}},
+        400: OpenApiResponse(description="missing or wrong credentials"),
+        429: OpenApiResponse(description="too many failed attempts; see Retry-After")})
     def post(self, request, *args, **kwargs):
-        return super().post(request, *args, **kwargs)
+        given = CredentialsSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        login, password = given.validated_data["username"], given.validated_data["password"]
+        credentials = {"email" if "@" in login else "username": login, "password": password}
+        try:
+            user = get_adapter(request._request).authenticate(request._request, **credentials)
+        except DjangoValidationError:
+            raise Throttled(wait=FAILED_LOGIN_WINDOW,
+                            detail="too many failed attempts to sign in; try again later") from None
+        if user is None or not user.is_active:
+            raise serializers.ValidationError({"detail": "Unable to log in with provided credentials."})
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})

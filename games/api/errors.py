@@ -20,7 +20,9 @@ def _flatten(data, prefix: str = "") -> list[str]:
 
 def json_exception_handler(exc, context):
     if isinstance(exc, GameError):
-        return Response({"detail": exc.detail}, status=exc.status)
+        retry = getattr(exc, "retry_after", None)
+        return Response({"detail": exc.detail}, status=exc.status,
+                        headers={"Retry-After": str(retry)} if retry is not None else None)
     response = exception_handler(exc, context)
     if response is None:
         return None
@@ -43,3 +45,11 @@ def server_error(request):
         return JsonResponse({"detail": "the server failed; the error has been logged"}, status=500)
     from django.views.defaults import server_error as html_error
     return html_error(request)
+
+
+def csrf_failure(request, reason=""):
+    """settings.CSRF_FAILURE_VIEW: JSON under /api/ like every other API answer, the usual page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": f"CSRF check failed: {reason}"}, status=403)
+    from django.views.csrf import csrf_failure as page
+    return page(request, reason=reason)

@@ -1,6 +1,8 @@
 """API shapes. The seed is in none of them."""
 from __future__ import annotations
 
+from datetime import date
+
 from rest_framework import serializers
 
 from games import services
@@ -19,7 +21,7 @@ class SeatSerializer(serializers.ModelSerializer):
 
     away_until = serializers.SerializerMethodField(help_text="the last day of the player's vacation, while on one")
 
-    def get_away_until(self, seat):
+    def get_away_until(self, seat) -> date | None:
         from games.clock import away_until
         return away_until(seat.user) if seat.game.status == "active" else None
 

@@ -4,7 +4,7 @@ for (const holder of document.querySelectorAll("[data-board]")) {
   const config = JSON.parse(holder.querySelector("script[type='application/json']").textContent);
   import(config.module).then((module) => {
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("style", "width:100%;height:28rem;background:#fbfcfd;border:1px solid #d9dde3");
+    svg.setAttribute("class", "desk-picture");
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", holder.dataset.label || "board");
     holder.prepend(svg);

@@ -3,7 +3,7 @@
 // The page owns the prompt, the buttons, undo and resign, players, log, chat, replay and outcome.
 import { Chooser } from "./choices.js";
 import { api, LiveSocket } from "./live.js";
-import { html as text, PLAYER_COLOURS } from "./svg.js";
+import { html as text, inkClass } from "./svg.js";
 
 const config = JSON.parse(document.getElementById("page-config").textContent);
 const T = JSON.parse(document.getElementById("texts").textContent);
@@ -195,7 +195,7 @@ function renderPlayers(view) {
   const current = state.game.current_seat;
   if (state.game.status === "active" && current !== null) {
     const seat = state.game.seats.find((s) => s.order === current);
-    turn.replaceChildren(text("span", "● ", { style: `color:${PLAYER_COLOURS[seat.colour] || "#888"}` }),
+    turn.replaceChildren(text("span", "● ", { class: inkClass(seat.colour) }),
       text("strong", seatName(current)), text("span", notes.turn ? ` · ${notes.turn}` : ""));
   } else {
     turn.textContent = T.status[state.game.status] || state.game.status;
@@ -209,7 +209,7 @@ function renderPlayers(view) {
   for (const seat of state.game.seats) {
     const row = text("tr", null, { "data-colour": seat.colour });
     const who = text("td");
-    who.appendChild(text("span", "■ ", { style: `color:${PLAYER_COLOURS[seat.colour] || "#888"}`, "aria-hidden": "true" }));
+    who.appendChild(text("span", "■ ", { class: inkClass(seat.colour), "aria-hidden": "true" }));
     who.appendChild(Object.assign(text("a", seat.display_name), { href: `/players/${seat.username}/` }));
     if (seat.played_by_bot) who.appendChild(text("small", ` (${T.botPlays})`));
     if (seat.away_until) who.appendChild(text("small", ` (${T.awayUntil} ${seat.away_until})`, { class: "away" }));

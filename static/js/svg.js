@@ -18,6 +18,9 @@ export function titled(node, words) {
   return node;
 }
 
+/** The class that paints text in a player's colour (style attributes are refused by the security policy). */
+export const inkClass = (colour) => `ink-${PLAYER_COLOURS[colour] ? colour : "none"}`;
+
 export function html(tag, content, attrs = {}) {
   const node = document.createElement(tag);
   if (content !== undefined && content !== null) node.textContent = content;

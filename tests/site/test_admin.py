@@ -705,7 +705,7 @@ def test_moderator_actions_cannot_be_edited_or_deleted(admin_client, admin_user,
 def test_the_admin_log_names_players_not_seats(admin_client, make_user):
     game = play(start_game(make_user), 3)
     page = admin_client.get(f"{GAMES}{game.pk}/change/").content.decode()
-    start = page.index("max-height:30em")
+    start = page.index("class='desk-log'")
     log = page[start:page.index("</ol>", start)]
     first = game.seats.get(order=game.decisions.get(number=1).seat).user.username
     assert "seat " not in log and f"<li value='1'>{first} (" in log

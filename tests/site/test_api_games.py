@@ -939,7 +939,9 @@ def test_api_docs_page(players):
     response = anon().get("/api/docs/")
     assert response.status_code == 200
     assert b"swagger" in response.content.lower()
-    assert b"/api/schema/" in response.content
+    assert b"<style" not in response.content and b"<script>" not in response.content  # the security policy
+    script = anon().get("/api/docs/?script=")
+    assert script.status_code == 200 and b"/api/schema/" in script.content
 
 
 # --- accounts --------------------------------------------------------------------------------

@@ -273,6 +273,8 @@ def test_missing_or_aborted_game_and_anonymous_me_are_refused(make_user):
         assert await attempt(f"/ws/games/{aborted.pk}/") == (False, 4403)
         assert await attempt("/ws/me/") == (False, 4401)
         assert await attempt("/ws/me/?token=not-a-token") == (False, 4401)
+        for path in ("/ws/games/abc/", "/ws/nothing/", "/ws/games/1/extra/"):  # no route: no traceback
+            assert await attempt(path) == (False, 4404), path
         # The refusals are specific: a game in progress may be watched, a token opens /ws/me/.
         assert (await attempt(f"/ws/games/{running.pk}/?token={token}"))[0] is True
         assert (await attempt(f"/ws/me/?token={token}"))[0] is True

@@ -1,7 +1,7 @@
 // Andromeda Escape's board module (docs/games.md): the three approach zones around the wormhole drawn
 // as SVG from a rules-module view, the side panel (your hand and missions, the open cards, the tracks),
 // and the clicks that make each decision. Every element a player may choose carries data-token.
-import { el, html, INK_ON, PLAYER_COLOURS, titled } from "../js/svg.js";
+import { el, html, inkClass, INK_ON, PLAYER_COLOURS, titled } from "../js/svg.js";
 import { enablePanZoom } from "../js/panzoom.js";
 
 const NODE_R = 24;
@@ -255,7 +255,7 @@ function drawPanel(panel, view, data, lang, ctx, opts) {
     const who = html("div", null, { id: "player-choice", class: "display" });
     for (const c of view.colours) {
       const chip = html("button", colourName(c, lang), { type: "button", class: "token-chip", "data-token": `player:${c}` });
-      chip.prepend(html("span", "● ", { style: `color:${PLAYER_COLOURS[c]}`, "aria-hidden": "true" }));
+      chip.prepend(html("span", "● ", { class: inkClass(c), "aria-hidden": "true" }));
       who.append(chip);
     }
     parts.unshift(section(w.choosePlayer, who));

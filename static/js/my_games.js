@@ -1,0 +1,4 @@
+// "My games" follows the player's own events (a turn, an invitation, a game over) by reloading.
+import { onUserEvent } from "./notifier.js";
+
+onUserEvent(() => window.location.reload());
