@@ -559,6 +559,19 @@ def _recompute_deadlines(user) -> None:
 
 # --- chat ------------------------------------------------------------------------------------
 
+def chat_refusal(game: Game, user) -> str | None:
+    """Why the user may not post in the game's chat, or None. The players still in the game talk;
+    a resigned, timed-out or removed player has left it, and an aborted game is closed."""
+    seat = game.seat_of(user)
+    if seat is None:
+        return "only the game's players can chat in it"
+    if game.status == Game.Status.ABORTED:
+        return "the game was aborted: its chat is closed"
+    if seat.status != Seat.Status.ACTIVE:
+        return "you have left this game: its chat is for the players still in it"
+    return None
+
+
 def post_chat(user, game_id, text) -> ChatMessage:
     if not isinstance(text, str) or not text.strip():
         raise Invalid("a chat message needs some text")
@@ -568,8 +581,9 @@ def post_chat(user, game_id, text) -> ChatMessage:
         game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise NotFound("no such game") from None
-    if game.seat_of(user) is None:
-        raise NotAllowed("only the game's players can chat in it")
+    refusal = chat_refusal(game, user)
+    if refusal:
+        raise NotAllowed(refusal)
     _spend(user, "chat", "chat messages")
     with transaction.atomic():
         message = ChatMessage.objects.create(game=game, user=user, text=text.strip())

@@ -30,6 +30,7 @@ from .models import Game, Rating, RatingChange
 
 
 GAME_TEXTS = {
+    "olderChat": gettext_lazy("Earlier messages"),
     "yourTurn": gettext_lazy("Your turn"), "waitingFor": gettext_lazy("Waiting for"),
     "deadline": gettext_lazy("Deadline"), "score": gettext_lazy("score"),
     "gameOver": gettext_lazy("Game over"), "winners": gettext_lazy("Winner"),
@@ -183,6 +184,7 @@ def game_page(request, game_id):
         "can_join": (request.user.is_authenticated and game.status == Game.Status.OPEN and seat is None
                      and len(game.seats.all()) < game.players),
         "can_start": seat is not None and services.may_start(game, request.user),
+        "can_chat": seat is not None and services.chat_refusal(game, request.user) is None,
         "invitations": invitations,
         "can_decline": game.status == Game.Status.OPEN and request.user in invitations["pending"],
     })

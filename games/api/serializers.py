@@ -103,14 +103,6 @@ class GameDetailSerializer(GameSerializer):
         return view_for(game, self.context["request"].user)
 
 
-class CreateGameSerializer(serializers.Serializer):
-    game = serializers.CharField(help_text="which game: a name from the registry, e.g. one of GET /api/games/ 'game'")
-    players = serializers.IntegerField()
-    options = serializers.DictField(required=False, default=dict)
-    hours_per_move = serializers.IntegerField(required=False, min_value=1, max_value=720)
-    invite = serializers.ListField(child=serializers.CharField(max_length=150), required=False, default=list)
-
-
 class StrictIntegerField(serializers.IntegerField):
     """A JSON number, not a string that looks like one: a client sending "3" has a bug."""
 
@@ -118,6 +110,23 @@ class StrictIntegerField(serializers.IntegerField):
         if not isinstance(data, int) or isinstance(data, bool):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string: a number where text belongs is a client's bug, not text."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class CreateGameSerializer(serializers.Serializer):
+    game = StrictCharField(help_text="which game: a name from the registry, e.g. one of GET /api/games/ 'game'")
+    players = StrictIntegerField()
+    options = serializers.DictField(required=False, default=dict)
+    hours_per_move = StrictIntegerField(required=False, min_value=1, max_value=720)
+    invite = serializers.ListField(child=StrictCharField(max_length=150), required=False, default=list)
 
 
 class MoveSerializer(serializers.Serializer):
@@ -164,11 +173,18 @@ class ReplaySerializer(serializers.Serializer):
 
 class ChatSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
+    text = StrictCharField(max_length=ChatMessage._meta.get_field("text").max_length)
 
     class Meta:
         model = ChatMessage
         fields = ["id", "username", "text", "created_at"]
         read_only_fields = ["id", "username", "created_at"]
+
+
+class ChatPageSerializer(serializers.Serializer):
+    next = serializers.URLField(allow_null=True, help_text="the page of older messages, if any")
+    previous = serializers.URLField(allow_null=True, help_text="the page of newer messages, if any")
+    results = ChatSerializer(many=True, help_text="newest first")
 
 
 class RatingSerializer(serializers.Serializer):

@@ -8,13 +8,14 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serial
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated, ValidationError
+from rest_framework.pagination import CursorPagination
 from rest_framework.response import Response
 
 from accounts.models import supported_language
 from games import services
 from games.models import ChatMessage, Game, Invitation, Seat
 
-from .serializers import (ActionsSerializer, ChatSerializer, CreateGameSerializer, DecisionSerializer,
+from .serializers import (ActionsSerializer, ChatPageSerializer, ChatSerializer, CreateGameSerializer, DecisionSerializer,
                           GameDetailSerializer, GameSerializer, MoveResultSerializer, MoveSerializer,
                           ReplaySerializer, UndoSerializer)
 
@@ -28,6 +29,14 @@ def _errors(*codes):
 
 
 LANGUAGES = [code for code, _ in settings.LANGUAGES]
+
+
+class ChatPages(CursorPagination):
+    """Newest first, 50 to a page; `next` leads to older messages. A cursor stays right while
+    new messages arrive, where page numbers would shift under a reader."""
+
+    page_size = 50
+    ordering = "-id"
 
 
 def _language(request) -> str:
@@ -175,14 +184,17 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return Response({"upto": upto, "position": sum(1 for n in numbers if n <= upto),
                          "numbers": numbers, "view": services.rules_of(game).view(state, None)})
 
-    @extend_schema(methods=["GET"], responses={200: ChatSerializer(many=True), 404: DETAIL})
+    @extend_schema(methods=["GET"], parameters=[OpenApiParameter("cursor", str, description="from `next` or `previous` of a page")],
+                   responses={200: ChatPageSerializer, 404: DETAIL})
     @extend_schema(methods=["POST"], request=ChatSerializer, responses={201: ChatSerializer, **_errors(400, 401, 403, 404)})
     @action(detail=True, methods=["get", "post"])
     def chat(self, request, pk=None):
         if request.method == "GET":
             game = self.get_object()
             messages = ChatMessage.objects.filter(game=game, hidden=False).select_related("user")
-            return Response(ChatSerializer(messages, many=True).data)
+            pages = ChatPages()
+            page = pages.paginate_queryset(messages, request, view=self)
+            return pages.get_paginated_response(ChatSerializer(page, many=True).data)
         body = ChatSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         message = services.post_chat(request.user, pk, body.validated_data["text"])

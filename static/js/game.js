@@ -394,15 +394,45 @@ function markLastMove() {
   }
 }
 
-async function loadChat() {
-  const messages = await api(`/api/games/${config.id}/chat/`);
+// The chat comes newest first, a page at a time; messages are kept by id so that a new message
+// does not throw away the older pages a reader opened.
+const chatMessages = new Map();
+let olderChat = null;
+
+function drawChat() {
   const chat = $("chat");
-  chat.replaceChildren(...messages.map((m) => {
+  const items = [...chatMessages.values()].sort((a, b) => a.id - b.id).map((m) => {
     const li = text("li");
     li.append(text("strong", `${m.username}: `), text("span", m.text), text("small", ` ${formatTime(m.created_at)}`));
     return li;
-  }));
-  chat.scrollTop = chat.scrollHeight;
+  });
+  if (olderChat) {
+    const more = text("button", T.olderChat, { type: "button", id: "chat-older" });
+    more.addEventListener("click", loadOlderChat);
+    items.unshift(text("li", null, { class: "chat-older" }));
+    items[0].append(more);
+  }
+  chat.replaceChildren(...items);
+}
+
+function keepChat(page, isFirst) {
+  for (const m of page.results) chatMessages.set(m.id, m);
+  if (isFirst && chatMessages.size === page.results.length) olderChat = page.next;
+}
+
+async function loadChat() {
+  keepChat(await api(`/api/games/${config.id}/chat/`), true);
+  drawChat();
+  $("chat").scrollTop = $("chat").scrollHeight;
+}
+
+async function loadOlderChat() {
+  const page = await api(olderChat).catch(showError);
+  if (!page) return;
+  olderChat = page.next;
+  keepChat(page, false);
+  drawChat();
+  $("chat").scrollTop = 0;
 }
 
 const chatForm = $("chat-form");

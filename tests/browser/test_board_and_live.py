@@ -187,7 +187,23 @@ class GameOnThePage(BrowserTestCase):
         page.reload()
         settle(page)
         assert "a bug in the setup" in page.inner_text("#prompt") and page.locator("#board .tile").count() > 0
+        assert not page.is_visible("#chat-form") and page.is_visible("#chat-closed")  # the chat is closed
         assert not [e for e in page.errors if "WebSocket" not in e], page.errors
+
+    def test_a_long_chat_shows_the_latest_messages_and_the_earlier_ones_on_request(self):
+        from games.models import ChatMessage
+        ChatMessage.objects.bulk_create(ChatMessage(game_id=self.game_id, user=self.bob, text=f"line {n}")
+                                        for n in range(60))
+        page = self.open(self.alice)
+        page.wait_for_selector("#chat li >> text=line 59")
+        assert page.locator("#chat li strong").count() == 50 and page.is_visible("#chat-older")
+        self.services.post_chat(self.bob, self.game_id, "one more")
+        page.wait_for_selector("#chat li >> text=one more", timeout=LIVE_SECONDS * 1000)
+        page.click("#chat-older")
+        page.wait_for_selector("#chat li >> text=line 0")
+        texts = page.locator("#chat li span").all_inner_texts()
+        assert texts == [f"line {n}" for n in range(60)] + ["one more"] and not page.is_visible("#chat-older")
+        assert not page.errors, page.errors
 
     def test_a_player_coming_back_sees_what_happened_since_and_the_last_move_is_lit(self):
         mover, other = self.mover_and_other()

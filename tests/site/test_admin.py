@@ -625,9 +625,9 @@ def test_hide_and_show_a_chat_message(admin_client, admin_user, make_user):
     def texts():
         response = APIClient().get(f"/api/games/{game.pk}/chat/")
         assert response.status_code == 200
-        return [m["text"] for m in response.json()]
+        return [m["text"] for m in response.json()["results"]]
 
-    assert texts() == ["something rude", "gg"]
+    assert texts() == ["gg", "something rude"]
     response = ask_reason(admin_client, CHAT, "hide", [rude.pk])
     assert response.status_code == 200 and 'name="reason"' in response.content.decode()
     response = confirm(admin_client, CHAT, "hide", [rude.pk], reason="insult")
@@ -637,7 +637,7 @@ def test_hide_and_show_a_chat_message(admin_client, admin_user, make_user):
     assert texts() == ["gg"]
     hidden_for_player = APIClient()
     hidden_for_player.force_authenticate(bob)
-    assert [m["text"] for m in hidden_for_player.get(f"/api/games/{game.pk}/chat/").json()] == ["gg"]
+    assert [m["text"] for m in hidden_for_player.get(f"/api/games/{game.pk}/chat/").json()["results"]] == ["gg"]
     action = ModeratorAction.objects.get()
     assert (action.moderator, action.kind, action.reason, action.game, action.target_user) == \
         (admin_user, ModeratorAction.Kind.HIDE_CHAT, "insult", game, alice)
@@ -646,7 +646,7 @@ def test_hide_and_show_a_chat_message(admin_client, admin_user, make_user):
     assert "something rude" in admin_client.get(CHAT).content.decode()
 
     confirm(admin_client, CHAT, "show", [rude.pk], reason="context: it was a joke")
-    assert texts() == ["something rude", "gg"]
+    assert texts() == ["gg", "something rude"]
     assert ModeratorAction.objects.filter(kind=ModeratorAction.Kind.SHOW_CHAT, reason="context: it was a joke").exists()
 
 

@@ -854,7 +854,64 @@ def test_chat_post_and_list(started):
     assert message["username"] == "alice" and message["text"] == "good luck!"
     assert c["bob"].post(f"/api/games/{game_id}/chat/", {"text": "x" * 1000}, format="json").status_code == 201
     listed = body(anon().get(f"/api/games/{game_id}/chat/"))
-    assert [(m["username"], m["text"]) for m in listed] == [("alice", "good luck!"), ("bob", "x" * 1000)]
+    assert [(m["username"], m["text"]) for m in listed["results"]] == [("bob", "x" * 1000), ("alice", "good luck!")]
+    assert listed["next"] is None
+
+
+def chat_texts(client, url):
+    """Every message, newest first, following the pages."""
+    texts, pages = [], 0
+    while url:
+        page = body(client.get(url))
+        texts += [m["text"] for m in page["results"]]
+        url, pages = page["next"], pages + 1
+    return texts, pages
+
+
+def test_chat_comes_in_pages_of_50_newest_first(started):
+    from django.contrib.auth import get_user_model
+
+    from games.models import ChatMessage
+    game_id, _ = started
+    alice = get_user_model().objects.get(username="alice")
+    ChatMessage.objects.bulk_create(ChatMessage(game_id=game_id, user=alice, text=f"line {n}") for n in range(120))
+    first = body(anon().get(f"/api/games/{game_id}/chat/"))
+    assert len(first["results"]) == 50 and first["results"][0]["text"] == "line 119"
+    texts, pages = chat_texts(anon(), f"/api/games/{game_id}/chat/")
+    assert pages == 3 and texts == [f"line {n}" for n in reversed(range(120))]
+    assert_error(anon().get(f"/api/games/{game_id}/chat/?cursor=garbage"), 404)
+
+
+@pytest.mark.parametrize("payload", [{"text": 5}, {"text": True}, {"text": {"a": 1}}])
+def test_chat_text_must_be_a_string(started, payload):
+    from games.models import ChatMessage
+    game_id, c = started
+    assert_error(c["alice"].post(f"/api/games/{game_id}/chat/", payload, format="json"), 400, "text")
+    assert not ChatMessage.objects.exists()
+
+
+@pytest.mark.parametrize("payload", [{"game": "argo", "players": "2"}, {"game": "argo", "players": 2.0},
+                                     {"game": "argo", "players": True}, {"game": 5, "players": 2},
+                                     {"game": "argo", "players": 2, "hours_per_move": "48"},
+                                     {"game": "argo", "players": 2, "invite": [7]}])
+def test_create_game_fields_have_their_json_types(players, payload):
+    from games.models import Game
+    _, clients = players
+    response = clients["alice"].post("/api/games/", payload, format="json")
+    assert response.status_code == 400, response.content
+    assert not Game.objects.exists()
+
+
+def test_who_has_left_a_game_or_an_aborted_game_cannot_chat(started, make_user):
+    from games import services
+    from games.models import ChatMessage, Game
+    game_id, c = started
+    services.resign(Game.objects.get(pk=game_id).seats.get(user__username="bob").user, game_id)
+    assert_error(c["bob"].post(f"/api/games/{game_id}/chat/", {"text": "bye"}, format="json"), 403, "left")
+    assert c["alice"].post(f"/api/games/{game_id}/chat/", {"text": "gg"}, format="json").status_code == 201
+    services.abort_game(make_user("mod", is_staff=True), game_id, "test")
+    assert_error(c["alice"].post(f"/api/games/{game_id}/chat/", {"text": "why?"}, format="json"), 403, "aborted")
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["gg"]
 
 
 @pytest.mark.parametrize("payload", [{"text": ""}, {"text": "   "}, {}, {"text": "x" * 1001}, {"text": None},
@@ -886,7 +943,7 @@ def test_hidden_chat_messages_are_not_listed(started, make_user):
     moderator = make_user("mod", is_staff=True)
     services.set_chat_hidden(moderator, ChatMessage.objects.get(text="rude"), True, "insult")
     for client in (anon(), c["alice"], c["bob"]):
-        assert [m["text"] for m in body(client.get(f"/api/games/{game_id}/chat/"))] == ["one", "three"]
+        assert chat_texts(client, f"/api/games/{game_id}/chat/")[0] == ["three", "one"]
 
 
 # --- schema and docs -------------------------------------------------------------------------
