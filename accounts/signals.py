@@ -1,5 +1,5 @@
 from django.conf import settings
-from django.db.models.signals import post_save
+from django.db.models.signals import post_save, pre_save
 from django.dispatch import receiver
 
 from .models import Profile
@@ -9,3 +9,21 @@ from .models import Profile
 def create_profile(sender, instance, created, **kwargs):
     if created:
         Profile.objects.get_or_create(user=instance)
+
+
+@receiver(pre_save, sender=settings.AUTH_USER_MODEL)
+def revoke_tokens_on_new_password(sender, instance, update_fields=None, **kwargs):
+    """A new password (any way: the form, a reset, the admin) ends every API token of the account:
+    whoever knew the old password may have taken a token with it. The next POST /api/auth/token/
+    issues a fresh key."""
+    if instance.pk is None or (update_fields is not None and "password" not in update_fields):
+        return
+    from rest_framework.authtoken.models import Token
+    from django.contrib.auth.hashers import check_password
+    stored = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
+    if stored is None or stored == instance.password:
+        return
+    raw = getattr(instance, "_password", None)
+    if raw is not None and check_password(raw, stored):
+        return  # the same password hashed anew (a stronger hasher after an upgrade): not a change
+    Token.objects.filter(user_id=instance.pk).delete()

@@ -4,7 +4,7 @@ from django.templatetags.static import static
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from accounts.api.views import MeView, PublicUserView, TokenView
+from accounts.api.views import MeView, PublicUserView, TokenView, WebSocketTicketView
 from games.api.errors import not_found
 from games.api.ratings import RatingsView
 
@@ -13,6 +13,7 @@ handler500 = "games.api.errors.server_error"
 
 api = [
     path("auth/token/", TokenView.as_view(), name="api-token"),
+    path("auth/ws-ticket/", WebSocketTicketView.as_view(), name="api-ws-ticket"),
     path("me/", MeView.as_view(), name="api-me"),
     path("users/<str:username>/", PublicUserView.as_view(), name="api-user"),
     path("ratings/<str:game>/", RatingsView.as_view(), name="api-ratings"),

@@ -1,5 +1,12 @@
-"""WebSockets: one group per game, one per user. Messages carry no hidden information."""
+"""WebSockets: one group per game, one per user. Messages carry no hidden information.
+
+The server speaks; a client says only `{"type": "ping"}` (answered `{"event": "pong"}`), which also
+tells presence the tab is still there. Anything else gets `{"event": "error", "detail": …}` and the
+socket stays open: a bad frame is a client's bug, not a reason to drop its updates."""
 from __future__ import annotations
+
+import json
+import time
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -9,17 +16,56 @@ from . import notify, presence
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+LARGEST_FRAME = 1024  # a ping is 16 bytes; nothing a client sends needs more
+HEARD_EVERY = 30  # seconds: how often a ping refreshes presence in the database, at most
 
 
 class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
     group: str | None = None
+    account: str | None = None
+    heard_at = 0.0
+
+    async def join(self, group: str) -> None:
+        """Accept the socket into its group, and into its user's account group when signed in."""
+        self.group = group
+        await self.channel_layer.group_add(group, self.channel_name)
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:
+            self.account = notify.account_group(user.pk)
+            await self.channel_layer.group_add(self.account, self.channel_name)
+        await self.accept()
 
     async def announce(self, message):
         await self.send_json(message["payload"])
 
+    async def sign_out(self, message):
+        """The account was suspended: its open sockets end now, not when the tab closes."""
+        await self.close(code=CLOSE_UNAUTHENTICATED)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if self.is_ping(text_data):
+            await self.heard()
+            await self.send_json({"event": "pong"})
+        else:
+            await self.send_json({"event": "error", "detail": 'this socket only understands {"type": "ping"}'})
+
+    @staticmethod
+    def is_ping(text_data) -> bool:
+        if text_data is None or len(text_data) > LARGEST_FRAME:
+            return False
+        try:
+            message = json.loads(text_data)
+        except (ValueError, RecursionError):
+            return False
+        return isinstance(message, dict) and message.get("type") == "ping"
+
+    async def heard(self) -> None:
+        """A ping: nothing to note for a game socket (see UserConsumer)."""
+
     async def disconnect(self, code):
-        if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        for group in (self.group, self.account):
+            if group:
+                await self.channel_layer.group_discard(group, self.channel_name)
 
 
 class NoSuchSocket(AsyncJsonWebsocketConsumer):
@@ -38,9 +84,7 @@ class GameConsumer(AnnouncingConsumer):
         if not await self.may_watch(game_id):
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        self.group = notify.game_group(game_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
+        await self.join(notify.game_group(game_id))
 
     @database_sync_to_async
     def may_watch(self, game_id: int) -> bool:
@@ -49,7 +93,8 @@ class GameConsumer(AnnouncingConsumer):
 
 
 class UserConsumer(AnnouncingConsumer):
-    """/ws/me/: "your turn", invitations, games ending, for the signed-in user."""
+    """/ws/me/: "your turn", invitations, games ending, for the signed-in user. While it is open
+    and pinging, the user is on the site (games.presence) and gets no turn email."""
 
     async def connect(self):
         user = self.scope.get("user")
@@ -57,15 +102,20 @@ class UserConsumer(AnnouncingConsumer):
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.user_id = user.pk
-        self.group = notify.user_group(user.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
+        await self.join(notify.user_group(user.pk))
         await database_sync_to_async(presence.arrive)(user.pk, self.channel_name)
 
+    async def heard(self) -> None:
+        if time.monotonic() - self.heard_at >= HEARD_EVERY:
+            self.heard_at = time.monotonic()
+            await database_sync_to_async(presence.heard)(self.channel_name)
+
     async def disconnect(self, code):
-        await super().disconnect(code)
-        if getattr(self, "user_id", None):
-            await database_sync_to_async(self.left)()
+        try:
+            await super().disconnect(code)
+        finally:  # presence is cleaned up however the socket ends, even if the layer is gone
+            if getattr(self, "user_id", None):
+                await database_sync_to_async(self.left)()
 
     def left(self):
         presence.leave(self.user_id, self.channel_name)

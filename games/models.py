@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -176,6 +177,7 @@ class Connection(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="connections")
     channel_name = models.CharField(max_length=200, unique=True)
     since = models.DateTimeField(auto_now_add=True)
+    seen_at = models.DateTimeField(default=timezone.now, help_text="the last ping (games.presence)")
 
 
 class TurnNotice(models.Model):

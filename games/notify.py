@@ -30,6 +30,11 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def account_group(user_id: int) -> str:
+    """Every socket a signed-in user holds (their /ws/me/ and the games they watch)."""
+    return f"account-{user_id}"
+
+
 _loop: asyncio.AbstractEventLoop | None = None
 _loop_pid: int | None = None
 _loop_lock = threading.Lock()
@@ -49,14 +54,18 @@ def _redis_loop() -> asyncio.AbstractEventLoop:
 
 
 def send_all(messages: list[tuple[str, dict]]) -> bool:
-    """Send each (group, payload); False, and a log line, if the channel layer is unreachable."""
+    """Send each (group, payload) to the clients; False, and a log line, if the layer is unreachable."""
+    return _group_send([(group, {"type": "announce", "payload": payload}) for group, payload in messages])
+
+
+def _group_send(messages: list[tuple[str, dict]]) -> bool:
     layer = get_channel_layer()
     if layer is None or not messages:
         return False
 
     async def deliver():
-        for group, payload in messages:
-            await layer.group_send(group, {"type": "announce", "payload": payload})
+        for group, message in messages:
+            await layer.group_send(group, message)
     try:
         if type(layer).__module__.startswith("channels_redis"):
             asyncio.run_coroutine_threadsafe(deliver(), _redis_loop()).result(timeout=SEND_TIMEOUT)
@@ -190,6 +199,11 @@ def _chat_posted(sender, game_id, **kwargs):
 def _seat_handed_to_bot(sender, game, seat, **kwargs):
     gid, what = game.pk, "seat_" + seat.status
     transaction.on_commit(lambda: game_event(gid, what))
+
+
+@receiver(signals.account_suspended)
+def _account_suspended(sender, user_id, **kwargs):
+    transaction.on_commit(lambda: _group_send([(account_group(user_id), {"type": "sign_out"})]))
 
 
 @receiver(signals.player_invited)

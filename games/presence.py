@@ -1,4 +1,7 @@
-"""Who has the site open right now (an open /ws/me/ socket)."""
+"""Who has the site open right now: an open /ws/me/ socket that has been heard from lately.
+
+A page pings every minute; a socket not heard from for STALE_AFTER counts as gone, so a server
+that died without saying goodbye, or a socket whose cleanup never ran, holds no email back for long."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -7,12 +10,16 @@ from django.utils import timezone
 
 from .models import Connection
 
-# A socket older than this is not trusted: its server may have died without saying goodbye.
-MAX_AGE = timedelta(hours=12)
+STALE_AFTER = timedelta(minutes=3)
 
 
 def arrive(user_id: int, channel_name: str) -> None:
-    Connection.objects.update_or_create(channel_name=channel_name, defaults={"user_id": user_id})
+    Connection.objects.update_or_create(channel_name=channel_name,
+                                        defaults={"user_id": user_id, "seen_at": timezone.now()})
+
+
+def heard(channel_name: str) -> None:
+    Connection.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
 
 
 def leave(user_id: int, channel_name: str) -> None:
@@ -20,4 +27,4 @@ def leave(user_id: int, channel_name: str) -> None:
 
 
 def is_online(user_id: int) -> bool:
-    return Connection.objects.filter(user_id=user_id, since__gte=timezone.now() - MAX_AGE).exists()
+    return Connection.objects.filter(user_id=user_id, seen_at__gte=timezone.now() - STALE_AFTER).exists()

@@ -672,6 +672,8 @@ def set_suspended(moderator, user, suspended: bool, reason: str) -> None:
         user.save(update_fields=["is_active"])
         kind = ModeratorAction.Kind.SUSPEND if suspended else ModeratorAction.Kind.UNSUSPEND
         _log(moderator, kind, reason, target_user=user)
+        if suspended:
+            signals.account_suspended.send(Game, user_id=user.pk)
 
 
 def set_chat_hidden(moderator, message: ChatMessage, hidden: bool, reason: str) -> None:

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import Profile
+from accounts.ws_tickets import TICKET_SECONDS, issue
 
 from .serializers import ProfileSerializer, PublicUserSerializer
 
@@ -49,9 +50,24 @@ class TokenView(APIView):
     failed attempts per account and per address: past it, 429 with `Retry-After`."""
 
     permission_classes = [permissions.AllowAny]
-    authentication_classes = []
 
-    @extend_schema(request=CredentialsSerializer, responses={
+    def get_authenticators(self):
+        # Exchanging a password needs no other credentials (a stale token must not get in the way);
+        # revoking needs the token or session being revoked.
+        posting = getattr(self.request, "method", None) == "POST"
+        return [] if posting else super().get_authenticators()
+
+    def get_permissions(self):
+        posting = getattr(self.request, "method", None) == "POST"
+        return [permissions.AllowAny()] if posting else [permissions.IsAuthenticated()]
+
+    @extend_schema(request=None, responses={204: None, 401: OpenApiResponse(description="not signed in")})
+    def delete(self, request, *args, **kwargs):
+        """Revoke your API token: every client using it is signed out; POST issues a new one."""
+        Token.objects.filter(user=request.user).delete()
+        return Response(status=204)
+
+    @extend_schema(request=CredentialsSerializer, auth=[], responses={
         200: {"type": "object", "properties": {"token": {"type": "string"}}},
         400: OpenApiResponse(description="missing or wrong credentials"),
         429: OpenApiResponse(description="too many failed attempts; see Retry-After")})
@@ -69,3 +85,17 @@ class TokenView(APIView):
             raise serializers.ValidationError({"detail": "Unable to log in with provided credentials."})
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
+
+
+class WebSocketTicketView(APIView):
+    """A single-use ticket for `?ticket=…` on a WebSocket, valid for a minute: for clients that
+    cannot set an `Authorization` header on a socket. Tokens never go into URLs."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={
+        201: {"type": "object", "properties": {"ticket": {"type": "string"}, "expires_in": {"type": "integer"}},
+              "required": ["ticket", "expires_in"]},
+        401: OpenApiResponse(description="not signed in")})
+    def post(self, request, *args, **kwargs):
+        return Response({"ticket": issue(request.user.pk), "expires_in": TICKET_SECONDS}, status=201)

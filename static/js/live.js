@@ -22,6 +22,8 @@ export async function api(path, { method = "GET", body } = {}) {
   return data;
 }
 
+const PING_EVERY = 60000;
+
 export class LiveSocket {
   constructor(path, { onMessage, onState = () => {}, poll = null, pollEvery = 15000 }) {
     this.path = path;
@@ -43,11 +45,20 @@ export class LiveSocket {
       this.delay = 1000;
       this.stopPolling();
       this.onState("open");
+      // The ping keeps the server counting this tab as present (games.presence).
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => socket.send(JSON.stringify({ type: "ping" })), PING_EVERY);
     });
     socket.addEventListener("message", (e) => {
-      try { this.onMessage(JSON.parse(e.data)); } catch (err) { console.error(err); }
+      try {
+        const message = JSON.parse(e.data);
+        if (message.event === "pong") return;
+        if (message.event === "error") { console.warn(message.detail); return; }
+        this.onMessage(message);
+      } catch (err) { console.error(err); }
     });
     socket.addEventListener("close", () => {
+      clearInterval(this.pingTimer);
       this.onState("reconnecting");
       this.startPolling();
       clearTimeout(this.timer);

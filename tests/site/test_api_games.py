@@ -949,7 +949,8 @@ def test_hidden_chat_messages_are_not_listed(started, make_user):
 # --- schema and docs -------------------------------------------------------------------------
 
 EXPECTED_PATHS = {
-    "/api/auth/token/": {"post"},
+    "/api/auth/token/": {"post", "delete"},
+    "/api/auth/ws-ticket/": {"post"},
     "/api/games/": {"get", "post"},
     "/api/games/{id}/": {"get"},
     "/api/games/{id}/join/": {"post"},

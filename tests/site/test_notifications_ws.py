@@ -1,7 +1,7 @@
 """Live notifications over WebSockets (issue 5), through the real ASGI application.
 
-Two players' clients watch one game on /ws/games/<id>/ (signed in with ?token=) and each sees every
-decision, turn change and the end of the game with the new seq; /ws/me/ tells a player that it is
+Two players' clients watch one game on /ws/games/<id>/ (signed in with their API token in the
+`Authorization` header) and each sees every decision, turn change and the end of the game with the new seq; /ws/me/ tells a player that it is
 their turn, that they were invited and that the game ended. Nothing in a message gives away the seed,
 the face-down stack or any part of the state.
 
@@ -63,16 +63,20 @@ def token_of(user) -> str:
     return Token.objects.get_or_create(user=user)[0].key
 
 
-async def connect(path: str) -> WebsocketCommunicator:
-    comm = WebsocketCommunicator(application(), path, headers=ORIGIN)
+def _headers(token: str | None):
+    return ORIGIN + ([(b"authorization", f"Token {token}".encode())] if token else [])
+
+
+async def connect(path: str, token: str | None = None) -> WebsocketCommunicator:
+    comm = WebsocketCommunicator(application(), path, headers=_headers(token))
     connected, code = await comm.connect(timeout=TIMEOUT)
     assert connected, f"{path} was refused with close code {code}"
     return comm
 
 
-async def attempt(path: str):
+async def attempt(path: str, token: str | None = None):
     """(connected, close code) for a client that may be refused."""
-    comm = WebsocketCommunicator(application(), path, headers=ORIGIN)
+    comm = WebsocketCommunicator(application(), path, headers=_headers(token))
     connected, code = await comm.connect(timeout=TIMEOUT)
     if connected:
         await comm.disconnect(timeout=TIMEOUT)
@@ -189,8 +193,8 @@ def test_two_players_see_each_others_decisions_turns_and_the_end(make_user):
     tokens = {alice.pk: token_of(alice), bob.pk: token_of(bob)}
 
     async def scenario():
-        me = {alice.pk: await connect(f"/ws/me/?token={tokens[alice.pk]}"),
-              bob.pk: await connect(f"/ws/me/?token={tokens[bob.pk]}")}
+        me = {alice.pk: await connect("/ws/me/", tokens[alice.pk]),
+              bob.pk: await connect("/ws/me/", tokens[bob.pk])}
 
         # An invitation reaches the invited player's /ws/me/, and only theirs.
         game_id = await create_game(alice, invite=["bob"])
@@ -199,8 +203,8 @@ def test_two_players_see_each_others_decisions_turns_and_the_end(make_user):
         assert invited == {"event": "invited", "game": game_id}
         assert await me[alice.pk].receive_nothing(timeout=QUIET), "alice was told about her own invitation"
 
-        watch = {alice.pk: await connect(f"/ws/games/{game_id}/?token={tokens[alice.pk]}"),
-                 bob.pk: await connect(f"/ws/games/{game_id}/?token={tokens[bob.pk]}")}
+        watch = {alice.pk: await connect(f"/ws/games/{game_id}/", tokens[alice.pk]),
+                 bob.pk: await connect(f"/ws/games/{game_id}/", tokens[bob.pk])}
 
         await join_game(bob, game_id)
         await learn(secrets)
@@ -268,16 +272,16 @@ def test_missing_or_aborted_game_and_anonymous_me_are_refused(make_user):
     services.join_game(bob, running.pk)
 
     async def scenario():
-        assert await attempt(f"/ws/games/999999/?token={token}") == (False, 4403)
-        assert await attempt(f"/ws/games/{aborted.pk}/?token={token}") == (False, 4403)
+        assert await attempt("/ws/games/999999/", token) == (False, 4403)
+        assert await attempt(f"/ws/games/{aborted.pk}/", token) == (False, 4403)
         assert await attempt(f"/ws/games/{aborted.pk}/") == (False, 4403)
         assert await attempt("/ws/me/") == (False, 4401)
-        assert await attempt("/ws/me/?token=not-a-token") == (False, 4401)
+        assert await attempt("/ws/me/", "not-a-token") == (False, 4401)
         for path in ("/ws/games/abc/", "/ws/nothing/", "/ws/games/1/extra/"):  # no route: no traceback
             assert await attempt(path) == (False, 4404), path
         # The refusals are specific: a game in progress may be watched, a token opens /ws/me/.
-        assert (await attempt(f"/ws/games/{running.pk}/?token={token}"))[0] is True
-        assert (await attempt(f"/ws/me/?token={token}"))[0] is True
+        assert (await attempt(f"/ws/games/{running.pk}/", token))[0] is True
+        assert (await attempt("/ws/me/", token))[0] is True
 
     async_to_sync(scenario)()
 
@@ -289,7 +293,7 @@ def test_no_email_while_a_tab_is_open_and_it_follows_when_the_last_one_closes(ma
     tokens = {alice.pk: token_of(alice), bob.pk: token_of(bob)}
 
     async def scenario():
-        tabs = {uid: [await connect(f"/ws/me/?token={key}"), await connect(f"/ws/me/?token={key}")]
+        tabs = {uid: [await connect("/ws/me/", key), await connect("/ws/me/", key)]
                 for uid, key in tokens.items()}
         game = await database_sync_to_async(lambda: services.create_game(alice, game="argo", players=2))()
         await database_sync_to_async(services.join_game)(bob, game.pk)

@@ -357,8 +357,9 @@ def test_game_over_message_carries_the_rating_change(make_user):
     async def scenario():
         comms = {}
         for u in users:
-            c = WebsocketCommunicator(application, f"/ws/me/?token={tokens[u.pk]}",
-                                      headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")])
+            c = WebsocketCommunicator(application, "/ws/me/",
+                                      headers=[(b"origin", b"http://localhost"), (b"host", b"localhost"),
+                                               (b"authorization", f"Token {tokens[u.pk]}".encode())])
             connected, _ = await c.connect()
             assert connected
             comms[u.pk] = c

@@ -1,0 +1,85 @@
+"""What a client may send on a socket: a ping, answered; anything else, an error, and the socket
+stays open. Presence ends with the socket or with its silence, and a suspended player's sockets
+close at once."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+
+from .test_notifications_ws import TIMEOUT, connect, token_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+GARBAGE = ["not json", '{"type": "move"}', "[1, 2]", "[" * 5000 + "]" * 5000, '{"type": "ping", "x": "' + "y" * 5000 + '"}']
+
+
+def online(user_id):
+    from games import presence
+    return database_sync_to_async(presence.is_online)(user_id)
+
+
+@pytest.mark.parametrize("path", ["/ws/me/", "/ws/games/{game}/"])
+def test_bad_frames_get_an_error_and_the_socket_stays_open(make_user, path):
+    from games import services
+    alice = make_user("alice")
+    game, key = services.create_game(alice, game="argo", players=2), token_of(alice)
+
+    async def scenario():
+        comm = await connect(path.format(game=game.pk), key)
+        for frame in GARBAGE:
+            await comm.send_to(text_data=frame)
+            answer = await comm.receive_json_from(timeout=TIMEOUT)
+            assert answer["event"] == "error" and "ping" in answer["detail"]
+        await comm.send_to(bytes_data=b"\x00\xff binary")
+        assert (await comm.receive_json_from(timeout=TIMEOUT))["event"] == "error"
+        await comm.send_json_to({"type": "ping"})
+        assert await comm.receive_json_from(timeout=TIMEOUT) == {"event": "pong"}
+        await comm.disconnect(timeout=TIMEOUT)
+    async_to_sync(scenario)()
+
+
+def test_presence_ends_with_the_socket_and_with_its_silence(make_user):
+    import time_machine
+    from django.utils import timezone
+
+    from games.models import Connection
+    alice = make_user("alice")
+    key = token_of(alice)
+
+    async def scenario():
+        comm = await connect("/ws/me/", key)
+        assert await online(alice.pk)
+        await comm.send_to(text_data="garbage")
+        await comm.receive_json_from(timeout=TIMEOUT)
+        assert await online(alice.pk)  # a bad frame does not end presence
+        later = timezone.now() + timedelta(minutes=4)
+        with time_machine.travel(later, tick=False):
+            assert not await online(alice.pk)  # silent for longer than a page's ping
+        await database_sync_to_async(Connection.objects.update)(seen_at=timezone.now() - timedelta(minutes=10))
+        assert not await online(alice.pk)
+        await comm.send_json_to({"type": "ping"})  # heard: presence is fresh again
+        await comm.receive_json_from(timeout=TIMEOUT)
+        assert await online(alice.pk)
+        await comm.disconnect(timeout=TIMEOUT)
+        assert not await online(alice.pk)
+    async_to_sync(scenario)()
+
+
+def test_a_suspended_players_open_sockets_close(make_user):
+    from games import services
+    alice, moderator = make_user("alice"), make_user("mod", is_staff=True)
+    game, key = services.create_game(alice, game="argo", players=2), token_of(alice)
+
+    async def scenario():
+        me = await connect("/ws/me/", key)
+        watching = await connect(f"/ws/games/{game.pk}/", key)
+        await database_sync_to_async(services.set_suspended)(moderator, alice, True, "spam")
+        for comm in (me, watching):
+            closed = await comm.receive_output(timeout=TIMEOUT)
+            assert closed == {"type": "websocket.close", "code": 4401}
+            await comm.disconnect(timeout=TIMEOUT)  # what the server does after a close
+        assert not await online(alice.pk)
+    async_to_sync(scenario)()
