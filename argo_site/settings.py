@@ -262,14 +262,14 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.SiteAutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "games.api.contract.Pages",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "games.api.errors.json_exception_handler",
-    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.SafeJSONParser", "rest_framework.parsers.FormParser",
-                               "rest_framework.parsers.MultiPartParser"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer",
-                                 "rest_framework.renderers.BrowsableAPIRenderer"],
+    # JSON in and out, nothing else: one contract, exactly typed (the pages use their own forms).
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.SafeJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Argo Station API",

@@ -193,7 +193,7 @@ def _users_named(names, exclude) -> list:
     found = {u.username.lower(): u for u in User.objects.filter(username__in=names, is_active=True)}
     missing = [n for n in names if n.lower() not in found]
     if missing:
-        raise Invalid(f"no active player named {', '.join(missing)}")
+        raise NotFound(f"no active player named {', '.join(missing)}")
     return [u for u in found.values() if u.pk != exclude.pk]
 
 

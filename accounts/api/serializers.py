@@ -1,7 +1,10 @@
+import zoneinfo
+
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
 from accounts.models import Profile
+from games.api.contract import StrictCharField
 
 
 class UserRatingSerializer(serializers.Serializer):
@@ -21,6 +24,11 @@ class ProfileSerializer(serializers.ModelSerializer):
     email = serializers.EmailField(source="user.email", read_only=True)
     ratings = serializers.SerializerMethodField()
     games_waiting = serializers.SerializerMethodField(help_text="games in which it is your decision now")
+    # An enum in the schema, so a client knows the zones before it sends one.
+    display_name = StrictCharField(max_length=40, allow_blank=True, required=False,
+                                   help_text="the name other players see; empty: your username")
+    time_zone = serializers.ChoiceField(choices=sorted(zoneinfo.available_timezones()), required=False,
+                                        help_text="an IANA time zone, e.g. Europe/Berlin")
 
     class Meta:
         model = Profile

@@ -10,11 +10,12 @@ from rest_framework.views import APIView
 
 from accounts.models import Profile
 from accounts.ws_tickets import TICKET_SECONDS, issue
+from games.api.contract import MethodFirst
 
 from .serializers import ProfileSerializer, PublicUserSerializer
 
 
-class MeView(generics.RetrieveUpdateAPIView):
+class MeView(MethodFirst, generics.RetrieveUpdateAPIView):
     """Your own profile: display name, language, time zone, email preferences."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -26,7 +27,7 @@ class MeView(generics.RetrieveUpdateAPIView):
         return profile
 
 
-class PublicUserView(generics.RetrieveAPIView):
+class PublicUserView(MethodFirst, generics.RetrieveAPIView):
     """A player's public page data."""
 
     permission_classes = [permissions.AllowAny]
@@ -43,7 +44,7 @@ class CredentialsSerializer(serializers.Serializer):
     password = serializers.CharField(max_length=128, trim_whitespace=False)
 
 
-class TokenView(APIView):
+class TokenView(MethodFirst, APIView):
     """Exchange a username and password for an API token (`Authorization: Token …`).
 
     Goes through the same door as the login form (allauth's adapter), so both share one count of
@@ -69,7 +70,8 @@ class TokenView(APIView):
 
     @extend_schema(request=CredentialsSerializer, auth=[], responses={
         200: {"type": "object", "properties": {"token": {"type": "string"}}},
-        400: OpenApiResponse(description="missing or wrong credentials"),
+        400: OpenApiResponse(description="missing credentials"),
+        401: OpenApiResponse(description="wrong credentials, or a suspended account"),
         429: OpenApiResponse(description="too many failed attempts; see Retry-After")})
     def post(self, request, *args, **kwargs):
         given = CredentialsSerializer(data=request.data)
@@ -82,12 +84,14 @@ class TokenView(APIView):
             raise Throttled(wait=FAILED_LOGIN_WINDOW,
                             detail="too many failed attempts to sign in; try again later") from None
         if user is None or not user.is_active:
-            raise serializers.ValidationError({"detail": "Unable to log in with provided credentials."})
+            # Well-formed but wrong: an authentication failure (401), not a malformed request (400).
+            return Response({"detail": "Unable to log in with provided credentials."}, status=401,
+                            headers={"WWW-Authenticate": 'Token realm="api"'})
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
 
 
-class WebSocketTicketView(APIView):
+class WebSocketTicketView(MethodFirst, APIView):
     """A single-use ticket for `?ticket=…` on a WebSocket, valid for a minute: for clients that
     cannot set an `Authorization` header on a socket. Tokens never go into URLs."""
 

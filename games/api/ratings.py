@@ -12,6 +12,7 @@ from games import rules
 from games.models import Rating
 from games.ratings import ACTIVE_DAYS, display
 
+from .contract import MethodFirst, query_flag
 from .serializers import RatingSerializer
 
 
@@ -29,7 +30,7 @@ def as_row(rank: int, r: Rating) -> dict:
             "sigma": r.sigma, "games": r.games, "provisional": r.provisional, "last_played": r.last_played}
 
 
-class RatingsView(generics.ListAPIView):
+class RatingsView(MethodFirst, generics.ListAPIView):
     """The leaderboard of one game; ?active=1 keeps players who played in the last 90 days."""
 
     permission_classes = [permissions.AllowAny]
@@ -43,5 +44,5 @@ class RatingsView(generics.ListAPIView):
         game = self.kwargs["game"]
         if game not in rules.names():
             raise NotFound(f"no game named {game!r}")
-        active = self.request.query_params.get("active", "").lower() in ("1", "true", "yes")
+        active = query_flag(self.request.query_params, "active")
         return [as_row(i + 1, r) for i, r in enumerate(leaderboard(game, active))]

@@ -8,6 +8,8 @@ from rest_framework import serializers
 from games import services
 from games.models import ChatMessage, Game, Seat
 
+from .contract import StrictCharField, StrictIntegerField
+
 
 class SeatSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
@@ -101,24 +103,6 @@ class GameDetailSerializer(GameSerializer):
     def get_view(self, game) -> dict | None:
         from games.services import view_for
         return view_for(game, self.context["request"].user)
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """A JSON number, not a string that looks like one: a client sending "3" has a bug."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, int) or isinstance(data, bool):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictCharField(serializers.CharField):
-    """A JSON string: a number where text belongs is a client's bug, not text."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
 
 
 class CreateGameSerializer(serializers.Serializer):

@@ -4,8 +4,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import Prefetch, Q
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import mixins, permissions, serializers, status, viewsets
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated, ValidationError
 from rest_framework.pagination import CursorPagination
@@ -15,13 +15,14 @@ from accounts.models import supported_language
 from games import services
 from games.models import ChatMessage, Game, Invitation, Seat
 
+from .contract import MethodFirst, query_flag
+from .schema import DETAIL, create_game_request
 from .serializers import (ActionsSerializer, ChatPageSerializer, ChatSerializer, CreateGameSerializer, DecisionSerializer,
                           GameDetailSerializer, GameSerializer, MoveResultSerializer, MoveSerializer,
                           ReplaySerializer, UndoSerializer)
 
 ERRORS = {400: OpenApiTypes.OBJECT, 401: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
           404: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT}
-DETAIL = inline_serializer("Detail", {"detail": serializers.CharField()})
 
 
 def _errors(*codes):
@@ -29,6 +30,15 @@ def _errors(*codes):
 
 
 LANGUAGES = [code for code, _ in settings.LANGUAGES]
+
+
+def _chosen_language(request) -> str:
+    raw = request.query_params.get("lang")
+    if raw is None:
+        return _language(request)
+    if raw not in LANGUAGES:
+        raise ValidationError({"lang": f"must be one of {', '.join(LANGUAGES)}"})
+    return raw
 
 
 class ChatPages(CursorPagination):
@@ -44,7 +54,7 @@ def _language(request) -> str:
     return supported_language(profile.language if profile else getattr(request, "LANGUAGE_CODE", None))
 
 
-class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Games: list, create, read; join, leave, start; decide, undo, resign; chat."""
 
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
@@ -61,11 +71,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             return qs
         params = self.request.query_params
         wanted = params.get("status")
-        if wanted:
+        if wanted is not None:
             if wanted not in Game.Status.values:
                 raise ValidationError({"status": f"must be one of {', '.join(Game.Status.values)}"})
             qs = qs.filter(status=wanted)
-        if params.get("mine", "").lower() in ("1", "true", "yes"):
+        if query_flag(params, "mine"):
             user = self.request.user
             if not user.is_authenticated:
                 raise NotAuthenticated("sign in to list your games")
@@ -77,7 +87,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(parameters=[
         OpenApiParameter("status", str, enum=Game.Status.values, description="only games with this status"),
-        OpenApiParameter("mine", bool, description="only games where you have a seat or an invitation you have not declined"),
+        OpenApiParameter("mine", bool, description="true (or 1): only games where you have a seat or an invitation you have not declined"),
     ], responses={200: GameSerializer(many=True), 400: DETAIL, 401: DETAIL})
     def list(self, request, *args, **kwargs):
         return super().list(request, *args, **kwargs)
@@ -86,7 +96,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def retrieve(self, request, *args, **kwargs):
         return super().retrieve(request, *args, **kwargs)
 
-    @extend_schema(request=CreateGameSerializer, responses={201: GameDetailSerializer, **_errors(400, 401, 403)})
+    @extend_schema(request={"application/json": create_game_request()}, responses={201: GameDetailSerializer, **_errors(400, 401, 403)})
     def create(self, request):
         body = CreateGameSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -131,11 +141,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                    parameters=[OpenApiParameter("lang", str, enum=LANGUAGES, description="language of the log lines")])
     @extend_schema(methods=["POST"], request=MoveSerializer,
                    responses={201: MoveResultSerializer, **_errors(400, 401, 403, 404, 409)})
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)  # the whole log, in one answer
     def moves(self, request, pk=None):
         if request.method == "GET":
             game = self.get_object()
-            lang = supported_language(request.query_params.get("lang") or _language(request))
+            lang = _chosen_language(request)
             seat = game.seat_of(request.user)
             return Response(services.decision_log(game, lang, seat.order if seat else None))
         body = MoveSerializer(data=request.data)

@@ -402,7 +402,7 @@ def test_suspended_user_cannot_log_in(client, make_user):
 def test_suspended_user_cannot_obtain_a_token(make_user):
     make_user("mallory", password=PASSWORD, is_active=False)
     response = APIClient().post("/api/auth/token/", {"username": "mallory", "password": PASSWORD}, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 401
     assert "token" not in response.json()
     assert isinstance(response.json().get("detail"), str)
 

@@ -579,7 +579,7 @@ def test_suspend_and_unsuspend(admin_client, admin_user, make_user):
     assert (suspended.moderator, suspended.kind, suspended.reason, suspended.target_user) == \
         (admin_user, ModeratorAction.Kind.SUSPEND, "abusive chat", mallory)
     token = APIClient().post("/api/auth/token/", {"username": "mallory", "password": "pass-word-1"}, format="json")
-    assert token.status_code == 400
+    assert token.status_code == 401
 
     response = confirm(admin_client, USERS, "unsuspend", [mallory.pk], reason="appeal accepted")
     assert response.status_code == 302

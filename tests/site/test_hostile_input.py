@@ -54,6 +54,24 @@ def test_a_csrf_failure_under_the_api_is_json(make_user):
     from django.test import Client
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(make_user("alice"))
-    for path in ("/api/no-such-endpoint/", "/api/me/"):
-        response = browser.post(path, "{}", content_type="application/json")
+    for method, path in (("post", "/api/no-such-endpoint/"), ("patch", "/api/me/"), ("post", "/api/games/")):
+        response = getattr(browser, method)(path, "{}", content_type="application/json")
         assert response.status_code == 403 and "CSRF" in response.json()["detail"], path
+
+
+def test_the_contract_holds_for_odd_but_plausible_requests(make_user, api_client_for):
+    from rest_framework.test import APIClient
+    client, anonymous = api_client_for(make_user("alice")), APIClient()
+    assert anonymous.generic("TRACE", "/api/me/").status_code == 405  # the method before the credentials
+    assert anonymous.generic("TRACE", "/api/auth/token/").status_code == 405
+    for url in ("/api/games/?mine=maybe", "/api/games/?status=", "/api/ratings/argo/?active=yes",
+                "/api/games/?mine=1&mine=0"):
+        assert client.get(url).status_code == 400, url
+    for url in ("/api/games/?page=", "/api/games/?page=last", "/api/games/?page=0", "/api/ratings/argo/?page=x"):
+        assert client.get(url).status_code == 404, url
+    assert client.get("/api/games/?mine=true").status_code == 200
+    assert client.patch("/api/me/", {"display_name": 0}).status_code == 400
+    assert client.patch("/api/me/", {"time_zone": "Mars/Olympus"}).status_code == 400
+    assert client.patch("/api/me/", {"time_zone": "Europe/Berlin"}).json()["time_zone"] == "Europe/Berlin"
+    form = client.post("/api/games/", "game=argo&players=2", content_type="application/x-www-form-urlencoded")
+    assert form.status_code == 415 and form.json()["detail"]

@@ -27,7 +27,7 @@ def token_attempt(username, password):
 def test_wrong_passwords_lock_the_account_for_the_token_endpoint_and_the_login_form(make_user, client):
     make_user("alice", password=PASSWORD)
     answers = [token_attempt("alice", "wrong").status_code for _ in range(6)]
-    assert answers == [400] * 5 + [429]
+    assert answers == [401] * 5 + [429]
     locked = token_attempt("alice", PASSWORD)  # even the right password waits now
     assert locked.status_code == 429 and int(locked["Retry-After"]) > 0 and "too many" in locked.json()["detail"]
     form = client.post("/accounts/login/", {"login": "alice", "password": PASSWORD})
@@ -43,7 +43,7 @@ def test_failures_on_the_login_form_count_for_the_token_endpoint(make_user, clie
 
 def test_a_normal_player_gets_a_token_and_mistypes_without_harm(make_user):
     make_user("carol", password=PASSWORD)
-    assert token_attempt("carol", "typo").status_code == 400
+    assert token_attempt("carol", "typo").status_code == 401
     answer = token_attempt("carol", PASSWORD)
     assert answer.status_code == 200 and answer.json()["token"]
     assert token_attempt("carol@example.org", PASSWORD).status_code == 200  # by email too

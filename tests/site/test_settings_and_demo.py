@@ -141,7 +141,8 @@ def test_demo_users_can_log_in_through_the_site(fast_hashing, eager_celery_for_d
         assert response.status_code == 302, username
         assert client.get("/api/me/").json()["username"] == username
         client.post("/accounts/logout/")
-    response = client.post("/api/auth/token/", {"username": "bob", "password": "station-demo"})
+    response = client.post("/api/auth/token/", {"username": "bob", "password": "station-demo"},
+                           content_type="application/json")
     assert response.status_code == 200 and response.json()["token"]
 
 
@@ -177,7 +178,8 @@ def test_migrate_sets_up_an_empty_database(tmp_path):
     import subprocess
     import sys
     from pathlib import Path
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"}
+    env = {**{k: v for k, v in os.environ.items() if k != "DATABASE_POOL"},  # a pool is for PostgreSQL
+           "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"}
     done = subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=Path(__file__).resolve().parents[2],
                           env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]

@@ -1,0 +1,59 @@
+"""Rules of the API's contract that every endpoint follows: JSON's own types, and an unknown
+method answered 405 before anything else is asked of the request."""
+from __future__ import annotations
+
+from rest_framework import serializers
+from rest_framework.exceptions import MethodNotAllowed, NotFound, ValidationError
+from rest_framework.pagination import PageNumberPagination
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON number, not a string that looks like one: a client sending "3" has a bug."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, int) or isinstance(data, bool):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string: a number where text belongs is a client's bug, not text."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class MethodFirst:
+    """A method the endpoint does not have is a 405, even for a client that is not signed in
+    (DRF would check the credentials first and answer 401)."""
+
+    def initial(self, request, *args, **kwargs):
+        method = request.method.lower()
+        if method not in self.http_method_names or not hasattr(self, method):
+            raise MethodNotAllowed(request.method)
+        return super().initial(request, *args, **kwargs)
+
+
+class Pages(PageNumberPagination):
+    """`page` is a number from 1; anything else (empty, "last", "x") is a 404 like a page past the end."""
+
+    def paginate_queryset(self, queryset, request, view=None):
+        raw = request.query_params.get(self.page_query_param)
+        if raw is not None and not (raw.isascii() and raw.isdigit()):
+            raise NotFound("Invalid page.")
+        return super().paginate_queryset(queryset, request, view)
+
+
+FLAGS = {"true": True, "1": True, "false": False, "0": False}
+
+
+def query_flag(params, name: str) -> bool:
+    """A true/false query parameter; anything else is a 400, not a silent false."""
+    raw = params.getlist(name)
+    if not raw:
+        return False
+    if len(raw) > 1 or raw[0].lower() not in FLAGS:
+        raise ValidationError({name: "must be true or false (1 or 0)"})
+    return FLAGS[raw[0].lower()]

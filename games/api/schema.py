@@ -1,0 +1,57 @@
+"""The OpenAPI schema, exact about errors: every operation lists the answers any request to it may
+get besides its success, each a JSON object with a `detail` (games.api.errors makes them so)."""
+from __future__ import annotations
+
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import inline_serializer
+from rest_framework import serializers
+
+DETAIL = inline_serializer("Detail", {"detail": serializers.CharField(help_text="why, in words")})
+
+# 400: bad input, or a NUL byte anywhere in the URL; 401: a token that is wrong or revoked (any
+# endpoint reads the Authorization header); 404: a missing object, or a page past the end.
+ANY_REQUEST = (400, 401, 404)
+# 403: not allowed, or a session request without its CSRF token; 413: a body over the limit;
+# 415: a body that is not JSON; 429: a per-user limit (games.limits) or the login throttle.
+WITH_BODY = (403, 413, 415, 429)
+
+
+class SiteAutoSchema(AutoSchema):
+    def _get_request_body(self, direction="request"):
+        body = super()._get_request_body(direction)
+        if body and isinstance(self.get_request_serializer(), dict):
+            body["required"] = True  # a schema written out by hand (create_game_request) is never optional
+        return body
+
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        codes = ANY_REQUEST + (WITH_BODY if self.method in ("POST", "PUT", "PATCH", "DELETE") else ())
+        for code in codes:
+            if str(code) not in responses:
+                responses[str(code)] = self._get_response_for_code(DETAIL, str(code), direction=direction)
+        return responses
+
+
+def create_game_request() -> dict:
+    """POST /api/games/ exactly: one branch per game and table size, with the game's own options
+    (its rules module's `options_schema`) and room for one invitation fewer than seats."""
+    from games import rules
+    branches = []
+    for name in rules.names():
+        module = rules.get(name)
+        options = {key: {"enum": spec["choices"], "default": spec["default"]}
+                   for key, spec in module.options_schema().items()}
+        for players in range(module.min_players, module.max_players + 1):
+            branches.append({
+                "type": "object", "title": f"{name}, {players} players", "required": ["game", "players"],
+                "properties": {
+                    "game": {"type": "string", "enum": [name]},
+                    "players": {"type": "integer", "enum": [players]},
+                    "options": {"type": "object", "properties": options, "additionalProperties": False},
+                    "hours_per_move": {"type": "integer", "minimum": 1, "maximum": 720},
+                    "invite": {"type": "array", "maxItems": players - 1, "uniqueItems": True,
+                               "items": {"type": "string", "minLength": 1, "maxLength": 150},
+                               "description": "usernames of active players (404 for one that is not)"},
+                },
+            })
+    return {"oneOf": branches}
