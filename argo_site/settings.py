@@ -143,7 +143,11 @@ if DATABASE_URL:
     if env_flag("DATABASE_POOL", False):
         # Under ASGI each thread would keep its own connection: use psycopg's pool instead.
         database["CONN_MAX_AGE"] = 0
-        database.setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 16, "timeout": 10}
+        # `check`: a pooled connection is tried before it is lent, so a PostgreSQL restart costs
+        # a reconnect, not an error (the pool's counterpart of CONN_HEALTH_CHECKS).
+        from psycopg_pool import ConnectionPool
+        database.setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 16, "timeout": 10,
+                                                      "check": ConnectionPool.check_connection}
 else:
     database = {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3",
                 "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},

@@ -6,6 +6,8 @@ bot); with the broker down the change still stands and the periodic tasks catch 
 from __future__ import annotations
 
 import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
 
 from celery import shared_task
 from django.contrib.auth import get_user_model
@@ -19,15 +21,42 @@ from .models import Game, Seat
 log = logging.getLogger(__name__)
 
 
-def enqueue(task, *args) -> bool:
-    """Hand work to Celery; with the broker down the move still stands, and the periodic
-    catch-up tasks do the work later."""
+def enqueue(task, *args) -> None:
+    """Hand work to Celery without making the player wait for the broker: the send happens on a
+    thread of its own (eagerly, as in tests and the embedded defaults, it runs here and now).
+    With the broker down the change still stands; the periodic catch-up tasks do the work later,
+    because what is owed (a turn email, a bot's turn) is read from the stored games, not from a queue."""
+    if task.app.conf.task_always_eager:
+        _send(task, *args)
+    else:
+        _sender().submit(_send, task, *args)
+
+
+def _send(task, *args) -> bool:
     try:
         task.delay(*args)
         return True
     except Exception as exc:  # kombu's OperationalError and friends: never fail the player's request
         log.warning("could not queue %s%s: %s", task.name, args, exc)
         return False
+
+
+_executor: ThreadPoolExecutor | None = None
+_executor_pid: int | None = None
+
+
+def _sender() -> ThreadPoolExecutor:
+    """One sending thread per process (a forked server worker starts its own)."""
+    global _executor, _executor_pid
+    if _executor is None or _executor_pid != os.getpid():
+        _executor, _executor_pid = ThreadPoolExecutor(max_workers=1, thread_name_prefix="task-sender"), os.getpid()
+    return _executor
+
+
+def sent_all(timeout: float = 10) -> None:
+    """Wait until every handed-off send is done (tests, and a clean shutdown)."""
+    if _executor is not None and _executor_pid == os.getpid():
+        _executor.submit(lambda: None).result(timeout=timeout)
 
 
 def after_commit(task, *args) -> None:

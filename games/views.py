@@ -34,7 +34,7 @@ GAME_TEXTS = {
     "yourTurn": gettext_lazy("Your turn"), "waitingFor": gettext_lazy("Waiting for"),
     "deadline": gettext_lazy("Deadline"), "score": gettext_lazy("score"),
     "gameOver": gettext_lazy("Game over"), "winners": gettext_lazy("Winner"),
-    "online": gettext_lazy("live"), "offline": gettext_lazy("offline"), "reconnecting": gettext_lazy("reconnecting"),
+    "online": gettext_lazy("live"), "offline": gettext_lazy("offline"), "reconnecting": gettext_lazy("no live updates: checking every 15 s"),
     "resignConfirm": gettext_lazy("Resign this game? The bot will play your seat and you rank last."),
     "bot": gettext_lazy("bot"), "decision": gettext_lazy("decision"), "of": gettext_lazy("of"),
     "notifyTitle": gettext_lazy("Argo Station: your turn"), "notifyBody": gettext_lazy("It is your turn in"),

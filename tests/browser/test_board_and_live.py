@@ -47,6 +47,17 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+# A WebSocket whose server is unreachable: it closes at once, every time the page retries.
+ASGI_DOWN = """
+window.WebSocket = class {
+  constructor() { this.closers = []; setTimeout(() => this.closers.forEach((f) => f()), 50); }
+  addEventListener(kind, f) { if (kind === "close") this.closers.push(f); }
+  send() {}
+  close() {}
+};
+"""
+
+
 class GameOnThePage(BrowserTestCase):
     def setUp(self):
         from games import services
@@ -188,6 +199,19 @@ class GameOnThePage(BrowserTestCase):
         settle(page)
         assert "a bug in the setup" in page.inner_text("#prompt") and page.locator("#board .tile").count() > 0
         assert not page.is_visible("#chat-form") and page.is_visible("#chat-closed")  # the chat is closed
+        assert not [e for e in page.errors if "WebSocket" not in e], page.errors
+
+    def test_with_the_socket_server_down_the_page_polls_says_so_and_moves_still_work(self):
+        mover, other = self.mover_and_other()
+        page = self.page_for(other.username)
+        page.add_init_script(ASGI_DOWN)  # every socket fails as if the ASGI tier were gone
+        page.goto(self.url)
+        page.wait_for_selector("#connection[data-state=reconnecting]")
+        assert "every 15 s" in page.inner_text("#connection")
+        before = seq_of(page)
+        self.play(self.legal()[0])  # the other player moves: the page learns it by polling
+        page.wait_for_function(f"() => Number(document.querySelector('#game-root').dataset.seq) > {before}",
+                               timeout=25000)
         assert not [e for e in page.errors if "WebSocket" not in e], page.errors
 
     def test_a_long_chat_shows_the_latest_messages_and_the_earlier_ones_on_request(self):

@@ -707,6 +707,7 @@ def test_after_a_broker_outage_the_periodic_tasks_let_the_bot_play_its_waiting_t
                     pass  # answered 500 to the player: see test_notifications_ws.py
                 if fresh(game).current_seat != human.order:
                     break
+            tasks.sent_all()  # the sends handed off the request all met the dead broker
         finally:
             set_eager(app, eager)
     game = fresh(game)
@@ -748,3 +749,27 @@ def test_a_vacation_starting_today_can_be_cancelled_and_a_running_one_ended(cloc
     browser.post("/settings/", {"delete_vacation": str(running.pk)})
     running.refresh_from_db()
     assert (running.start, running.end) == (today + timedelta(days=2), today + timedelta(days=3))
+
+
+def test_a_worker_down_through_a_whole_turn_catches_up_and_sends_nothing_twice(clock, players, mailoutbox):
+    """No periodic task runs for 2½ hours, past a 2-hour turn's reminder, last call and deadline;
+    when the worker is back, beat's tasks (run twice, as a restarted beat may) time the seat out
+    once, tell every player once, and send no reminder for a turn already over."""
+    alice, bob = players
+    game = start_game(alice, bob, hours=2)
+    late = seat_to_move(game).user
+    mailoutbox.clear()
+    clock.shift(timedelta(hours=2, minutes=30))  # the worker was down from the start of the turn
+    for _ in range(2):
+        for task in (tasks.enforce_deadlines, tasks.pending_turn_emails, tasks.send_reminders, tasks.send_digests):
+            task()
+    game = fresh(game)
+    assert seat_of(game, late).status == Seat.Status.TIMED_OUT
+    sent = [(tuple(m.to), m.subject) for m in mailoutbox]
+    assert len(sent) == len(set(sent)), sent  # nothing twice
+    assert {to for to, subject in sent if "timed out" in subject} == {(alice.email,), (bob.email,)}, sent
+    timed_out = Decision.objects.filter(game=game, by_bot=True).count()
+    for task in (tasks.enforce_deadlines, tasks.pending_turn_emails, tasks.send_reminders):
+        task()
+    assert Decision.objects.filter(game=game, by_bot=True).count() == timed_out
+    assert len(mailoutbox) == len(sent)

@@ -370,14 +370,14 @@ def test_with_the_channel_layer_unreachable_a_decision_is_stored_and_answered_20
 
 
 def test_with_redis_down_for_layer_and_broker_a_decision_is_stored_and_answered_201(
-        settings, make_user, api_client_for, monkeypatch):
+        settings, make_user, api_client_for, monkeypatch, mailoutbox):
     """Redis is both the channel layer and the Celery broker: when it is down, sending the
     follow-up tasks (the next player's email, the bot's turns) fails as well. The move must still
     be stored and answered 201; the periodic catch-up sends the email later."""
     from kombu.exceptions import OperationalError
 
     from argo_site.celery import app
-    from games import services
+    from games import services, tasks
     from games.models import Decision, Game
     from tests.conftest import set_eager
 
@@ -418,5 +418,13 @@ def test_with_redis_down_for_layer_and_broker_a_decision_is_stored_and_answered_
             if after.status != Game.Status.ACTIVE or after.current_seat != mover or decided > 200:
                 break
         assert after.seq == game.seq + 1
+        tasks.sent_all()  # every send was tried (and failed) off the request
     finally:
         set_eager(app, eager)
+    if after.status == Game.Status.ACTIVE:
+        # Nothing was sent during the outage; once Redis is back the catch-up sends the turn email once.
+        next_player = after.seats.get(order=after.current_seat).user
+        assert [m for m in mailoutbox if next_player.email in m.to] == []
+        for _ in range(2):
+            tasks.pending_turn_emails()
+        assert [m.subject for m in mailoutbox if next_player.email in m.to] == [f"Your turn in Argo #{after.pk}"]
