@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games import rules
-from games.rules import IllegalAction
+from games.rules import IllegalAction, MalformedDecision
 
 from . import clock, limits, signals
 from .models import ChatMessage, Decision, Game, Invitation, ModeratorAction, Seat
@@ -364,8 +364,10 @@ def _apply(game: Game, decision: dict, by_bot: bool) -> Applied:
     seat = game.current_seat
     try:
         new_state, events = module.apply(state, decision)
+    except MalformedDecision as exc:
+        raise Invalid(str(exc)) from None  # legal in no position: the request is wrong
     except IllegalAction as exc:
-        raise Invalid(str(exc)) from None
+        raise Conflict(str(exc)) from None  # well formed, but the position does not allow it now
     # The row lock makes a clash impossible; the unique (game, number) constraint stays as the
     # last guard, and its IntegrityError aborts the whole transaction (see submit_decision).
     stored = Decision.objects.create(game=game, number=game.seq + 1, seat=seat, by_bot=by_bot,

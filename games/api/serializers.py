@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games import services
@@ -113,9 +114,21 @@ class CreateGameSerializer(serializers.Serializer):
     invite = serializers.ListField(child=StrictCharField(max_length=150), required=False, default=list)
 
 
+def _decision_schema() -> dict:
+    from games import rules
+    return {"oneOf": [branch for name in rules.names() for branch in rules.get(name).decision_schema()["oneOf"]],
+            "description": "one decision of the game's rules module; a shape no game has is a 400, "
+                           "a decision of a right shape that the position does not allow now is a 409"}
+
+
+@extend_schema_field(_decision_schema())
+class DecisionField(serializers.DictField):
+    """A decision object; its shapes come from every game's rules module (decision_schema)."""
+
+
 class MoveSerializer(serializers.Serializer):
     seq = StrictIntegerField(min_value=0, help_text="the game's seq you last saw")
-    action = serializers.DictField(help_text="one decision of the game's rules module, e.g. {\"type\": \"move\", \"from\": \"A6\", \"to\": \"A9\"}")
+    action = DecisionField()
 
 
 class UndoSerializer(serializers.Serializer):

@@ -22,6 +22,11 @@ class IllegalAction(ValueError):
     """A decision that is malformed or not legal now; the message says why in plain words."""
 
 
+class MalformedDecision(IllegalAction):
+    """A decision of the wrong shape, legal in no position: not an object, an unknown type, a
+    missing or extra field, a field of the wrong JSON type. What `decision_schema()` describes."""
+
+
 class GameRules(Protocol):
     name: str          # the game's key: in URLs, stored games and ratings
     version: int       # the current rules version, stamped on every new game; raised whenever play changes
@@ -63,6 +68,10 @@ class GameRules(Protocol):
 
     def legal_actions(self, state: State) -> list[Decision]:
         """Every legal decision for the player who must decide."""
+
+    def decision_schema(self) -> dict:
+        """A JSON Schema of one decision (`oneOf` its types): exactly the shapes `apply` accepts
+        without raising MalformedDecision. A decision of this shape may still be illegal now."""
 
     def apply(self, state: State, decision: Decision) -> tuple[State, list[Event]]:
         """A new state and the events; raises IllegalAction; never mutates `state`.

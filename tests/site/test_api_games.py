@@ -585,22 +585,24 @@ def c_seat(game_id, name):
     return next(s["order"] for s in detail(anon(), game_id)["seats"] if s["username"] == name)
 
 
-@pytest.mark.parametrize("decision", [
-    {"type": "place", "tile": "NOPE", "cell": "0|0", "rotation": 0},
-    {"type": "step", "figure": "red-grunt", "to": "1|0"},
-    {"type": "bogus"},
-    {},
-    {"type": "place", "tile": "LAB", "cell": "not-a-cell", "rotation": 0},
-    {"type": "end_turn", "extra": 1},
+@pytest.mark.parametrize("decision, status", [
+    ({"type": "place", "tile": "NOPE", "cell": "0|0", "rotation": 0}, 409),  # the right shape, not legal now
+    ({"type": "step", "figure": "red-grunt", "to": "1|0"}, 409),
+    ({"type": "bogus"}, 400),                                                  # a shape no decision has
+    ({}, 400),
+    ({"type": "place", "tile": "LAB", "cell": "not-a-cell", "rotation": 0}, 400),
+    ({"type": "end_turn", "extra": 1}, 400),
 ])
-def test_illegal_decision_is_400_with_the_rules_reason(started, decision):
+def test_a_malformed_decision_is_400_and_an_illegal_one_409_with_the_rules_reason(started, decision, status):
+    import jsonschema
     game_id, c = started
     _, client = mover(game_id, c)
     before = stored(game_id)
     with pytest.raises(IllegalAction) as refused:
         RULES.apply(state_of(game_id), decision)
+    assert jsonschema.Draft202012Validator(RULES.decision_schema()).is_valid(decision) == (status == 409)
     response = client.post(f"/api/games/{game_id}/moves/", {"seq": 0, "action": decision}, format="json")
-    assert assert_error(response, 400) == str(refused.value)
+    assert assert_error(response, status) == str(refused.value)
     assert_untouched(game_id, before)
 
 

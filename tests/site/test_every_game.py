@@ -168,3 +168,38 @@ def test_rules_page_links_only_to_the_site(client, name, lang):
     body = page[page.index('id="rules-body"'):]
     for href in re.findall(r'href="([^"]*)"', body):
         assert href.startswith(("/", "#")) and not re.search(r"\.(md|py|json)\b|github|docs/", href), href
+
+
+def _spoiled(decision: dict, rng) -> list[dict]:
+    """Shapes no decision has, made from a good one: a field dropped, one added, one of another JSON type."""
+    fields = [k for k in decision if k != "type"]
+    out = [{**decision, "unheard_of": 1}, {**decision, "type": decision["type"] + "_x"}]
+    if fields:
+        name = rng.choice(fields)
+        out.append({k: v for k, v in decision.items() if k != name})
+        out.append({**decision, name: [decision[name]]})
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_decision_schema_is_exactly_what_apply_takes_as_well_formed(name):
+    """Every legal decision fits the schema; a spoiled one fits neither the schema nor `apply`'s
+    shape check (MalformedDecision, answered 400), so the API's schema never promises a 409."""
+    import random
+
+    import jsonschema
+    module = rules.get(name)
+    schema = jsonschema.Draft202012Validator(module.decision_schema())
+    rng = random.Random(5)
+    state = module.new_game(module.min_players, 5, {})
+    for _ in range(150):
+        if module.current_seat(state) is None:
+            break
+        legal = module.legal_actions(state)
+        for decision in legal:
+            assert schema.is_valid(decision), decision
+        for spoiled in _spoiled(rng.choice(legal), rng):
+            assert not schema.is_valid(spoiled), spoiled
+            with pytest.raises(rules.MalformedDecision):
+                module.apply(state, spoiled)
+        state, _ = module.apply(state, rng.choice(legal))

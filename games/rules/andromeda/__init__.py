@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from ..base import IllegalAction
+from ..base import IllegalAction, MalformedDecision
 from . import bots, log, view as _view
 from .cards import FIELDS as CARD_FIELDS
 from .ships import BOARD
@@ -22,24 +22,55 @@ FIELDS = {
 SECRET_FIELDS = {"return": ("mission",), "keep": ("mission",)}
 
 
+INTEGER_FIELDS = {"mission"}  # a mission's number; every other field names a thing (a space, a card, a colour)
+
+
+def _field_schema(name: str) -> dict:
+    if name in INTEGER_FIELDS:
+        return {"type": "integer", "minimum": 1, "maximum": 99}
+    return {"type": "string", "minLength": 1, "maxLength": 16}
+
+
+def _shape(kind: str, fields: set, card: str | None = None) -> dict:
+    properties = {"type": {"type": "string", "enum": [kind]}, **{f: _field_schema(f) for f in sorted(fields)}}
+    if card is not None:
+        properties["card"] = {"type": "string", "enum": [card]}
+    return {"type": "object", "title": f"andromeda: {kind}{' ' + card if card else ''}",
+            "additionalProperties": False, "required": ["type", *sorted(fields | ({"card"} if card else set()))],
+            "properties": properties}
+
+
+def decision_schema() -> dict:
+    """FIELDS (and each card's own fields for "play") as a JSON Schema: what check_shape lets through."""
+    plain = [_shape(kind, fields) for kind, fields in FIELDS.items() if kind != "play"]
+    return {"oneOf": plain + [_shape("play", set(fields), card) for card, fields in CARD_FIELDS.items()]}
+
+
 def check_shape(decision) -> None:
     if not isinstance(decision, dict) or not isinstance(decision.get("type"), str):
-        raise IllegalAction("a decision is a JSON object with a 'type'")
+        raise MalformedDecision("a decision is a JSON object with a 'type'")
     kind = decision["type"]
     if kind not in FIELDS:
-        raise IllegalAction(f"unknown decision type {kind!r}; types: {', '.join(sorted(FIELDS))}")
+        raise MalformedDecision(f"unknown decision type {kind!r}; types: {', '.join(sorted(FIELDS))}")
     wanted = set(FIELDS[kind])
     if kind == "play":
         card = decision.get("card")
-        if card not in CARD_FIELDS:
-            raise IllegalAction(f"unknown card {card!r}")
+        if not isinstance(card, str) or card not in CARD_FIELDS:
+            raise MalformedDecision(f"unknown card {card!r}")
         wanted |= CARD_FIELDS[card]
     given = set(decision) - {"type"}
     if given != wanted:
         missing, extra = sorted(wanted - given), sorted(given - wanted)
         parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"unexpected {', '.join(extra)}"] if extra else [])
-        raise IllegalAction(f"a {kind!r} decision has the fields {', '.join(sorted(wanted)) or 'none'}: "
-                            + "; ".join(parts))
+        raise MalformedDecision(f"a {kind!r} decision has the fields {', '.join(sorted(wanted)) or 'none'}: "
+                                + "; ".join(parts))
+    for name in given:
+        value = decision[name]
+        if name in INTEGER_FIELDS:
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 99:
+                raise MalformedDecision(f"field {name!r} of a {kind!r} decision must be a number from 1 to 99")
+        elif not isinstance(value, str) or not 1 <= len(value) <= 16:
+            raise MalformedDecision(f"field {name!r} of a {kind!r} decision must be a name of 1 to 16 characters")
 
 
 def explain(s, decision: dict) -> str:
@@ -121,6 +152,9 @@ class AndromedaRules:
 
     def legal_actions(self, state) -> list[dict]:
         return legal(state)
+
+    def decision_schema(self) -> dict:
+        return decision_schema()
 
     def apply(self, state, decision) -> tuple[dict, list[dict]]:
         events: list[dict] = []

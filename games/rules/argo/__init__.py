@@ -10,7 +10,7 @@ import json
 from ..base import IllegalAction
 from . import bots, log, view as _view
 from .components import DIFFICULTIES, load_station
-from .decisions import check_shape, explain
+from .decisions import check_shape, decision_schema, explain
 from .scoring import outcome as _outcome
 from .state import validate_state
 from .station import specs
@@ -103,6 +103,9 @@ class ArgoRules:
 
     def legal_actions(self, state) -> list[dict]:
         return list(iter_legal(state))
+
+    def decision_schema(self) -> dict:
+        return decision_schema()
 
     def apply(self, state, decision) -> tuple[dict, list[dict]]:
         events: list[dict] = []

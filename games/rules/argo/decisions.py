@@ -1,7 +1,7 @@
 """Checking a decision: its shape first, then its legality, with a reason in plain words."""
 from __future__ import annotations
 
-from ..base import IllegalAction
+from ..base import IllegalAction, MalformedDecision
 from .components import is_cell
 from .scoring import active_colour
 from .station import kind_at, links, owner, role
@@ -46,25 +46,43 @@ def _field_ok(kind: str, value) -> bool:
     return isinstance(value, str) and 0 < len(value) <= 64
 
 
+FIELD_SCHEMAS = {
+    CELL: {"type": "string", "pattern": r"^(0|-?[1-9][0-9]*)\|(0|-?[1-9][0-9]*)$", "description": 'a cell, e.g. "2|-1"'},
+    "rotation": {"type": "integer", "minimum": 0, "maximum": 3},
+    "str": {"type": "string", "minLength": 1, "maxLength": 64},
+}
+
+
+def decision_schema() -> dict:
+    """FIELDS and OPTIONAL as a JSON Schema: the shapes check_shape lets through."""
+    def one(kind: str) -> dict:
+        fields = {**FIELDS[kind], **OPTIONAL.get(kind, {})}
+        return {"type": "object", "title": f"argo: {kind}", "additionalProperties": False,
+                "required": ["type", *FIELDS[kind]],
+                "properties": {"type": {"type": "string", "enum": [kind]},
+                               **{name: FIELD_SCHEMAS[field] for name, field in fields.items()}}}
+    return {"oneOf": [one(kind) for kind in FIELDS]}
+
+
 def check_shape(d) -> None:
     """Malformed decisions are refused before any rule is consulted."""
     if not isinstance(d, dict):
-        raise IllegalAction("a decision must be a JSON object with a 'type'")
+        raise MalformedDecision("a decision must be a JSON object with a 'type'")
     kind = d.get("type")
     if kind not in FIELDS:
-        raise IllegalAction(f"unknown decision type {kind!r}; known types: {', '.join(FIELDS)}")
+        raise MalformedDecision(f"unknown decision type {kind!r}; known types: {', '.join(FIELDS)}")
     fields = {**FIELDS[kind], **OPTIONAL.get(kind, {})}
     for name in d:
         if name != "type" and name not in fields:
-            raise IllegalAction(f"a {kind!r} decision has no field {name!r}")
+            raise MalformedDecision(f"a {kind!r} decision has no field {name!r}")
     for name, field in fields.items():
         if name not in d:
             if name in FIELDS[kind]:
-                raise IllegalAction(f"a {kind!r} decision needs the field {name!r}")
+                raise MalformedDecision(f"a {kind!r} decision needs the field {name!r}")
             continue
         if not _field_ok(field, d[name]):
             what = {"cell": "a cell such as \"2|-1\"", "rotation": "a rotation 0-3"}.get(field, "a name")
-            raise IllegalAction(f"field {name!r} of a {kind!r} decision must be {what}")
+            raise MalformedDecision(f"field {name!r} of a {kind!r} decision must be {what}")
 
 
 def explain(s, d, prompt: str) -> str:
