@@ -26,6 +26,13 @@ class Profile(models.Model):
     time_zone = models.CharField(_("time zone"), max_length=64, default="UTC", validators=[validate_time_zone])
     notify_turn = models.CharField(_("turn emails"), max_length=12, choices=Notify.choices,
                                    default=Notify.IMMEDIATE)
+    # Each kind of notice has its own switch; it holds for email and push alike.
+    notify_reminders = models.BooleanField(_("reminders before a deadline"), default=True)
+    notify_game_over = models.BooleanField(_("when a game of mine is over"), default=True)
+    notify_invitations = models.BooleanField(_("invitations to a game"), default=True)
+    notify_while_online = models.BooleanField(
+        _("always notify me, even while I have the site open"), default=False,
+        help_text=_("Otherwise a turn notice waits while a tab of the site is open and in use."))
 
     def __str__(self) -> str:
         return self.name
@@ -33,6 +40,28 @@ class Profile(models.Model):
     @property
     def name(self) -> str:
         return self.display_name or self.user.username
+
+
+class PushDevice(models.Model):
+    """A browser that asked for pushes (Web Push): where the push service takes them, and the keys
+    they are encrypted with. The push service saying it is gone (404/410) deletes it."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_devices")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=120, help_text="the browser's public key (base64url)")
+    auth = models.CharField(max_length=48, help_text="the browser's auth secret (base64url)")
+    label = models.CharField(_("device"), max_length=80, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_push_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.label or 'a browser'}"
+
+    def subscription(self) -> dict:
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
 
 
 class Vacation(models.Model):

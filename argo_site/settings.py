@@ -8,6 +8,8 @@ variables only (see README.md):
 - REDIS_URL      redis://host:6379/0 — channel layer and Celery broker
 - EMAIL_URL      smtp://user:pass@host:587 (smtp+tls://, smtp+ssl://) — outgoing mail
 - DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, SITE_URL, DEFAULT_FROM_EMAIL
+- VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY — Web Push (`manage.py vapid_keys` makes a pair); without
+  them the site sends no pushes and offers none
 """
 from __future__ import annotations
 
@@ -99,6 +101,8 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "connect-src": ["'self'", "ws:", "wss:"] if DEBUG else ["'self'", "wss:" if SITE_URL.startswith("https") else "ws:"],
         "font-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
@@ -140,6 +144,10 @@ if DATABASE_URL:
     database = dj_database_url.parse(DATABASE_URL, conn_max_age=600, conn_health_checks=True)
     # Named once here, so a test server in another process finds the same test database.
     database["TEST"] = {"NAME": f"test_{database['NAME']}"}
+    if database["ENGINE"].endswith("sqlite3"):
+        # A write transaction takes the lock at its start: two workers upgrading read locks at
+        # once would fail with "database is locked" instead of waiting their turn.
+        database.setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
     if env_flag("DATABASE_POOL", False):
         # Under ASGI each thread would keep its own connection: use psycopg's pool instead.
         database["CONN_MAX_AGE"] = 0
@@ -212,6 +220,12 @@ def email_settings(url: str) -> dict:
 globals().update(email_settings(os.environ.get("EMAIL_URL", "")))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Argo Station <noreply@argo-station.local>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Web Push (games.push): base64url keys of one P-256 pair; the subject tells push services whom to ask.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+PUSH_ALLOW_HTTP = DEBUG  # push services are https; a local stand-in (tests, development) may not be
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:" + DEFAULT_FROM_EMAIL.rpartition("<")[2].rstrip(">"))
 
 # --- accounts ------------------------------------------------------------------------------------
 

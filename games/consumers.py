@@ -1,7 +1,7 @@
 """WebSockets: one group per game, one per user. Messages carry no hidden information.
 
 The server speaks; a client says only `{"type": "ping"}` (answered `{"event": "pong"}`), which also
-tells presence the tab is still there. Anything else gets `{"event": "error", "detail": …}` and the
+tells presence the tab is still there, and with `"away": true` that it is hidden or idle. Anything else gets `{"event": "error", "detail": …}` and the
 socket stays open: a bad frame is a client's bug, not a reason to drop its updates."""
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
     group: str | None = None
     account: str | None = None
     heard_at = 0.0
+    away = False
 
     async def join(self, group: str) -> None:
         """Accept the socket into its group, and into its user's account group when signed in."""
@@ -43,23 +44,24 @@ class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
         await self.close(code=CLOSE_UNAUTHENTICATED)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
-        if self.is_ping(text_data):
-            await self.heard()
+        ping = self.ping_of(text_data)
+        if ping is not None:
+            await self.heard(ping.get("away") is True)
             await self.send_json({"event": "pong"})
         else:
             await self.send_json({"event": "error", "detail": 'this socket only understands {"type": "ping"}'})
 
     @staticmethod
-    def is_ping(text_data) -> bool:
+    def ping_of(text_data) -> dict | None:
         if text_data is None or len(text_data) > LARGEST_FRAME:
-            return False
+            return None
         try:
             message = json.loads(text_data)
         except (ValueError, RecursionError):
-            return False
-        return isinstance(message, dict) and message.get("type") == "ping"
+            return None
+        return message if isinstance(message, dict) and message.get("type") == "ping" else None
 
-    async def heard(self) -> None:
+    async def heard(self, away: bool) -> None:
         """A ping: nothing to note for a game socket (see UserConsumer)."""
 
     async def disconnect(self, code):
@@ -105,10 +107,17 @@ class UserConsumer(AnnouncingConsumer):
         await self.join(notify.user_group(user.pk))
         await database_sync_to_async(presence.arrive)(user.pk, self.channel_name)
 
-    async def heard(self) -> None:
-        if time.monotonic() - self.heard_at >= HEARD_EVERY:
+    async def heard(self, away: bool) -> None:
+        # A change between here and away is noted at once; a plain ping at most every HEARD_EVERY.
+        if away != self.away or time.monotonic() - self.heard_at >= HEARD_EVERY:
             self.heard_at = time.monotonic()
-            await database_sync_to_async(presence.heard)(self.channel_name)
+            went_away, self.away = away and not self.away, away
+            await database_sync_to_async(self.noted)(went_away)
+
+    def noted(self, went_away: bool) -> None:
+        presence.heard(self.channel_name, self.away)
+        if went_away:
+            self.held_back_notices_go_out()
 
     async def disconnect(self, code):
         try:
@@ -119,6 +128,9 @@ class UserConsumer(AnnouncingConsumer):
 
     def left(self):
         presence.leave(self.user_id, self.channel_name)
+        self.held_back_notices_go_out()
+
+    def held_back_notices_go_out(self):
         if not presence.is_online(self.user_id):
             from .tasks import enqueue, user_left
             enqueue(user_left, self.user_id)

@@ -1,7 +1,11 @@
-"""Emails to players: text and HTML, in their language, times in their time zone.
+"""Notices to players: an email (text and HTML) and a push to each of their devices, in their
+language, times in their time zone.
 
 Every function here is idempotent through a TurnNotice or Digest row created in the same
-transaction as the sending: running a task twice, or after an outage, sends nothing twice.
+transaction as the email: running a task twice, or after an outage, sends nothing twice. The
+push follows the committed notice (games.push); a push service that fails never unsends the email.
+What a player gets is decided in one place, `wants`: a switch per kind in the profile, and a
+muted seat hears nothing of its game.
 """
 from __future__ import annotations
 
@@ -14,9 +18,11 @@ from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
-from . import clock, presence
+from . import clock, presence, push
 from .services import waiting_games
 from .models import Digest, Game, Seat, TurnNotice
+
+Kind = TurnNotice.Kind
 
 PREFERENCES_SALT = "station.email-preferences"
 
@@ -35,18 +41,38 @@ def user_for_token(token: str, max_age_days: int = 365):
     return get_user_model().objects.filter(pk=data.get("u"), is_active=True).first()
 
 
-def _send(user, template: str, context: dict) -> None:
+def _send(user, template: str, context: dict) -> str:
+    """Email the user (when they have an address); the subject, which is also the push's text."""
     profile = user.profile
     zone = clock.user_zone(user)
     with translation.override(profile.language), timezone.override(zone):
         context = {"user": user, "name": profile.name, "site": settings.SITE_URL,
                    "preferences": preferences_link(user), **context}
         subject = render_to_string(f"emails/{template}_subject.txt", context).strip()
+        if not user.email:
+            return subject
         text = render_to_string(f"emails/{template}.txt", context)
         html = render_to_string(f"emails/{template}.html", context)
     message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [user.email])
     message.attach_alternative(html, "text/html")
     message.send()
+    return subject
+
+
+def wants(user, game: Game, kind: str) -> bool:
+    """Whether the user is to hear of `kind` in `game` now, by email and push alike."""
+    profile = user.profile
+    if not user.is_active or Seat.objects.filter(game=game, user=user, muted=True).exists():
+        return False
+    if kind == Kind.TURN:
+        return profile.notify_turn == "immediate" and (profile.notify_while_online or not presence.is_online(user.pk))
+    if kind in (Kind.REMINDER, Kind.LAST_CALL):
+        return profile.notify_turn != "never" and profile.notify_reminders
+    if kind == Kind.GAME_OVER:
+        return profile.notify_game_over
+    if kind == Kind.INVITATION:
+        return profile.notify_invitations
+    return profile.notify_turn != "never"
 
 
 def turn_key(game: Game) -> str:
@@ -55,29 +81,38 @@ def turn_key(game: Game) -> str:
 
 def deciding_seat(game: Game) -> Seat | None:
     seat = game.deciding_seat
-    if seat is None or seat.played_by_bot or not seat.user.is_active or not seat.user.email:
+    if seat is None or seat.played_by_bot or not seat.user.is_active:
         return None
     return seat
 
 
-def _notice_once(game: Game, user, kind: str, template: str, context: dict) -> bool:
+def _notice_once(game: Game, user, kind: str, template: str, context: dict, key: str | None = None) -> bool:
+    """Email and push one notice, unless the user does not want it or already had it."""
+    if not wants(user, game, kind):
+        return False
     try:
         with transaction.atomic():
-            TurnNotice.objects.create(game=game, user=user, turn_key=turn_key(game), kind=kind)
-            _send(user, template, {"game": game, **context})
+            TurnNotice.objects.create(game=game, user=user, turn_key=key or turn_key(game), kind=kind)
+            subject = _send(user, template, {"game": game, **context})
     except IntegrityError:
         return False
+    push.send(user, push.message(gettext_in(user, "Argo Station"), subject, f"/games/{game.pk}/", f"game-{game.pk}"))
     return True
 
 
+def gettext_in(user, text: str) -> str:
+    with translation.override(user.profile.language):
+        return translation.gettext(text)
+
+
 def turn_email(game: Game) -> bool:
-    """"Your turn", for players who want it at once and do not have the site open."""
+    """"Your turn", for players who want it at once and are not on the site (or want it anyway)."""
     if game.status != Game.Status.ACTIVE:
         return False
     seat = deciding_seat(game)
-    if seat is None or seat.user.profile.notify_turn != "immediate" or presence.is_online(seat.user_id):
+    if seat is None:
         return False
-    return _notice_once(game, seat.user, TurnNotice.Kind.TURN, "turn", {"deadline": game.deadline})
+    return _notice_once(game, seat.user, Kind.TURN, "turn", {"deadline": game.deadline})
 
 
 def reminder_emails(game: Game, now) -> list[str]:
@@ -85,35 +120,40 @@ def reminder_emails(game: Game, now) -> list[str]:
     seat = deciding_seat(game)
     if seat is None or game.deadline is None or game.turn_started_at is None:
         return []
-    if seat.user.profile.notify_turn == "never":
-        return []
     total = game.deadline - game.turn_started_at
     left = game.deadline - now
     sent = []
     if now - game.turn_started_at >= total * settings.REMINDER_SHARE and left > timedelta(0):
-        if _notice_once(game, seat.user, TurnNotice.Kind.REMINDER, "reminder", {"deadline": game.deadline, "last_call": False}):
+        if _notice_once(game, seat.user, Kind.REMINDER, "reminder", {"deadline": game.deadline, "last_call": False}):
             sent.append("reminder")
     if timedelta(0) < left <= min(total * settings.LAST_CALL_SHARE, settings.LAST_CALL_MAX):
-        if _notice_once(game, seat.user, TurnNotice.Kind.LAST_CALL, "reminder", {"deadline": game.deadline, "last_call": True}):
+        if _notice_once(game, seat.user, Kind.LAST_CALL, "reminder", {"deadline": game.deadline, "last_call": True}):
             sent.append("last_call")
     return sent
 
 
 def timed_out_emails(game: Game, seat: Seat) -> int:
     """Every human player of the game hears that a seat timed out and the bot plays it now."""
-    sent = 0
-    for other in game.seats.select_related("user__profile"):
-        if other.status == Seat.Status.ACTIVE or other.pk == seat.pk:
-            if other.user.email and other.user.profile.notify_turn != "never":
-                try:
-                    with transaction.atomic():
-                        TurnNotice.objects.create(game=game, user=other.user, turn_key=f"timeout-{seat.order}",
-                                                  kind=TurnNotice.Kind.TIMED_OUT)
-                        _send(other.user, "timed_out", {"game": game, "seat": seat, "you": other.pk == seat.pk})
-                        sent += 1
-                except IntegrityError:
-                    pass
-    return sent
+    return sum(_notice_once(game, other.user, Kind.TIMED_OUT, "timed_out",
+                            {"seat": seat, "you": other.pk == seat.pk}, key=f"timeout-{seat.order}")
+               for other in game.seats.select_related("user__profile")
+               if other.status == Seat.Status.ACTIVE or other.pk == seat.pk)
+
+
+def game_over_notices(game: Game) -> int:
+    """Each player of a finished game hears how it ended (resigned and timed-out ones too)."""
+    if game.status != Game.Status.FINISHED:
+        return 0
+    seats = list(game.seats.select_related("user__profile").order_by("rank", "order"))
+    return sum(_notice_once(game, seat.user, Kind.GAME_OVER, "game_over", {"seat": seat, "seats": seats}, key="over")
+               for seat in seats)
+
+
+def invitation_notice(game: Game, user) -> bool:
+    """An invitation to an open game, once per game."""
+    if game.status != Game.Status.OPEN:
+        return False
+    return _notice_once(game, user, Kind.INVITATION, "invitation", {"host": game.created_by.profile.name}, key="invited")
 
 
 def digest_email(user, now) -> bool:

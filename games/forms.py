@@ -38,7 +38,8 @@ class CreateGameForm(forms.Form):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = Profile
-        fields = ["display_name", "language", "time_zone", "notify_turn"]
+        fields = ["display_name", "language", "time_zone", "notify_turn", "notify_reminders", "notify_game_over",
+                  "notify_invitations", "notify_while_online"]
         widgets = {"time_zone": forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"})}
 
 

@@ -80,6 +80,7 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
     score = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    muted = models.BooleanField(default=False, help_text="no email or push about this game (e.g. played at a table)")
 
     class Meta:
         ordering = ["game", "order"]
@@ -178,16 +179,20 @@ class Connection(models.Model):
     channel_name = models.CharField(max_length=200, unique=True)
     since = models.DateTimeField(auto_now_add=True)
     seen_at = models.DateTimeField(default=timezone.now, help_text="the last ping (games.presence)")
+    away = models.BooleanField(default=False, help_text="the tab is hidden or untouched for a while")
 
 
 class TurnNotice(models.Model):
-    """One email about one turn of one player: the unique key makes every mail task idempotent."""
+    """One notice (email and push) about one turn or event of one player: the unique key makes
+    every notice task idempotent."""
 
     class Kind(models.TextChoices):
         TURN = "turn", _("your turn")
         REMINDER = "reminder", _("reminder")
         LAST_CALL = "last_call", _("deadline soon")
         TIMED_OUT = "timed_out", _("timed out")
+        GAME_OVER = "game_over", _("game over")
+        INVITATION = "invitation", _("invitation")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")

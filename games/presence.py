@@ -1,7 +1,9 @@
-"""Who has the site open right now: an open /ws/me/ socket that has been heard from lately.
+"""Who is on the site right now: an open /ws/me/ socket, heard from lately, of a tab in use.
 
 A page pings every minute; a socket not heard from for STALE_AFTER counts as gone, so a server
-that died without saying goodbye, or a socket whose cleanup never ran, holds no email back for long."""
+that died without saying goodbye, or a socket whose cleanup never ran, holds no notice back for long.
+A tab that is hidden, or has had no input for a few minutes, says so in its ping (`"away": true`,
+static/js/live.js): a forgotten tab holds back nothing either."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -18,8 +20,8 @@ def arrive(user_id: int, channel_name: str) -> None:
                                         defaults={"user_id": user_id, "seen_at": timezone.now()})
 
 
-def heard(channel_name: str) -> None:
-    Connection.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
+def heard(channel_name: str, away: bool = False) -> None:
+    Connection.objects.filter(channel_name=channel_name).update(seen_at=timezone.now(), away=away)
 
 
 def leave(user_id: int, channel_name: str) -> None:
@@ -27,4 +29,5 @@ def leave(user_id: int, channel_name: str) -> None:
 
 
 def is_online(user_id: int) -> bool:
-    return Connection.objects.filter(user_id=user_id, seen_at__gte=timezone.now() - STALE_AFTER).exists()
+    return Connection.objects.filter(user_id=user_id, away=False,
+                                     seen_at__gte=timezone.now() - STALE_AFTER).exists()

@@ -478,6 +478,17 @@ def resign(user, game_id) -> Game:
     return game
 
 
+def mute(user, game_id, muted: bool) -> bool:
+    """A player silences (or not) the emails and pushes of one of their games, e.g. one played
+    at a table. Nothing about the game changes, so its seq stays."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("no such game")
+    if not Seat.objects.filter(game=game, user=user).update(muted=muted):
+        raise NotAllowed("you have no seat in this game")
+    return muted
+
+
 def hand_seat_to_bot(game: Game, seat: Seat, status: str) -> None:
     """From now on the rules module's greedy bot plays this seat; the player will rank last."""
     seat.status = status

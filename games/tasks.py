@@ -1,4 +1,4 @@
-"""Celery tasks: thin wrappers around services and emails. Each is idempotent.
+"""Celery tasks: thin wrappers around services and notices (games.emails). Each is idempotent.
 
 They are queued after the commit of a change they listen to (a turn began, a seat went to the
 bot); with the broker down the change still stands and the periodic tasks catch up.
@@ -77,7 +77,7 @@ def turn_email(game_id: int) -> bool:
 
 @shared_task(ignore_result=True)
 def user_left(user_id: int) -> int:
-    """A player closed the site: the "your turn" emails the open site held back go out now."""
+    """A player closed the site or left it (hidden or idle): the turn notices the open site held back go out now."""
     games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user_id=user_id).prefetch_related("seats__user__profile")
     return sum(emails.turn_email(g) for g in games)
 
@@ -110,6 +110,19 @@ def timed_out_email(game_id: int, seat_id: int) -> int:
 
 
 @shared_task(ignore_result=True)
+def game_over_notices(game_id: int) -> int:
+    game = Game.objects.filter(pk=game_id).first()
+    return emails.game_over_notices(game) if game else 0
+
+
+@shared_task(ignore_result=True)
+def invitation_notice(game_id: int, user_id: int) -> bool:
+    game = Game.objects.filter(pk=game_id).select_related("created_by__profile").first()
+    user = get_user_model().objects.filter(pk=user_id).select_related("profile").first()
+    return bool(game and user) and emails.invitation_notice(game, user)
+
+
+@shared_task(ignore_result=True)
 def send_reminders() -> int:
     now = timezone.now()
     games = Game.objects.filter(status=Game.Status.ACTIVE, deadline__isnull=False).prefetch_related("seats__user__profile")
@@ -136,6 +149,16 @@ def _decision_stored(sender, game, by_bot, **kwargs):
     # The bot's own loop plays on by itself; a player's decision may hand the turn to a bot seat.
     if not by_bot and game.status == Game.Status.ACTIVE and services.bot_to_play(game):
         after_commit(play_bot_turns, game.pk)
+
+
+@receiver(signals.game_finished)
+def _game_finished(sender, game, **kwargs):
+    after_commit(game_over_notices, game.pk)
+
+
+@receiver(signals.player_invited)
+def _player_invited(sender, game_id, user_id, **kwargs):
+    after_commit(invitation_notice, game_id, user_id)
 
 
 @receiver(signals.seat_handed_to_bot)

@@ -1,15 +1,19 @@
 from django.urls import path
 
-from . import views
+from . import pwa, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("offline/", pwa.offline, name="offline"),
     path("games/new/<str:game_name>/", views.new_game, name="new_game"),
     path("games/mine/", views.my_games, name="my_games"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/join/", views.join, name="game_join"),
     path("games/<int:game_id>/leave/", views.leave, name="game_leave"),
     path("games/<int:game_id>/start/", views.start, name="game_start"),
+    path("games/<int:game_id>/mute/", views.mute, name="game_mute"),
     path("games/<int:game_id>/decline/", views.decline, name="game_decline"),
     path("rules/", views.rules_index, name="rules_index"),
     path("rules/<str:game_name>/", views.rules_page, name="rules"),

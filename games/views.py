@@ -8,6 +8,7 @@ from __future__ import annotations
 import zoneinfo
 from functools import lru_cache
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -212,6 +213,13 @@ def leave(request, game_id):
 
 @login_required
 @require_POST
+def mute(request, game_id):
+    muted = request.POST.get("muted") == "1"
+    return _lobby_action(request, game_id, lambda user, pk: services.mute(user, pk, muted))
+
+
+@login_required
+@require_POST
 def start(request, game_id):
     return _lobby_action(request, game_id, services.start_game)
 
@@ -259,6 +267,11 @@ def settings_page(request):
             else:
                 messages.success(request, _("Your vacation is saved: your deadlines move with it."))
                 return redirect("settings")
+        if "delete_device" in request.POST:
+            chosen = request.POST["delete_device"]
+            if chosen.isdigit() and request.user.push_devices.filter(pk=chosen).delete()[0]:
+                messages.success(request, _("That device gets no more notifications."))
+            return redirect("settings")
         if "delete_vacation" in request.POST:
             try:
                 services.cancel_vacation(request.user, int(request.POST.get("delete_vacation", "")))
@@ -270,6 +283,7 @@ def settings_page(request):
         "form": form, "vacation_form": vacation, "time_zones": sorted(zoneinfo.available_timezones()),
         "vacations": request.user.vacations.filter(end__gte=today), "today": today,
         "days_left": clock.vacation_days_left(request.user, today.year),
+        "devices": request.user.push_devices.all(), "push_key": settings.VAPID_PUBLIC_KEY,
     })
 
 

@@ -1,10 +1,16 @@
+import base64
+import binascii
+import re
 import zoneinfo
+
+from django.core.validators import RegexValidator
+from drf_spectacular.utils import extend_schema_field
 
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
-from accounts.models import Profile
-from games.api.contract import StrictCharField
+from accounts.models import Profile, PushDevice
+from games.api.contract import StrictBooleanField, StrictCharField
 
 
 class UserRatingSerializer(serializers.Serializer):
@@ -30,10 +36,15 @@ class ProfileSerializer(serializers.ModelSerializer):
     time_zone = serializers.ChoiceField(choices=sorted(zoneinfo.available_timezones()), required=False,
                                         help_text="an IANA time zone, e.g. Europe/Berlin")
 
+    notify_reminders = StrictBooleanField(required=False, help_text="reminders before a deadline")
+    notify_game_over = StrictBooleanField(required=False, help_text="a notice when a game of yours is over")
+    notify_invitations = StrictBooleanField(required=False, help_text="a notice when you are invited")
+    notify_while_online = StrictBooleanField(required=False, help_text="turn notices even while the site is open in a tab in use")
+
     class Meta:
         model = Profile
-        fields = ["username", "email", "display_name", "language", "time_zone", "notify_turn", "ratings",
-                  "games_waiting"]
+        fields = ["username", "email", "display_name", "language", "time_zone", "notify_turn", "notify_reminders",
+                  "notify_game_over", "notify_invitations", "notify_while_online", "ratings", "games_waiting"]
 
     def get_games_waiting(self, profile) -> int:
         from games.services import waiting_games
@@ -58,3 +69,59 @@ class PublicUserSerializer(serializers.ModelSerializer):
 
     def get_games_finished(self, user) -> int:
         return user.seats.filter(game__status="finished").count()
+
+
+MAX_PUSH_DEVICES = 20
+# A host name, an optional port and a path of printable characters: what push services hand out.
+PUSH_ENDPOINT = r"^https://[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?(/[!-~]*)?$"
+# The patterns say in the schema what the checks below hold: an uncompressed P-256 point starts with
+# the byte 4 (base64url "B", then A-P), 65 bytes in all; the auth secret is 16 bytes.
+P256DH = r"^B[A-P][A-Za-z0-9_-]{85}=?$"
+AUTH = r"^[A-Za-z0-9_-]{22}(==)?$"
+
+
+def _b64url_bytes(value: str) -> bytes:
+    try:
+        return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except (binascii.Error, ValueError):
+        raise serializers.ValidationError("must be base64url") from None
+
+
+@extend_schema_field({"type": "string", "pattern": PUSH_ENDPOINT, "maxLength": 1000})
+class PushEndpointField(StrictCharField):
+    pass
+
+
+class PushDeviceSerializer(serializers.ModelSerializer):
+    """A browser's push subscription, flat: `endpoint` and the two `keys` of
+    PushSubscription.toJSON(), and a name to know the device by."""
+
+    endpoint = PushEndpointField(write_only=True, max_length=1000, help_text="the push service's URL for this browser")
+    p256dh = StrictCharField(write_only=True, max_length=88, validators=[RegexValidator(P256DH)],
+                             help_text="keys.p256dh: the browser's P-256 public key, base64url (65 bytes)")
+    auth = StrictCharField(write_only=True, max_length=24, validators=[RegexValidator(AUTH)],
+                           help_text="keys.auth: the browser's auth secret, base64url (16 bytes)")
+    label = StrictCharField(max_length=80, required=False, allow_blank=True, help_text="e.g. the browser and system")
+
+    class Meta:
+        model = PushDevice
+        fields = ["id", "endpoint", "p256dh", "auth", "label", "created_at", "last_push_at"]
+        read_only_fields = ["id", "created_at", "last_push_at"]
+        extra_kwargs = {"endpoint": {"validators": []}}  # a browser subscribing again is an update, not an error
+
+    def validate_endpoint(self, value):
+        from django.conf import settings
+        if not re.fullmatch(PUSH_ENDPOINT.replace("https", "https?" if settings.PUSH_ALLOW_HTTP else "https"), value):
+            raise serializers.ValidationError("must be the https URL of a push service")
+        return value
+
+    def validate_p256dh(self, value):
+        raw = _b64url_bytes(value)
+        if len(raw) != 65 or raw[0] != 4:
+            raise serializers.ValidationError("must be an uncompressed P-256 point (65 bytes)")
+        return value
+
+    def validate_auth(self, value):
+        if len(_b64url_bytes(value)) != 16:
+            raise serializers.ValidationError("must be 16 bytes")
+        return value

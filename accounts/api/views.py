@@ -1,5 +1,6 @@
 from allauth.account.adapter import get_adapter
 from django.contrib.auth import get_user_model
+from django.db import IntegrityError
 from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, serializers
@@ -8,11 +9,11 @@ from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.models import Profile
+from accounts.models import Profile, PushDevice
 from accounts.ws_tickets import TICKET_SECONDS, issue
 from games.api.contract import MethodFirst
 
-from .serializers import ProfileSerializer, PublicUserSerializer
+from .serializers import MAX_PUSH_DEVICES, ProfileSerializer, PublicUserSerializer, PushDeviceSerializer
 
 
 class MeView(MethodFirst, generics.RetrieveUpdateAPIView):
@@ -103,3 +104,45 @@ class WebSocketTicketView(MethodFirst, APIView):
         401: OpenApiResponse(description="not signed in")})
     def post(self, request, *args, **kwargs):
         return Response({"ticket": issue(request.user.pk), "expires_in": TICKET_SECONDS}, status=201)
+
+
+class PushDevicesView(MethodFirst, generics.ListCreateAPIView):
+    """The browsers that get your pushes (Web Push); POST a browser's subscription to add it.
+
+    The same subscription posted again (a browser renewing it) updates it; from another account,
+    the browser moves to whoever signed in on it last."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    serializer_class = PushDeviceSerializer
+    pagination_class = None
+
+    def get_queryset(self):
+        return PushDevice.objects.filter(user=self.request.user)
+
+    @extend_schema(responses={201: PushDeviceSerializer, 200: PushDeviceSerializer,
+                              400: OpenApiResponse(description="not a subscription"),
+                              409: OpenApiResponse(description="you have the most devices there may be")})
+    def post(self, request, *args, **kwargs):
+        given = PushDeviceSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        data = given.validated_data
+        known = PushDevice.objects.filter(endpoint=data["endpoint"]).first()
+        if known is None and self.get_queryset().count() >= MAX_PUSH_DEVICES:
+            return Response({"detail": f"at most {MAX_PUSH_DEVICES} devices get pushes; remove one in your settings first"},
+                            status=409)
+        fields = {"user": request.user, "p256dh": data["p256dh"], "auth": data["auth"], "label": data.get("label", "")}
+        try:
+            device, created = PushDevice.objects.update_or_create(endpoint=data["endpoint"], defaults=fields)
+        except IntegrityError:  # the same browser posting twice at once: the other request made it
+            device, created = PushDevice.objects.update_or_create(endpoint=data["endpoint"], defaults=fields)
+        return Response(PushDeviceSerializer(device).data, status=201 if created else 200)
+
+
+class PushDeviceView(MethodFirst, generics.DestroyAPIView):
+    """Stop pushes to one of your browsers."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    serializer_class = PushDeviceSerializer
+
+    def get_queryset(self):
+        return PushDevice.objects.filter(user=self.request.user)

@@ -25,6 +25,15 @@ class StrictCharField(serializers.CharField):
         return super().to_internal_value(data)
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """JSON's true or false: DRF would also take "yes", "0" and the like."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
 class MethodFirst:
     """A method the endpoint does not have is a 405, even for a client that is not signed in
     (DRF would check the credentials first and answer 401)."""

@@ -9,7 +9,7 @@ from rest_framework import serializers
 from games import services
 from games.models import ChatMessage, Game, Seat
 
-from .contract import StrictCharField, StrictIntegerField
+from .contract import StrictBooleanField, StrictCharField, StrictIntegerField
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -129,6 +129,10 @@ class DecisionField(serializers.DictField):
 class MoveSerializer(serializers.Serializer):
     seq = StrictIntegerField(min_value=0, help_text="the game's seq you last saw")
     action = DecisionField()
+
+
+class MuteSerializer(serializers.Serializer):
+    muted = StrictBooleanField(help_text="true: no email or push about this game; false: as your settings say")
 
 
 class UndoSerializer(serializers.Serializer):

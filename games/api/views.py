@@ -17,7 +17,7 @@ from games.models import ChatMessage, Game, Invitation, Seat
 
 from .contract import MethodFirst, query_flag
 from .schema import DETAIL, create_game_request
-from .serializers import (ActionsSerializer, ChatPageSerializer, ChatSerializer, CreateGameSerializer, DecisionSerializer,
+from .serializers import (ActionsSerializer, MuteSerializer, ChatPageSerializer, ChatSerializer, CreateGameSerializer, DecisionSerializer,
                           GameDetailSerializer, GameSerializer, MoveResultSerializer, MoveSerializer,
                           ReplaySerializer, UndoSerializer)
 
@@ -61,7 +61,7 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
     serializer_class = GameSerializer
 
     def get_queryset(self):
-        if self.action in ("actions", "moves", "chat", "replay"):
+        if self.action in ("actions", "moves", "chat", "replay", "mute"):
             return Game.objects.prefetch_related("seats")  # these answers need no more than the seats
         seats = Seat.objects.select_related("user__profile").prefetch_related("user__vacations")
         qs = (Game.objects.select_related("created_by")
@@ -175,6 +175,15 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def resign(self, request, pk=None):
         services.resign(request.user, pk)
         return self._detail(pk)
+
+    @extend_schema(request=MuteSerializer, responses={200: MuteSerializer, **_errors(400, 401, 403, 404)})
+    @action(detail=True, methods=["post"])
+    def mute(self, request, pk=None):
+        """Silence the emails and pushes of one of your games (or hear them again)."""
+        game = self.get_object()
+        given = MuteSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        return Response({"muted": services.mute(request.user, game.pk, given.validated_data["muted"])})
 
     @extend_schema(parameters=[OpenApiParameter("upto", int, description="the view after this decision number (default: the last)")],
                    responses={200: ReplaySerializer, **_errors(400, 404, 409)})

@@ -23,6 +23,19 @@ export async function api(path, { method = "GET", body } = {}) {
 }
 
 const PING_EVERY = 60000;
+const IDLE_AFTER = 3 * 60000; // no input for this long, and the tab counts as away (games.presence)
+const LOOK_EVERY = 15000;
+
+// A tab is away when it is hidden or nobody has touched it for a while: the server then sends the
+// turn notice as if the tab were closed.
+let lastInput = Date.now();
+for (const type of ["pointerdown", "keydown", "wheel", "touchstart", "scroll"]) {
+  window.addEventListener(type, () => { lastInput = Date.now(); }, { passive: true, capture: true });
+}
+
+export function isAway() {
+  return document.hidden || Date.now() - lastInput > IDLE_AFTER;
+}
 
 export class LiveSocket {
   constructor(path, { onMessage, onState = () => {}, poll = null, pollEvery = 15000 }) {
@@ -34,6 +47,8 @@ export class LiveSocket {
     this.delay = 1000;
     this.timer = null;
     this.pollTimer = null;
+    this.away = false;
+    this.watchVisibility();
   }
 
   connect() {
@@ -45,9 +60,13 @@ export class LiveSocket {
       this.delay = 1000;
       this.stopPolling();
       this.onState("open");
-      // The ping keeps the server counting this tab as present (games.presence).
+      // The ping keeps the server counting this tab as present (games.presence), or says it is
+      // away; a change is told at once (a hidden tab's timers may be slowed, its events are not).
+      this.ping();
       clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => socket.send(JSON.stringify({ type: "ping" })), PING_EVERY);
+      clearInterval(this.lookTimer);
+      this.pingTimer = setInterval(() => this.ping(), PING_EVERY);
+      this.lookTimer = setInterval(() => { if (isAway() !== this.away) this.ping(); }, LOOK_EVERY);
     });
     socket.addEventListener("message", (e) => {
       try {
@@ -59,12 +78,24 @@ export class LiveSocket {
     });
     socket.addEventListener("close", () => {
       clearInterval(this.pingTimer);
+      clearInterval(this.lookTimer);
       this.onState("reconnecting");
       this.startPolling();
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.connect(), this.delay);
       this.delay = Math.min(this.delay * 2, 30000);
     });
+  }
+
+  ping() {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return;
+    this.away = isAway();
+    this.socket.send(JSON.stringify({ type: "ping", away: this.away }));
+  }
+
+  watchVisibility() {
+    document.addEventListener("visibilitychange", () => { if (isAway() !== this.away) this.ping(); });
+    window.addEventListener("focus", () => { lastInput = Date.now(); if (this.away) this.ping(); });
   }
 
   startPolling() {

@@ -286,7 +286,8 @@ def test_api_me_get(make_user, api_client_for):
     assert response.status_code == 200
     assert response.json() == {"username": "alice", "email": "alice@example.org", "display_name": "",
                                "language": "en", "time_zone": "UTC", "notify_turn": "immediate",
-                               "ratings": [], "games_waiting": 0}
+                               "notify_reminders": True, "notify_game_over": True, "notify_invitations": True,
+                               "notify_while_online": False, "ratings": [], "games_waiting": 0}
 
 
 def test_api_me_patch_changes_preferences(make_user, api_client_for):

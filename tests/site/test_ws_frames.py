@@ -83,3 +83,32 @@ def test_a_suspended_players_open_sockets_close(make_user):
             await comm.disconnect(timeout=TIMEOUT)  # what the server does after a close
         assert not await online(alice.pk)
     async_to_sync(scenario)()
+
+
+def test_a_tab_that_says_it_is_away_lets_the_turn_notice_go_and_coming_back_holds_the_next(make_user):
+    """A forgotten tab (hidden, or idle for minutes: static/js/live.js) must not keep a player from
+    hearing it is their turn."""
+    from django.core import mail
+
+    from games import services
+    from games.models import Game
+    alice, bob = make_user("alice"), make_user("bob")
+    keys = {u.pk: token_of(u) for u in (alice, bob)}
+
+    async def scenario():
+        socks = {pk: await connect("/ws/me/", key) for pk, key in keys.items()}
+        game = await database_sync_to_async(lambda: services.join_game(bob, services.create_game(alice, game="argo", players=2).pk))()
+        game = await database_sync_to_async(lambda: Game.objects.get(pk=game.pk))()
+        mover = await database_sync_to_async(lambda: game.deciding_seat.user_id)()
+        assert mail.outbox == [], "the open tab holds the notice back"
+        await socks[mover].send_json_to({"type": "ping", "away": True})
+        while (await socks[mover].receive_json_from(timeout=TIMEOUT)) != {"event": "pong"}:
+            pass  # the game's own announcements come first
+        assert not await online(mover)
+        assert [m.subject for m in mail.outbox] == [f"Your turn in Argo #{game.pk}"], "away: the notice goes now"
+        await socks[mover].send_json_to({"type": "ping", "away": False})
+        await socks[mover].receive_json_from(timeout=TIMEOUT)
+        assert await online(mover), "back at the tab: on the site again"
+        for comm in socks.values():
+            await comm.disconnect(timeout=TIMEOUT)
+    async_to_sync(scenario)()
