@@ -113,11 +113,24 @@ function render() {
   state.firstDraw = false;
   markLastMove();
   markChoices(next, chooser ? chooser.prefix : []);
+  if (!zoomedByHand()) focusChoices();
   root.dataset.choices = (chooser ? chooser.next() : []).join(" ");
   renderPrompt();
   renderButtons(chooser, next, cycling);
   renderPlayers(view);
   renderOutcome(view);
+}
+
+// On a phone or a touch screen the board opens on the region of the offered targets (and of what is
+// selected), zoomed so that each is at least 44 px across: a finger can hit it.
+const SMALL_SCREEN = window.matchMedia("(max-width: 700px), (pointer: coarse)");
+
+function focusChoices() {
+  const svg = $("board").querySelector("svg");
+  if (!SMALL_SCREEN.matches || !svg || !state.board.focus) return;
+  const boxes = [...svg.querySelectorAll("[data-token].choice, [data-token].selected")].map((node) => node.getBBox())
+    .filter((b) => b.width > 0 && b.height > 0);
+  state.board.focus(boxes, 44);
 }
 
 /** Whatever the module drew with a data-token becomes a choice when offered: lit, focusable, a button. */

@@ -1,6 +1,11 @@
-// Pan with a drag, zoom with the wheel, a pinch or buttons, for any SVG drawing with a viewBox.
-// The drawing says its natural frame in data-fit ("x y w h"); fit() returns to it. A zoom or pan by
-// the player marks the drawing data-zoomed, so the page stops fitting it after each move; fit() clears it.
+// Pan with a drag, zoom with the wheel, a pinch or buttons, for any SVG drawing with a viewBox; mouse,
+// pen and touch alike (pointer events; the drawing's CSS says touch-action: none). A drag may start on
+// an offered target: it pans, and the click that would end it is swallowed, so a board covered in
+// targets still pans on a phone. The drawing says its natural frame in data-fit ("x y w h"); fit()
+// returns to it. A zoom or pan by the player marks the drawing data-zoomed, so the page stops fitting
+// it after each move; fit() clears it. focus() shows a region without marking it.
+
+const DRAG_PX = 6;  // a finger moving less than this is still a tap
 
 export function enablePanZoom(svg) {
   const get = () => svg.getAttribute("viewBox").split(" ").map(Number);
@@ -8,44 +13,127 @@ export function enablePanZoom(svg) {
   const zoom = (factor, cx = 0.5, cy = 0.5) => {
     if (!svg.getAttribute("viewBox")) return;
     const [x, y, w, h] = get();
-    const nw = Math.min(Math.max(w * factor, 150), 6000), nh = (h * nw) / w;
+    const nw = Math.min(Math.max(w * factor, Math.min(60, w)), 6000), nh = (h * nw) / w;
     svg.dataset.zoomed = "yes";
     set([x + (w - nw) * cx, y + (h - nh) * cy, nw, nh]);
   };
+  /** Where a screen point falls, as fractions of the drawing's box (for zooming about it). */
+  const at = (clientX, clientY) => {
+    const r = svg.getBoundingClientRect();
+    return [(clientX - r.left) / r.width, (clientY - r.top) / r.height];
+  };
   svg.addEventListener("wheel", (e) => {
     e.preventDefault();
-    const r = svg.getBoundingClientRect();
-    zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
+    zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, ...at(e.clientX, e.clientY));
   }, { passive: false });
-  let drag = null;
+
   const pointers = new Map();
+  let drag = null, pinch = null, swallowClick = false;
+  const spread = () => {
+    const [a, b] = [...pointers.values()];
+    return { d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 };
+  };
   svg.addEventListener("pointerdown", (e) => {
-    pointers.set(e.pointerId, e);
-    if (e.target.closest(".choice")) return;
-    drag = { x: e.clientX, y: e.clientY, box: get() };
+    if (e.pointerType === "mouse" && e.button !== 0) return;
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    swallowClick = false;
+    if (pointers.size === 1) {
+      drag = { id: e.pointerId, x: e.clientX, y: e.clientY, box: svg.getAttribute("viewBox") ? get() : null, moved: false };
+      pinch = null;
+    } else if (pointers.size === 2) {
+      drag = null;
+      pinch = spread();
+    }
   });
   svg.addEventListener("pointermove", (e) => {
-    if (pointers.size === 2 && pointers.has(e.pointerId)) {
-      const [a, b] = [...pointers.values()];
-      const before = Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
-      pointers.set(e.pointerId, e);
-      const [c, d] = [...pointers.values()];
-      const after = Math.hypot(c.clientX - d.clientX, c.clientY - d.clientY);
-      if (before > 0 && after > 0) zoom(before / after);
+    if (!pointers.has(e.pointerId)) return;
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pinch && pointers.size === 2) {
+      const now = spread();
+      if (pinch.d > 0 && now.d > 0) zoom(pinch.d / now.d, ...at(now.mx, now.my));
+      pinch = now;
+      swallowClick = true;
       return;
     }
-    if (!drag || Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 4) return;
+    if (!drag || !drag.box || e.pointerId !== drag.id) return;
+    if (!drag.moved && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < DRAG_PX) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      try { svg.setPointerCapture(e.pointerId); } catch { /* the pointer is already gone */ }
+    }
     svg.dataset.zoomed = "yes";
+    swallowClick = true;
     const r = svg.getBoundingClientRect();
     const [, , w, h] = drag.box;
-    set([drag.box[0] - ((e.clientX - drag.x) * w) / r.width, drag.box[1] - ((e.clientY - drag.y) * h) / r.height, w, h]);
+    // preserveAspectRatio "meet": one screen pixel is the larger of the two ratios.
+    const unit = Math.max(w / r.width, h / r.height);
+    set([drag.box[0] - (e.clientX - drag.x) * unit, drag.box[1] - (e.clientY - drag.y) * unit, w, h]);
   });
-  const end = (e) => { pointers.delete(e.pointerId); drag = null; };
+  const end = (e) => {
+    pointers.delete(e.pointerId);
+    if (pointers.size < 2) pinch = null;
+    if (pointers.size === 0) drag = null;
+    else if (pointers.size === 1) {
+      // One finger left after a pinch: it pans from where it is now.
+      const [[id, p]] = [...pointers.entries()];
+      drag = { id, x: p.x, y: p.y, box: get(), moved: true };
+    }
+  };
   svg.addEventListener("pointerup", end);
   svg.addEventListener("pointercancel", end);
+  // The click that ends a drag or a pinch chooses nothing.
+  svg.addEventListener("click", (e) => {
+    if (!swallowClick) return;
+    swallowClick = false;
+    e.preventDefault();
+    e.stopPropagation();
+  }, true);
+
   const fit = () => {
     delete svg.dataset.zoomed;
     svg.setAttribute("viewBox", svg.dataset.fit);
   };
-  return { zoom: (f) => zoom(f), fit };
+
+  /**
+   * Show the drawing's region around `boxes` (rectangles in its own units) so that the smallest of
+   * them is at least `minPx` screen pixels across; when they do not all fit at that size, the view
+   * centres on where most of them are. Not a zoom by the player: the next move may refit.
+   */
+  const focus = (boxes, minPx = 44) => {
+    const r = svg.getBoundingClientRect();
+    if (!boxes.length || !r.width || !r.height || !svg.dataset.fit) return;
+    const [fx, fy, fw, fh] = svg.dataset.fit.split(" ").map(Number);
+    const smallest = Math.min(...boxes.map((b) => Math.min(b.width, b.height)));
+    const margin = smallest * 0.6;
+    const left = Math.min(...boxes.map((b) => b.x)) - margin, top = Math.min(...boxes.map((b) => b.y)) - margin;
+    const right = Math.max(...boxes.map((b) => b.x + b.width)) + margin;
+    const bottom = Math.max(...boxes.map((b) => b.y + b.height)) + margin;
+    // Pixels per unit: enough for the smallest target, enough to hold them all if that is larger,
+    // never closer than eight smallest targets across the narrow side (the player keeps the context).
+    const need = (minPx * 1.1) / smallest;
+    const all = Math.min(r.width / (right - left), r.height / (bottom - top));
+    const whole = Math.min(r.width / fw, r.height / fh);
+    const cap = Math.max(need, Math.min(r.width, r.height) / (smallest * 8));
+    const scale = Math.max(need, Math.min(all, cap));
+    if (scale <= whole * 1.02) return;  // the whole drawing already shows them, large enough
+    const w = r.width / scale, h = r.height / scale;
+    let cx = (left + right) / 2, cy = (top + bottom) / 2;
+    if (right - left > w || bottom - top > h) {
+      // Centre on the target with the most others inside one screen around it.
+      let best = -1;
+      for (const b of boxes) {
+        const bx = b.x + b.width / 2, by = b.y + b.height / 2;
+        const near = boxes.filter((o) => Math.abs(o.x + o.width / 2 - bx) < w / 2 - o.width / 2
+          && Math.abs(o.y + o.height / 2 - by) < h / 2 - o.height / 2).length;
+        if (near > best) [best, cx, cy] = [near, bx, by];
+      }
+    }
+    // Within the drawing's own frame where it is larger than the view: no empty margin beside the station.
+    const clamp = (c, half, lo, size) => (size <= 2 * half ? lo + size / 2 : Math.min(Math.max(c, lo + half), lo + size - half));
+    cx = clamp(cx, w / 2, fx, fw);
+    cy = clamp(cy, h / 2, fy, fh);
+    delete svg.dataset.zoomed;
+    set([cx - w / 2, cy - h / 2, w, h]);
+  };
+  return { zoom: (f) => zoom(f), fit, focus };
 }

@@ -57,18 +57,25 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
     def page_for(self, username: str, mobile: bool = False):
         size = {"width": 390, "height": 844} if mobile else {"width": 1280, "height": 900}
         context = self.browser.new_context(viewport=size, is_mobile=mobile, has_touch=mobile)
-        page = context.new_page()
+        page = self.watched(context.new_page())
+        self.sign_in(page, username)
+        return page
+
+    @staticmethod
+    def watched(page):
+        """The page, with its JavaScript errors and console errors collected in `page.errors`."""
         page.set_default_timeout(20_000)
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
+        return page
+
+    def sign_in(self, page, username: str) -> None:
         page.goto(f"{self.live_server_url}/accounts/login/")
         page.fill("input[name=login]", username)
         page.fill("input[name=password]", PASSWORD)
         page.click("form button[type=submit]")
         page.wait_for_url(f"{self.live_server_url}/")
-        page.errors = errors
-        return page
 
     def shot(self, page, name: str):
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

@@ -149,7 +149,7 @@ function drawShip(g, colour, x, y, upright, lang) {
     el("ellipse", { cx: x, cy: y, rx: 16, ry: 11, fill, stroke: "#1d2433", "stroke-width": 2, class: "ship" }, g);
   }
   el("text", { x, y: y + (upright ? 7 : 4), "text-anchor": "middle", "font-size": 11, "font-weight": "bold",
-               fill: INK_ON[colour] || "#fff", "pointer-events": "none" }, g).textContent = colourName(colour, lang)[0];
+               fill: INK_ON[colour] || "#fff", "pointer-events": "none", "aria-hidden": "true" }, g).textContent = colourName(colour, lang)[0];
 }
 
 function drawNodes(svg, view, data, lang) {
@@ -171,7 +171,7 @@ function drawNodes(svg, view, data, lang) {
     el("circle", { cx: node.x, cy: node.y, r: NODE_R, fill: node.depth === 4 ? "#eef2f7" : node.depth === 1 ? "#e4ddf6" : "#f7f8fa",
                    stroke: "#7b8794", "stroke-width": 2, class: "spot" }, g);
     el("text", { x: node.x, y: node.y + NODE_R + 13, "text-anchor": "middle", "font-size": 12, fill: "#52606d",
-                 "pointer-events": "none" }, g).textContent = name;
+                 "pointer-events": "none", class: "node-name" }, g).textContent = name;
     if (colour) drawShip(g, colour, node.x, node.y, upright.has(name), lang);
   }
 }
@@ -309,6 +309,7 @@ export function createBoard({ board, panel }, ctx) {
     },
     zoom: (f) => panZoom.zoom(f),
     fit: () => panZoom.fit(),
+    focus: (boxes, minPx) => panZoom.focus(boxes, minPx),
   };
 }
 

@@ -8,12 +8,86 @@ export const CELL = 100;
 const SIDES = [[1, "N"], [2, "E"], [4, "S"], [8, "W"]];
 const ROLE_LETTER = { chief: "C", explorer: "E", pilot: "P", grunt: "G", robot: "R" };
 const KIND_STYLE = {
-  waking_room: ["#dfe7f2", "⌂"], corridor: ["#eceff3", ""], teleporter: ["#e5dcf5", "⌾"],
-  lab: ["#dff3ea", "⚗"], control_room: ["#fde9d2", "⟳"], jump_room: ["#e0ecff", "⤴"],
-  laser: ["#fbdada", "✷"], infirmary: ["#fdf0f0", "✚"], warehouse: ["#f3ead8", "▦"],
-  security_center: ["#e4eef7", "⚑"], core_room: ["#ffe7b3", "☢"], safe_room: ["#dff5df", "☂"],
-  pod: ["#d9dde3", "◈"],
+  waking_room: "#dfe7f2", corridor: "#eceff3", teleporter: "#e5dcf5", lab: "#dff3ea", control_room: "#fde9d2",
+  jump_room: "#e0ecff", laser: "#fbdada", infirmary: "#fdf0f0", warehouse: "#f3ead8", security_center: "#e4eef7",
+  core_room: "#ffe7b3", safe_room: "#dff5df", pod: "#d9dde3",
 };
+
+// Each module kind's icon, drawn (not a font's glyph) in a 24-unit box from its corner (x, y): dark
+// strokes on the tile's light colour, the same at every zoom and on every system.
+const INK = "#1d2433";
+const ICONS = {
+  waking_room(g, x, y) {  // a bed: frame, pillow, blanket
+    el("path", { d: `M${x + 2} ${y + 20} V${y + 6} M${x + 2} ${y + 15} H${x + 22} V${y + 20}` }, g);
+    el("rect", { x: x + 4, y: y + 9, width: 6, height: 5, rx: 1.5, fill: INK }, g);
+    el("path", { d: `M${x + 11} ${y + 15} V${y + 10} H${x + 20} Q${x + 22} ${y + 10} ${x + 22} ${y + 13} V${y + 15}` }, g);
+  },
+  teleporter(g, x, y) {  // rings of a beam
+    for (const [ry, dy] of [[2.5, 4], [3.5, 12], [2.5, 20]]) el("ellipse", { cx: x + 12, cy: y + dy, rx: ry * 3, ry: ry * 0.8 }, g);
+    el("path", { d: `M${x + 5} ${y + 4} V${y + 20} M${x + 19} ${y + 4} V${y + 20}`, "stroke-dasharray": "2 2" }, g);
+  },
+  lab(g, x, y) {  // a flask
+    el("path", { d: `M${x + 9} ${y + 2} H${x + 15} M${x + 10} ${y + 2} V${y + 9} L${x + 3} ${y + 21} H${x + 21} L${x + 14} ${y + 9} V${y + 2}` }, g);
+    el("path", { d: `M${x + 6} ${y + 16} H${x + 18} L${x + 21} ${y + 21} H${x + 3} Z`, fill: INK }, g);
+  },
+  control_room(g, x, y) {  // a dial turning
+    el("path", { d: `M${x + 4} ${y + 17} A9 9 0 1 1 ${x + 20} ${y + 17}` }, g);
+    el("path", { d: `M${x + 12} ${y + 14} L${x + 17} ${y + 7}` }, g);
+    el("circle", { cx: x + 12, cy: y + 14, r: 2.2, fill: INK }, g);
+    el("path", { d: `M${x + 4} ${y + 21} H${x + 20}` }, g);
+  },
+  jump_room(g, x, y) {  // a leap over a gap
+    el("path", { d: `M${x + 2} ${y + 21} Q${x + 12} ${y - 2} ${x + 20} ${y + 14}` }, g);
+    el("path", { d: `M${x + 15} ${y + 13} L${x + 20} ${y + 15} L${x + 22} ${y + 9}` }, g);
+    el("path", { d: `M${x + 1} ${y + 22} H${x + 7} M${x + 17} ${y + 22} H${x + 23}` }, g);
+  },
+  laser(g, x, y) {  // a crosshair
+    el("circle", { cx: x + 12, cy: y + 12, r: 7 }, g);
+    el("path", { d: `M${x + 12} ${y + 1} V${y + 8} M${x + 12} ${y + 16} V${y + 23} M${x + 1} ${y + 12} H${x + 8} M${x + 16} ${y + 12} H${x + 23}` }, g);
+    el("circle", { cx: x + 12, cy: y + 12, r: 1.8, fill: INK }, g);
+  },
+  infirmary(g, x, y) {  // a cross
+    el("path", { d: `M${x + 9} ${y + 2} H${x + 15} V${y + 9} H${x + 22} V${y + 15} H${x + 15} V${y + 22} H${x + 9} V${y + 15} H${x + 2} V${y + 9} H${x + 9} Z`,
+                 fill: "#c0392b", stroke: INK }, g);
+  },
+  warehouse(g, x, y) {  // stacked crates
+    for (const [cx, cy] of [[2, 12], [12, 12], [7, 2]]) {
+      el("rect", { x: x + cx, y: y + cy, width: 10, height: 10 }, g);
+      el("path", { d: `M${x + cx} ${y + cy} L${x + cx + 10} ${y + cy + 10}` }, g);
+    }
+  },
+  security_center(g, x, y) {  // a shield with a star
+    el("path", { d: `M${x + 12} ${y + 1} L${x + 21} ${y + 5} V${y + 12} Q${x + 21} ${y + 19} ${x + 12} ${y + 23} Q${x + 3} ${y + 19} ${x + 3} ${y + 12} V${y + 5} Z` }, g);
+    el("path", { d: `M${x + 12} ${y + 6} L${x + 14} ${y + 11} H${x + 18} L${x + 15} ${y + 14} L${x + 16} ${y + 19} L${x + 12} ${y + 16} L${x + 8} ${y + 19} L${x + 9} ${y + 14} L${x + 6} ${y + 11} H${x + 10} Z`, fill: INK, "stroke-width": 1 }, g);
+  },
+  core_room(g, x, y) {  // the radiation sign
+    el("circle", { cx: x + 12, cy: y + 12, r: 11, fill: "#f5c400" }, g);
+    for (const a of [-90, 30, 150]) {
+      const r1 = 3.2, r2 = 9.5, a1 = ((a - 30) * Math.PI) / 180, a2 = ((a + 30) * Math.PI) / 180;
+      const p = (r, t) => `${x + 12 + r * Math.cos(t)} ${y + 12 + r * Math.sin(t)}`;
+      el("path", { d: `M${p(r1, a1)} L${p(r2, a1)} A${r2} ${r2} 0 0 1 ${p(r2, a2)} L${p(r1, a2)} Z`, fill: INK, stroke: "none" }, g);
+    }
+    el("circle", { cx: x + 12, cy: y + 12, r: 1.8, fill: INK, stroke: "none" }, g);
+  },
+  safe_room(g, x, y) {  // a padlock
+    el("path", { d: `M${x + 7} ${y + 11} V${y + 7} A5 5 0 0 1 ${x + 17} ${y + 7} V${y + 11}` }, g);
+    el("rect", { x: x + 4, y: y + 11, width: 16, height: 12, rx: 2, fill: INK }, g);
+    el("circle", { cx: x + 12, cy: y + 16, r: 1.8, fill: "#fff", stroke: "none" }, g);
+  },
+  pod(g, x, y) {  // a capsule with its flame
+    el("path", { d: `M${x + 12} ${y + 1} Q${x + 20} ${y + 8} ${x + 18} ${y + 17} H${x + 6} Q${x + 4} ${y + 8} ${x + 12} ${y + 1} Z`, fill: "#fff" }, g);
+    el("circle", { cx: x + 12, cy: y + 9, r: 2.5 }, g);
+    el("path", { d: `M${x + 8} ${y + 18} L${x + 12} ${y + 23} L${x + 16} ${y + 18}`, fill: "#E69F00" }, g);
+  },
+};
+
+function drawIcon(g, kind, x, y) {
+  const draw = ICONS[kind];
+  if (!draw) return;
+  const icon = el("g", { class: `kind-icon icon-${kind}`, fill: "none", stroke: INK, "stroke-width": 1.8,
+                         "stroke-linecap": "round", "stroke-linejoin": "round", "aria-hidden": "true" }, g);
+  draw(icon, x, y);
+}
 
 function parseCell(cell) {
   const [x, y] = cell.split("|").map(Number);
@@ -60,6 +134,9 @@ function drawFigure(group, figure, cx, cy, labels, r = 9) {
   const g = el("g", { class: "figure", "data-token": `fig:${figure}`, "data-figure": figure }, group);
   el("title", {}, g).textContent = labels.figure(figure);
   ring(g, cx, cy, r * 1.45);
+  // A light halo and a dark edge that keep their width on screen at any zoom: the piece stands out
+  // from every tile colour and from the dark board around it.
+  el(shape, { ...attrs, class: "halo" }, g);
   el(shape, { ...attrs, fill: PLAYER_COLOURS[colour] || "#888", stroke: "#1d2433", "stroke-width": r / 6, class: "piece" }, g);
   el("text", { x: cx, y: cy + r * 0.39, "text-anchor": "middle", "font-size": r, "font-weight": "bold",
                fill: INK_ON[colour] || "#fff", "pointer-events": "none" }, g).textContent = ROLE_LETTER[role] || "?";
@@ -70,6 +147,7 @@ function drawAlien(group, alien, cx, cy, labels, r = 9) {
   const g = el("g", { class: "alien", "data-token": `fig:${alien}`, "data-figure": alien }, group);
   el("title", {}, g).textContent = labels.figure(alien);
   ring(g, cx, cy, r * 1.45);
+  el("ellipse", { cx, cy, rx: r * 1.3, ry: r * 1.1, class: "halo" }, g);
   el("ellipse", { cx, cy, rx: r * 1.3, ry: r * 1.1, fill: "#2b2b2b", stroke: "#8fe38f", "stroke-width": r / 4.5, class: "piece" }, g);
   el("circle", { cx: cx - r * 0.5, cy: cy - r * 0.2, r: r * 0.26, fill: "#8fe38f" }, g);
   el("circle", { cx: cx + r * 0.5, cy: cy - r * 0.2, r: r * 0.26, fill: "#8fe38f" }, g);
@@ -110,13 +188,13 @@ function drawDoors(g, doors, x, y) {
 function drawTile(layer, cell, tile, view, labels) {
   const { x, y } = parseCell(cell);
   const px = x * CELL, py = y * CELL;
-  const [fill, icon] = KIND_STYLE[tile.kind] || ["#eee", "?"];
+  const fill = KIND_STYLE[tile.kind] || "#eee";
   const g = el("g", { class: `tile kind-${tile.kind}`, "data-token": `cell:${cell}`, "data-cell": cell }, layer);
   el("title", {}, g).textContent = `${labels.kind(tile.kind)} ${tile.tile} · ${cell}`;
   el("rect", { x: px + 2, y: py + 2, width: CELL - 4, height: CELL - 4, rx: 6, fill, stroke: "#7b8794", class: "tile-bg" }, g);
   drawDoors(g, tile.doors, px + 2, py + 2);
   el("rect", { x: px + 6, y: py + 6, width: CELL - 12, height: CELL - 12, rx: 4, class: "tile-lit", fill: "none" }, g);
-  el("text", { x: px + 10, y: py + 24, "font-size": 15, fill: "#1d2433" }, g).textContent = icon;
+  drawIcon(g, tile.kind, px + 8, py + 7);
   el("text", { x: px + 50, y: py + 36, "text-anchor": "middle", "font-size": 9.5, fill: "#1d2433", "font-weight": "bold",
                textLength: labels.kind(tile.kind).length > 13 ? 80 : undefined, lengthAdjust: "spacingAndGlyphs" }, g)
     .textContent = labels.kind(tile.kind);
@@ -327,6 +405,33 @@ function chip(content, token, selected) {
   return node;
 }
 
+/**
+ * The alien track as a track: its spaces along a winding path, each with its score, the taken ones
+ * holding an alien, the last one (the aliens' win) edged in red. The words say the same to a screen reader.
+ */
+function drawTrack(values, taken, words) {
+  const n = values.length, width = 320, height = 84;
+  const svg = el("svg", { id: "alien-track-slots", class: "alien-track", viewBox: `0 0 ${width} ${height}`, role: "img",
+                          "aria-label": words });
+  el("title", {}, svg).textContent = words;
+  const at = (i) => ({ x: 22 + (i * (width - 44)) / Math.max(n - 1, 1), y: 42 + 20 * Math.sin((i * Math.PI) / 2.2) });
+  const points = values.map((_, i) => at(i));
+  el("polyline", { points: points.map((p) => `${p.x},${p.y}`).join(" "), class: "track-path", fill: "none" }, svg);
+  values.forEach((value, i) => {
+    const { x, y } = points[i];
+    const space = el("g", { class: `track-space${i < taken ? " taken" : ""}${i === n - 1 ? " last" : ""}` }, svg);
+    if (i === n - 1) el("circle", { cx: x, cy: y, r: 17.5, class: "track-goal" }, space);
+    el("circle", { cx: x, cy: y, r: 14, class: "track-slot" }, space);
+    if (i < taken) {
+      el("circle", { cx: x - 5, cy: y - 6, r: 2.4, class: "track-eye" }, space);
+      el("circle", { cx: x + 5, cy: y - 6, r: 2.4, class: "track-eye" }, space);
+    }
+    el("text", { x, y: y + (i < taken ? 8 : 5), "text-anchor": "middle", "font-size": i < taken ? 10 : 13, "font-weight": "bold",
+                 class: "track-value" }, space).textContent = value;
+  });
+  return svg;
+}
+
 function drawPanel(panel, view, data, lang, opts) {
   const w = words(lang);
   const labels = labelsFor(data, lang);
@@ -339,8 +444,8 @@ function drawPanel(panel, view, data, lang, opts) {
   }
   const trackLine = html("p", null, { id: "alien-track" });
   const taken = track.covered_by_token + track.dead.length;
-  const slots = html("p", `${w.trackTaken}: ${track.slots.slice(0, taken).join(", ") || w.none} · ${w.trackFree}: `
-    + `${track.slots.slice(taken).join(", ") || w.none} · ${w.trackFull}`, { id: "alien-track-slots" });
+  const slots = drawTrack(track.slots, taken, `${w.trackTaken}: ${track.slots.slice(0, taken).join(", ") || w.none} · `
+    + `${w.trackFree}: ${track.slots.slice(taken).join(", ") || w.none} · ${w.trackFull}`);
   trackLine.append(html("strong", `${w.alienScore}: ${track.score}`), ` · ${w.dead}: `,
     track.dead.length ? dead : w.none);
   const display = html("div", null, { id: "display", class: "display" });
@@ -379,6 +484,7 @@ export function createBoard({ board, panel }, ctx) {
     },
     zoom: (f) => panZoom.zoom(f),
     fit: () => panZoom.fit(),
+    focus: (boxes, minPx) => panZoom.focus(boxes, minPx),
   };
 }
 

@@ -1,0 +1,121 @@
+"""Every page at a phone's, a tablet's and a desktop's size, in the light and the dark colour scheme:
+axe-core finds no accessibility violation (contrast included), nothing is wider than the screen,
+and a screenshot of each goes to tests/artifacts/ (every-<page>-<width>-<scheme>.png).
+
+axe-core comes from node_modules (package.json pins it; bin/test installs it when it is missing).
+"""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from .test_play import ARTIFACTS, PASSWORD, BrowserTestCase, make_player
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = {"phone": (390, 844), "tablet": (768, 1024), "desktop": (1920, 1080)}
+AXE_SIZES = ("phone", "desktop")
+SCHEMES = ("light", "dark")
+
+
+def play_some(game_id: int, decisions: int, seed: int = 5) -> None:
+    """Move a game on through the service layer: any legal decision, by whoever is to move."""
+    from games import services
+    from games.models import Game
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        game = Game.objects.get(pk=game_id)
+        user = game.seats.get(order=game.current_seat).user
+        legal = services.legal_for(game, user)["actions"]
+        services.submit_decision(user, game_id, game.seq, rng.choice(legal))
+
+
+def mid_game(name: str, players, decisions: int = 12) -> int:
+    """A game of `name` in progress between `players`, the first of whom created it."""
+    from games import services
+    game = services.create_game(players[0], game=name, players=len(players))
+    for user in players[1:]:
+        services.join_game(user, game.pk)
+    play_some(game.pk, decisions)
+    return game.pk
+
+
+def describe(violations: list[dict]) -> str:
+    """axe's findings, one block per rule, with the elements and what is wrong with each."""
+    out = []
+    for v in violations:
+        out.append(f"  [{v['impact']}] {v['id']}: {v['help']} ({v['helpUrl']})")
+        for node in v["nodes"][:8]:
+            out.append(f"      {' '.join(node['target'])}: {node['failureSummary'].replace(chr(10), ' ')}")
+        if len(v["nodes"]) > 8:
+            out.append(f"      … and {len(v['nodes']) - 8} more")
+    return "\n".join(out)
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="needs node_modules/axe-core (npm install; bin/test does it)")
+class EveryPage(BrowserTestCase):
+    def setUp(self):
+        from games import rules
+        self.alice, self.bob = make_player("alice"), make_player("bob")
+        self.game_ids = {name: mid_game(name, [self.alice, self.bob]) for name in rules.names()}
+
+    def pages(self) -> dict[str, str]:
+        from games import rules
+        pages = {"lobby": "/", "my-games": "/games/mine/", "ratings": "/ratings/", "player": "/players/alice/",
+                 "settings": "/settings/"}
+        for name, game_id in self.game_ids.items():
+            pages[f"game-{name}"] = f"/games/{game_id}/"
+            pages[f"rules-{name}"] = f"/rules/{name}/"
+            pages[f"leaderboard-{name}"] = f"/ratings/{name}/"
+        assert set(self.game_ids) == set(rules.names())
+        return pages
+
+    def context(self, size: str, signed_in: bool):
+        width, height = SIZES[size]
+        touch = size != "desktop"
+        context = self.browser.new_context(viewport={"width": width, "height": height}, is_mobile=touch, has_touch=touch,
+                                           bypass_csp=True,  # lets axe's script in (tests/site checks the policy)
+                                           storage_state=self.signed_in_state if signed_in else None)
+        return context, self.watched(context.new_page())
+
+    def visit(self, page, path: str):
+        page.goto(f"{self.live_server_url}{path}")
+        page.wait_for_load_state("networkidle")
+        if page.locator("#game-root").count():
+            page.wait_for_selector("#board svg .tiles, #board svg .nodes", state="attached")
+            page.wait_for_selector("#busy", state="hidden")
+            page.wait_for_selector("#log li")
+
+    def axe(self, page) -> list[dict]:
+        page.add_script_tag(path=str(AXE))
+        return page.evaluate("async () => (await axe.run(document, { resultTypes: ['violations'] })).violations")
+
+    def test_every_page_passes_axe_fits_the_screen_and_is_photographed(self):
+        page = self.page_for("alice")
+        self.signed_in_state = page.context.storage_state()
+        page.context.close()
+        visits = [(name, path, True) for name, path in self.pages().items()] + [("login", "/accounts/login/", False)]
+        problems, errors = [], []
+        for size in SIZES:
+            for signed_in in (True, False):
+                context, page = self.context(size, signed_in)
+                for name, path, needs_user in visits:
+                    if needs_user != signed_in:
+                        continue
+                    for scheme in SCHEMES:
+                        page.emulate_media(color_scheme=scheme)
+                        self.visit(page, path)
+                        width = page.evaluate("() => document.documentElement.scrollWidth")
+                        if width > SIZES[size][0]:
+                            problems.append(f"{name} at {size} ({scheme}): the page is {width} px wide, wider than the screen")
+                        page.screenshot(path=str(ARTIFACTS / f"every-{name}-{SIZES[size][0]}-{scheme}.png"), full_page=True)
+                        if size in AXE_SIZES:
+                            found = self.axe(page)
+                            if found:
+                                problems.append(f"{name} at {size} ({scheme}), {path}:\n{describe(found)}")
+                errors += [f"{size}: {e}" for e in page.errors]
+                context.close()
+        assert not problems, "\n".join(problems)
+        assert not errors, errors

@@ -1,0 +1,195 @@
+"""The game page on a phone (390×844, touch): the board edge to edge and opened on the offered targets,
+each at least 44 px; the view's buttons in a bar of their own; the panels under the board; the site's
+navigation folded into a menu button; panning with a finger and zooming with two; and a game played
+with taps only. Every game's page, since the site names no game.
+"""
+from __future__ import annotations
+
+import random
+
+from .test_every_page import mid_game
+from .test_play import LIVE_SECONDS, PASSWORD, BrowserTestCase, make_player, seq_of, settle
+
+MIN_TARGET = 44
+
+# Boxes on screen of the offered targets: those on the board (and how much of each the board shows),
+# and the buttons of the controls and panel.
+TARGETS = """() => {
+  const board = document.querySelector('#board svg').getBoundingClientRect();
+  const box = (n) => { const r = n.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height, token: n.dataset.token }; };
+  const inside = (r) => r.x >= board.x - 1 && r.y >= board.y - 1 && r.x + r.w <= board.right + 1 && r.y + r.h <= board.bottom + 1;
+  const onBoard = [...document.querySelectorAll('#board [data-token].choice')].map(box);
+  return {
+    board: { x: board.x, y: board.y, w: board.width, h: board.height },
+    shown: onBoard.filter(inside), all: onBoard,
+    buttons: [...document.querySelectorAll('#controls .choice, #game-panel .choice, #controls button:not([hidden])')]
+      .filter((n) => n.offsetParent !== null).map(box),
+  };
+}"""
+
+
+def overlaps(a, b) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+def view_box(page) -> list[float]:
+    return [float(v) for v in page.get_attribute("#board svg", "viewBox").split()]
+
+
+def touch(cdp, kind: str, points) -> None:
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+        {"x": x, "y": y, "id": i, "radiusX": 4, "radiusY": 4, "force": 1} for i, (x, y) in enumerate(points)]})
+
+
+class PhoneGamePage(BrowserTestCase):
+    def setUp(self):
+        from games import rules
+        self.alice, self.bob = make_player("alice"), make_player("bob")
+        self.games = {name: mid_game(name, [self.alice, self.bob], decisions=9) for name in rules.names()}
+
+    def mover(self, game_id):
+        from games.models import Game
+        game = Game.objects.get(pk=game_id)
+        return game.seats.get(order=game.current_seat).user
+
+    def test_every_game_page_is_made_for_a_phone(self):
+        for name, game_id in self.games.items():
+            page = self.page_for(self.mover(game_id).username, mobile=True)
+            page.goto(f"{self.live_server_url}/games/{game_id}/")
+            page.wait_for_selector("#connection[data-state=open]")
+            settle(page)
+            assert page.get_attribute("#game-root", "data-my-turn") == "yes", name
+            self.shot(page, f"20-phone-{name}")
+
+            # The board spans the screen and nothing is wider than it.
+            board = page.locator("#board svg").bounding_box()
+            assert board["x"] <= 1 and board["width"] >= 388, (name, board)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, name
+
+            # It opens on the offered targets, each large enough for a finger.
+            targets = page.evaluate(TARGETS)
+            assert targets["shown"] or not targets["all"], (name, "no offered target is in view", targets)
+            assert targets["shown"] or [t for t in targets["buttons"] if t["token"]], (name, "nothing offered", targets)
+            small = [t for t in targets["shown"] + targets["buttons"] if t["w"] < MIN_TARGET - 0.5 or t["h"] < MIN_TARGET - 0.5]
+            assert not small, (name, small)
+            if len(targets["shown"]) < len(targets["all"]):
+                assert view_box(page) != [float(v) for v in page.get_attribute("#board svg", "data-fit").split()], name
+
+            # The view's buttons are under the board, not on it; the panels follow below.
+            for button in page.locator(".zoom button").all():
+                assert not overlaps(button.bounding_box(), board), name
+                assert button.bounding_box()["height"] >= MIN_TARGET, name
+            bottom = board["y"] + board["height"]
+            for panel in (".side", ".log-area", ".chat-area"):
+                assert page.locator(panel).bounding_box()["y"] >= bottom, (name, panel)
+
+            # A finger drags the board along; two fingers spread apart zoom in; neither chooses anything.
+            page.locator("#board").scroll_into_view_if_needed()
+            board = page.locator("#board svg").bounding_box()
+            cdp = page.context.new_cdp_session(page)
+            before, seq = view_box(page), seq_of(page)
+            cx, cy = board["x"] + board["width"] / 2, board["y"] + board["height"] / 2
+            touch(cdp, "touchStart", [(cx, cy)])
+            for step in range(1, 6):
+                touch(cdp, "touchMove", [(cx + 16 * step, cy + 10 * step)])
+            touch(cdp, "touchEnd", [])
+            moved = view_box(page)
+            assert moved[0] < before[0] and moved[1] < before[1] and moved[2] == before[2], (name, before, moved)
+            touch(cdp, "touchStart", [(cx - 20, cy), (cx + 20, cy)])
+            for step in range(1, 6):
+                touch(cdp, "touchMove", [(cx - 20 - 14 * step, cy), (cx + 20 + 14 * step, cy)])
+            touch(cdp, "touchEnd", [])
+            pinched = view_box(page)
+            assert pinched[2] < moved[2] * 0.7, (name, moved, pinched)
+            page.wait_for_timeout(300)
+            assert seq_of(page) == seq and not page.locator("#board .selected").count(), name
+            assert not page.errors, (name, page.errors)
+            page.context.close()
+
+    def test_the_navigation_folds_into_a_menu_button(self):
+        page = self.page_for("alice", mobile=True)
+        page.goto(f"{self.live_server_url}/games/{self.games['argo']}/")
+        settle(page)
+        menu = page.locator("#menu-button")
+        assert menu.is_visible() and menu.get_attribute("aria-expanded") == "false"
+        assert not page.is_visible("#site-nav") and not page.is_visible("#my-games-link")
+        assert menu.bounding_box()["height"] >= MIN_TARGET
+        menu.tap()
+        assert menu.get_attribute("aria-expanded") == "true" and page.is_visible("#my-games-link")
+        links = page.locator("#site-nav > a").all()
+        assert all(link.bounding_box()["height"] >= MIN_TARGET for link in links)
+        page.keyboard.press("Escape")
+        assert menu.get_attribute("aria-expanded") == "false" and not page.is_visible("#site-nav")
+        menu.focus()  # the keyboard opens it too, and the links are the next tab stops
+        page.keyboard.press("Enter")
+        assert menu.get_attribute("aria-expanded") == "true"
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.closest('#site-nav') !== null")
+        page.tap("h1")  # a tap elsewhere closes it
+        assert menu.get_attribute("aria-expanded") == "false"
+        page.set_viewport_size({"width": 1280, "height": 900})  # a wide screen shows the links themselves
+        assert not menu.is_visible() and page.is_visible("#my-games-link")
+        assert not page.errors, page.errors
+
+
+class TouchOnlyGame(BrowserTestCase):
+    def test_ten_decisions_with_taps_only(self):
+        from games import services
+        from games.models import Game
+        alice, bob = make_player("alice"), make_player("bob")
+        game = services.create_game(alice, game="argo", players=2)
+        services.join_game(bob, game.pk)
+        context = self.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
+        page.goto(f"{self.live_server_url}/accounts/login/?next=/games/{game.pk}/")
+        page.fill("input[name=login]", "alice")
+        page.fill("input[name=password]", PASSWORD)
+        page.tap("form button[type=submit]")
+        page.wait_for_url(f"{self.live_server_url}/games/{game.pk}/")
+        page.wait_for_selector("#connection[data-state=open]")
+        settle(page)
+        rng = random.Random(11)
+        start, mine, theirs = seq_of(page), 0, 0
+        while mine < 10:
+            stored = Game.objects.get(pk=game.pk)
+            if stored.seats.get(order=stored.current_seat).user == bob:  # the other player moves meanwhile
+                legal = services.legal_for(stored, bob)["actions"]
+                services.submit_decision(bob, game.pk, stored.seq, rng.choice(legal))
+                theirs += 1
+                page.wait_for_function(f"() => Number(document.querySelector('#game-root').dataset.seq) >= {stored.seq + 1}",
+                                       timeout=LIVE_SECONDS * 1000)
+                settle(page)
+                continue
+            page.wait_for_function("() => document.querySelector('#game-root').dataset.myTurn === 'yes'")
+            before = seq_of(page)
+            for _ in range(6):  # the taps of one decision: a piece or a tile, where it goes, its turn
+                self.tap_one(page, rng)
+                settle(page)
+                if seq_of(page) > before:
+                    break
+            assert seq_of(page) == before + 1, f"six taps made no decision ({page.get_attribute('#game-root', 'data-choices')})"
+            mine += 1
+        assert seq_of(page) == start + 10 + theirs and Game.objects.get(pk=game.pk).seq == seq_of(page)
+        self.shot(page, "21-phone-after-ten-taps")
+        assert not page.errors, page.errors
+
+    def tap_one(self, page, rng):
+        if page.is_visible("#confirm"):
+            if page.is_visible("#cycle") and rng.random() < 0.5:
+                page.tap("#cycle")
+            page.tap("#confirm")
+            return
+        page.locator("#board").scroll_into_view_if_needed()
+        targets = page.evaluate(TARGETS)
+        if targets["shown"]:
+            t = rng.choice(targets["shown"])
+            assert t["w"] >= MIN_TARGET - 0.5 and t["h"] >= MIN_TARGET - 0.5, t
+            page.touchscreen.tap(t["x"] + t["w"] / 2, t["y"] + t["h"] / 2)
+            return
+        buttons = [t for t in targets["buttons"] if t["token"]]
+        assert buttons, f"nothing to tap: {page.get_attribute('#game-root', 'data-choices')}"
+        page.tap(f'[data-token="{rng.choice(buttons)["token"]}"]')
