@@ -7,6 +7,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import UserChangeForm
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -293,11 +294,56 @@ User = get_user_model()
 admin.site.unregister(User)
 
 
+ACCESS_FIELDS = ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")
+
+
+def access_of(user) -> dict:
+    """What decides what an account may do, as plain data for the record."""
+    return {"is_active": user.is_active, "is_staff": user.is_staff, "is_superuser": user.is_superuser,
+            "groups": sorted(g.name for g in user.groups.all()),
+            "user_permissions": sorted(f"{p.content_type.app_label}.{p.codename}" for p in user.user_permissions.all())}
+
+
+class AuditedUserForm(UserChangeForm):
+    """The user form asks why whenever it changes an account's access (ACCESS_FIELDS)."""
+
+    reason = forms.CharField(required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
+                             help_text="Needed when active, staff status, superuser status, groups or permissions change: "
+                                       "the change is recorded with it.")
+
+    def clean(self):
+        cleaned = super().clean()
+        if set(self.changed_data) & set(ACCESS_FIELDS) and not cleaned.get("reason", "").strip():
+            self.add_error("reason", "Say why: a change of access is recorded with its reason.")
+        return cleaned
+
+
 @admin.register(User)
 class PlayerAdmin(UserAdmin):
     inlines = [ProfileInline]
+    form = AuditedUserForm
     list_display = ["username", "email", "is_active", "is_staff", "date_joined", "last_login"]
     actions = ["suspend", "unsuspend"]
+    fieldsets = UserAdmin.fieldsets + (("Why (recorded for any change of access)", {"fields": ["reason"]}),)
+
+    def save_related(self, request, form, formsets, change):
+        # Groups and permissions are saved here, after the user row: compare once everything is stored.
+        super().save_related(request, form, formsets, change)
+        if change:
+            after = access_of(form.instance)
+            changes = {k: [form.access_before[k], after[k]] for k in after if form.access_before[k] != after[k]}
+            if changes:
+                services.record_access_change(request.user, form.instance, changes, form.cleaned_data["reason"])
+
+    def get_form(self, request, obj=None, **kwargs):
+        form_class = super().get_form(request, obj, **kwargs)
+        access_before = access_of(obj) if obj is not None else None  # read before the form touches obj
+
+        class Form(form_class):
+            def __init__(self, *args, **kw):
+                super().__init__(*args, **kw)
+                self.access_before = access_before
+        return Form
 
     @with_reason("Suspend the selected users")
     def suspend(moderator, user, reason):

@@ -155,6 +155,7 @@ class ModeratorAction(models.Model):
         SHOW_CHAT = "show_chat", _("show chat message")
         EXTEND_DEADLINE = "extend_deadline", _("extend deadline")
         REVERT_RATING = "revert_rating", _("abort a finished game and revert its rating effect")
+        CHANGE_ACCESS = "change_access", _("change an account's access (active, staff, groups, permissions)")
 
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="moderator_actions")
     kind = models.CharField(max_length=20, choices=Kind.choices)

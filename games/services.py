@@ -689,6 +689,16 @@ def set_suspended(moderator, user, suspended: bool, reason: str) -> None:
             signals.account_suspended.send(Game, user_id=user.pk)
 
 
+def record_access_change(moderator, user, changes: dict, reason: str) -> None:
+    """A staff member changed who an account is (active, staff, superuser, groups, permissions) in
+    the user form: recorded like every other action, and an account made inactive is signed out
+    everywhere, as a suspension is. `changes`: {field: [before, after]}."""
+    with transaction.atomic():
+        _log(moderator, ModeratorAction.Kind.CHANGE_ACCESS, reason, target_user=user, changes=changes)
+        if changes.get("is_active") == [True, False]:
+            signals.account_suspended.send(Game, user_id=user.pk)
+
+
 def set_chat_hidden(moderator, message: ChatMessage, hidden: bool, reason: str) -> None:
     with transaction.atomic():
         message.hidden = hidden

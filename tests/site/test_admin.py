@@ -719,3 +719,72 @@ def test_a_valid_change_form_cannot_move_the_clock_silently(admin_client, make_u
         "extra_hours": "48", "turn_started_at_0": "2020-01-01", "turn_started_at_1": "00:00:00", "rated": "false",
         "seats-TOTAL_FORMS": "0", "seats-INITIAL_FORMS": "0", "seats-MIN_NUM_FORMS": "0", "seats-MAX_NUM_FORMS": "1000"})
     assert Game.objects.values().get(pk=game.pk) == before
+
+
+# --- the user form: every change of access has a reason and a record --------------------------------
+
+def form_data(form, prefix=None) -> dict:
+    """What the browser would post for `form` as it stands (its initial values)."""
+    from django.forms import MultiWidget
+    data = {}
+    for bound in form:
+        name, value, widget = bound.html_name, bound.value(), bound.field.widget
+        if isinstance(widget, MultiWidget):
+            for i, part in enumerate(widget.decompress(value)):
+                data[f"{name}_{i}"] = "" if part is None else str(part)
+        elif isinstance(value, bool):
+            if value:
+                data[name] = "on"
+        elif isinstance(value, (list, tuple)):
+            data[name] = [str(getattr(v, "pk", v)) for v in value]
+        elif value is not None:
+            data[name] = str(value)
+    return data
+
+
+def user_form_post(admin_client, user, **changes):
+    url = f"/admin/auth/user/{user.pk}/change/"
+    page = admin_client.get(url)
+    data = form_data(page.context["adminform"].form)
+    for inline in page.context["inline_admin_formsets"]:
+        formset = inline.formset
+        data.update(form_data(formset.management_form))
+        for form in formset.forms:
+            data.update(form_data(form))
+    for key, value in changes.items():
+        if value is False:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    return admin_client.post(url, data)
+
+
+def test_a_change_of_access_in_the_user_form_needs_a_reason_and_is_recorded(admin_client, admin_user, make_user):
+    from django.contrib.auth.models import Group
+    carol = make_user("carol")
+    helpers = Group.objects.create(name="helpers")
+
+    refused = user_form_post(admin_client, carol, is_staff="on", groups=[str(helpers.pk)])
+    assert refused.status_code == 200 and "Say why" in refused.content.decode()
+    carol.refresh_from_db()
+    assert not carol.is_staff and not carol.groups.exists()
+    assert not ModeratorAction.objects.exists()
+
+    done = user_form_post(admin_client, carol, is_staff="on", groups=[str(helpers.pk)], reason="helps with the chat")
+    assert done.status_code == 302
+    carol.refresh_from_db()
+    assert carol.is_staff and list(carol.groups.values_list("name", flat=True)) == ["helpers"]
+    action = ModeratorAction.objects.get()
+    assert (action.kind, action.moderator, action.target_user, action.reason) == (
+        ModeratorAction.Kind.CHANGE_ACCESS, admin_user, carol, "helps with the chat")
+    assert action.details["changes"] == {"is_staff": [False, True], "groups": [[], ["helpers"]]}
+
+
+def test_deactivating_in_the_user_form_is_recorded_and_other_edits_need_no_reason(admin_client, make_user):
+    carol = make_user("carol")
+    assert user_form_post(admin_client, carol, first_name="Caroline").status_code == 302
+    assert not ModeratorAction.objects.exists(), "a name is not access"
+    assert user_form_post(admin_client, carol, is_active=False, reason="spam").status_code == 302
+    carol.refresh_from_db()
+    assert not carol.is_active
+    assert ModeratorAction.objects.get().details["changes"] == {"is_active": [True, False]}
