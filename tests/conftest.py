@@ -1,51 +1,31 @@
-"""Shared fixtures for the site's tests."""
+"""Django only for the tests that need it.
+
+pytest-django sets Django up only when DJANGO_SETTINGS_MODULE is set: this hook sets it (and loads
+the settings, as pytest-django's own `--ds` would) unless every path on the command line lies in
+tests/rules, whose tests import nothing of the site. `python -m pytest tests/rules` therefore runs
+with Django absent (tests/rules/test_standalone.py proves it); the site's fixtures live in
+tests/django_fixtures.py, loaded by tests/site/ and tests/browser/ only.
+"""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
-import pytest
-
-POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
-REDIS = bool(os.environ.get("REDIS_URL"))
-
-
-@pytest.fixture(autouse=True, scope="session")
-def celery_runs_tasks_at_once():
-    """Tasks run inside the test, even when REDIS_URL points Celery at a real broker; the worker
-    test starts a real worker on purpose."""
-    from argo_site.celery import app
-    set_eager(app, True)
-    yield
+SETTINGS = "argo_site.settings"
+RULES = Path(__file__).resolve().parent / "rules"
 
 
-def set_eager(app, on: bool) -> None:
-    """Celery reads Django's CELERY_-prefixed names first: set those, not only the short ones."""
-    app.conf.CELERY_TASK_ALWAYS_EAGER = app.conf.task_always_eager = on
-    app.conf.CELERY_TASK_EAGER_PROPAGATES = app.conf.task_eager_propagates = on
+def needs_django(args: list[str], invocation_dir: Path) -> bool:
+    """False when each path given lies under tests/rules; True otherwise (no path: the testpaths)."""
+    paths = [(invocation_dir / a.split("::", 1)[0]).resolve() for a in args]
+    return not paths or not all(p == RULES or RULES in p.parents for p in paths)
 
 
-@pytest.fixture
-def make_user(db):
-    from allauth.account.models import EmailAddress
-    from django.contrib.auth import get_user_model
-
-    def make(username: str, password: str = "pass-word-1", **extra):
-        user = get_user_model().objects.create_user(username=username, email=f"{username}@example.org",
-                                                    password=password, **extra)
-        EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-        return user
-    return make
-
-
-@pytest.fixture
-def api_client_for():
-    """An API client authenticated with the user's token, as a non-browser client would be."""
-    from rest_framework.authtoken.models import Token
-    from rest_framework.test import APIClient
-
-    def make(user):
-        client = APIClient()
-        token, _ = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-        return client
-    return make
+def pytest_configure(config):
+    if os.environ.get("DJANGO_SETTINGS_MODULE") or not config.pluginmanager.hasplugin("django"):
+        return
+    if not needs_django(list(config.args), Path(config.invocation_params.dir)):
+        return
+    os.environ["DJANGO_SETTINGS_MODULE"] = SETTINGS
+    from django.conf import settings
+    settings.DATABASES  # noqa: B018 - loads the settings; pytest-django's pytest_configure (trylast) runs django.setup()

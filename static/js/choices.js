@@ -31,6 +31,12 @@ export class Chooser {
     return this.cyclePrefix !== null && next.length > 0 && next.every((t) => t.startsWith(this.cyclePrefix));
   }
 
+  /** The legal decisions that choosing `token` next leads to (a board module names a target by them). */
+  through(token) {
+    const path = [...this.prefix, token];
+    return this.actions.filter((_, i) => startsWith(this.paths[i], path));
+  }
+
   /** Click a token; returns the decision when the path is complete, else null. */
   choose(token) {
     if (!this.next().includes(token)) return null;

@@ -29,7 +29,9 @@ const LOOK_EVERY = 15000;
 // A tab is away when it is hidden or nobody has touched it for a while: the server then sends the
 // turn notice as if the tab were closed.
 let lastInput = Date.now();
-for (const type of ["pointerdown", "keydown", "wheel", "touchstart", "scroll"]) {
+// (Outside a page, e.g. under node --test, there is no window to listen to.)
+const ON_PAGE = typeof window !== "undefined";
+for (const type of ON_PAGE ? ["pointerdown", "keydown", "wheel", "touchstart", "scroll"] : []) {
   window.addEventListener(type, () => { lastInput = Date.now(); }, { passive: true, capture: true });
 }
 

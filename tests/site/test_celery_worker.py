@@ -13,7 +13,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from tests.conftest import REDIS, set_eager
+from tests.django_fixtures import REDIS, set_eager
 
 pytestmark = [
     pytest.mark.skipif(not REDIS, reason="the worker test needs a Redis broker (set REDIS_URL)"),

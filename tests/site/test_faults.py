@@ -6,7 +6,7 @@ import pytest
 from django.core.signals import request_finished, request_started
 from django.db import connection
 
-from tests.conftest import POSTGRES
+from tests.django_fixtures import POSTGRES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -21,7 +21,7 @@ from channels.db import database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 from channels.testing import WebsocketCommunicator
 
-from tests.conftest import REDIS
+from tests.django_fixtures import REDIS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -379,7 +379,7 @@ def test_with_redis_down_for_layer_and_broker_a_decision_is_stored_and_answered_
     from argo_site.celery import app
     from games import services, tasks
     from games.models import Decision, Game
-    from tests.conftest import set_eager
+    from tests.django_fixtures import set_eager
 
     alice, bob = make_user("alice"), make_user("bob")
     game = services.create_game(alice, game="argo", players=2, hours_per_move=24)

@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from tests.conftest import POSTGRES
+from tests.django_fixtures import POSTGRES
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,8 @@
 """Properties of whole bot games over 2, 3 and 4 players (hypothesis picks the games)."""
 import json
 
+import pytest
+
 from hypothesis import given, settings, strategies as st
 
 from games.rules.andromeda import RULES, IllegalAction
@@ -28,6 +30,7 @@ def outward_moves(decision, events):
             and BOARD.depth[e["to"]] >= BOARD.depth[e["from"]] and e["how"] != "shift"]
 
 
+@pytest.mark.slow
 @SLOW
 @given(GAMES)
 def test_every_game_keeps_its_invariants_and_ends(game):
@@ -49,6 +52,7 @@ def test_every_game_keeps_its_invariants_and_ends(game):
     assert RULES.outcome(last)["winners"]
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(GAMES)
 def test_every_listed_decision_applies_and_an_unlisted_one_is_refused(game):

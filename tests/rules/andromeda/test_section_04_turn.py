@@ -3,7 +3,7 @@ import pytest
 
 from games.rules.andromeda import RULES, IllegalAction
 
-from .positions import do, kinds, position
+from .positions import do, kinds, loose_position, position
 
 
 def legal_types(s):
@@ -37,7 +37,7 @@ def test_enter_on_any_empty_outer_ring_node():
 
 
 def test_a_move_goes_one_link_inward_to_an_empty_node():
-    s = position(3, board={"A2": "red", "A6": "yellow"}, platform={"red": 0})
+    s = loose_position(3, board={"A2": "red", "A6": "yellow"}, platform={"red": 0})
     moves = {(d["from"], d["to"]) for d in RULES.legal_actions(s) if d["type"] == "move"}
     assert moves == {("A2", "A7")}
     with pytest.raises(IllegalAction, match="taken"):
@@ -47,26 +47,26 @@ def test_a_move_goes_one_link_inward_to_an_empty_node():
 
 
 def test_the_action_is_mandatory_when_a_solid_one_exists():
-    s = position(3, board={"A2": "red"}, platform={"red": 0})
+    s = loose_position(3, board={"A2": "red"}, platform={"red": 0})
     assert "skip" not in legal_types(s)
 
 
 def test_AE2_skip_when_no_action_is_possible():
     """AE2: with nothing to do, the player skips."""
-    s = position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0})
+    s = loose_position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0})
     assert legal_types(s) == {"skip"}
 
 
 def test_AE2_a_dotted_link_is_never_mandatory():
     """AE2: whose only moves use dotted links may skip, and the disc advances then too."""
-    s = position(3, board={"A5": "red", "A8": "yellow"}, platform={"red": 0}, skip={"red": 2})
+    s = loose_position(3, board={"A5": "red", "A8": "yellow"}, platform={"red": 0}, skip={"red": 2})
     assert RULES.legal_actions(s) == [{"type": "move", "from": "A5", "to": "B6"}, {"type": "skip"}]
     s, events = do(s, type="skip")
     assert s["skip"]["red"] == 3 and kinds(events)[0] == "skip"
 
 
 def test_skip_to_field_1_swaps_with_a_ship_in_front():
-    s = position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0}, skip={"red": 3})
+    s = loose_position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0}, skip={"red": 3})
     s, _ = do(s, type="skip")
     assert s["skip"]["red"] == 1 and s["ask"]["q"] == "swap"
     assert {(d.get("ship"), d.get("with")) for d in RULES.legal_actions(s)} == {("A2", "A6"), ("A2", "A7"), (None, None)}
@@ -76,10 +76,10 @@ def test_skip_to_field_1_swaps_with_a_ship_in_front():
 
 
 def test_skip_to_field_2_waits_and_field_3_raises_a_ship():
-    s = position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0}, skip={"red": 1})
+    s = loose_position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0}, skip={"red": 1})
     s, _ = do(s, type="skip")
     assert s["skip"]["red"] == 2 and s["ask"]["q"] == "end_turn"
-    s = position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0}, skip={"red": 2})
+    s = loose_position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0}, skip={"red": 2})
     s, _ = do(s, type="skip")
     assert s["ask"]["q"] == "raise"
     s, _ = do(s, type="raise", ship="A2")
@@ -87,14 +87,14 @@ def test_skip_to_field_2_waits_and_field_3_raises_a_ship():
 
 
 def test_swap_and_warp_may_be_declined():
-    s = position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0}, skip={"red": 2})
+    s = loose_position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0}, skip={"red": 2})
     s, events = do(s, type="skip")
     s, events = do(s, type="decline")
     assert s["upright"] == {} and kinds(events) == ["decline"]
 
 
 def test_an_upright_ship_cannot_be_swapped():
-    s = position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, upright={"A6": 1, "A7": 1},
+    s = loose_position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, upright={"A6": 1, "A7": 1},
                  platform={"red": 0}, skip={"red": 3})
     s, _ = do(s, type="skip")
     assert s["ask"]["q"] == "end_turn"
@@ -102,7 +102,7 @@ def test_an_upright_ship_cannot_be_swapped():
 
 def test_AE7_a_warp_jumps_over_an_occupied_node_but_not_onto_one():
     """AE7: one or two links inward; the node passed may be taken, the node reached must be free."""
-    s = position(3, board={"A2": "red", "A7": "yellow", "A9": "green"}, upright={"A2": 2}, platform={"red": 0})
+    s = loose_position(3, board={"A2": "red", "A7": "yellow", "A9": "green"}, upright={"A2": 2}, platform={"red": 0})
     warps = {d["to"] for d in RULES.legal_actions(s) if d["type"] == "warp"}
     assert warps == {"A6", "A10"}
     assert not [d for d in RULES.legal_actions(s) if d["type"] == "move"]
@@ -118,7 +118,7 @@ def test_a_warp_into_the_wormhole_counts_the_wormhole_as_a_link():
 
 
 def test_a_ship_raised_this_turn_cannot_warp_in_it():
-    s = position(3, board={"A9": "red"}, hands={"red": ["A12"]}, platform={"red": 0})
+    s = loose_position(3, board={"A9": "red"}, hands={"red": ["A12"]}, platform={"red": 0})
     s, _ = do(s, type="play", card="A12", ship="A9")
     assert not [d for d in RULES.legal_actions(s) if d["type"] in ("warp", "move")]
 
@@ -159,7 +159,7 @@ def test_the_turn_ends_when_the_player_confirms_and_passes_clockwise():
 
 
 def test_a_blocked_dotted_link_cannot_be_used():
-    s = position(3, board={"A5": "red", "A8": "yellow"}, platform={"red": 0},
+    s = loose_position(3, board={"A5": "red", "A8": "yellow"}, platform={"red": 0},
                  blocked=[{"link": "A5>B6", "by": "green"}])
     assert RULES.legal_actions(s) == [{"type": "skip"}]
 

@@ -1,7 +1,7 @@
 """RULES.md section 5: the Lost Ship, the last ship, the Last Ship track and the end."""
 from games.rules.andromeda import RULES
 
-from .positions import do, kinds, position
+from .positions import do, kinds, loose_position, position
 
 
 def test_AE4_the_lost_ship_is_found_with_ships_in_all_three_zones_and_placed_at_once():
@@ -25,13 +25,13 @@ def crowded(free=()):
 
 def test_AE4_with_no_free_outer_node_the_lost_ship_waits_for_the_end_of_a_later_turn():
     """AE4: found but no free outer-ring node: placed at the end of the first own turn when one is."""
-    s = position(3, board={**crowded(free=("C3",)), "A6": "red", "B6": "red"})
+    s = loose_position(3, board={**crowded(free=("C3",)), "A6": "red", "B6": "red"})
     s, events = do(s, type="enter", to="C3")
     assert kinds(events)[-1] == "lost_due" and s["lost"]["red"] == "due" and s["ask"]["q"] == "end_turn"
-    s = position(3, board={**crowded(), "A6": "red", "B6": "red", "C6": "red"}, lost={"red": "due"})
+    s = loose_position(3, board={**crowded(), "A6": "red", "B6": "red", "C6": "red"}, lost={"red": "due"})
     s, _ = do(s, type="move", **{"from": "A6", "to": "A9"})
     assert s["ask"]["q"] == "end_turn"
-    s = position(3, board={**crowded(free=("A1",)), "A6": "red", "B6": "red", "C6": "red"}, lost={"red": "due"})
+    s = loose_position(3, board={**crowded(free=("A1",)), "A6": "red", "B6": "red", "C6": "red"}, lost={"red": "due"})
     s, _ = do(s, type="move", **{"from": "A6", "to": "A9"})
     assert s["ask"]["q"] == "place_lost" and RULES.legal_actions(s) == [{"type": "place_lost", "to": "A1"}]
     s, _ = do(s, type="place_lost", to="A1")

@@ -3,7 +3,7 @@ import pytest
 
 from games.rules.andromeda import RULES
 
-from .positions import do, kinds, position
+from .positions import do, kinds, loose_position, position
 
 
 def revealed(events, number):
@@ -75,7 +75,7 @@ def test_mission_11_two_ships_into_the_wormhole_in_one_own_turn():
 
 
 def test_mission_15_first_to_empty_the_platform():
-    s = position(3, board={"A1": "red"}, platform={"red": 1}, missions={"red": [15], "yellow": [15]})
+    s = loose_position(3, board={"A1": "red"}, platform={"red": 1}, missions={"red": [15], "yellow": [15]})
     s, events = do(s, type="enter", to="B1")
     assert s["first_empty"] == "red" and revealed(events, 15)
 

@@ -3,7 +3,7 @@ import pytest
 
 from games.rules.andromeda import RULES, IllegalAction
 
-from .positions import do, kinds, position
+from .positions import do, kinds, loose_position, position
 
 
 def plays(s, card):
@@ -69,9 +69,9 @@ def test_AE10_W3_makes_another_player_move_an_inner_ring_ship_sideways():
 
 def test_AE1_W3_and_W5_need_a_player_with_a_legal_answer():
     """AE1: a card whose action cannot be carried out cannot be played."""
-    s = position(3, board={"A11": "yellow", "B11": "green", "C11": "red"}, hands={"red": ["W3"]})
+    s = loose_position(3, board={"A11": "yellow", "B11": "green", "C11": "red"}, hands={"red": ["W3"]})
     assert plays(s, "W3") == []
-    s = position(3, board={"A1": "red"}, hands={"red": ["W5"]}, platform={"yellow": 0, "green": 0})
+    s = loose_position(3, board={"A1": "red"}, hands={"red": ["W5"]}, platform={"yellow": 0, "green": 0})
     assert plays(s, "W5") == []
 
 

@@ -113,6 +113,7 @@ def test_no_view_depends_on_what_its_viewer_may_not_see(players):
         check_game(players, seed, "mixed" if seed % 10 == 0 else "random")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_greedy_bot_decides_only_on_what_its_seat_may_see(players):
     """A bot standing in for an absent player must not use the others' hands, missions or the deck orders."""

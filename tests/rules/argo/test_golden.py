@@ -197,6 +197,7 @@ def test_perft_counts_along_golden_games(name):
                              f"(lengths {len(got)} / {len(expected)})")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tree", TREES, ids=[t[0] for t in TREES])
 def test_perft_trees(tree):
     name, players, seed, options, prefix, depth = tree

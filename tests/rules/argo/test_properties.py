@@ -420,6 +420,7 @@ def test_every_listed_decision_applies_and_every_view_is_clean(pool, games):
     play_all(pool, [dict(game, thorough=True) for game in games])
 
 
+@pytest.mark.slow
 @settings(max_examples=60, **COMMON)
 @given(players=PLAYERS, seed=SEED, options=OPTIONS)
 def test_same_seed_same_game(players, seed, options):

@@ -11,7 +11,7 @@ from games.rules.argo.components import (
     DATA_DIR, StationDataError, load_station, parse_station, rotate_mask,
 )
 
-from .positions import legal, play, position
+from .positions import legal, loose_position, play, position
 
 RAW = json.loads((DATA_DIR / "station.json").read_text(encoding="utf-8"))
 STATION = load_station("station")
@@ -250,14 +250,14 @@ def _grunt_steps(state):
 def test_connected_needs_a_door_on_both_facing_sides():
     # C01 at 1|0 turned to E-W faces the Waking Room with a door; C02 at 0|1 stays N-S and
     # also connects; C03 at -1|0 stays N-S: it is next to the Waking Room but shows it a wall.
-    s = position({"0|0": "WR", "1|0": ("C01", 1), "0|1": "C02", "-1|0": "C03"},
+    s = loose_position({"0|0": "WR", "1|0": ("C01", 1), "0|1": "C02", "-1|0": "C03"},
                  {"red-grunt": "0|0"})
     assert _grunt_steps(s) == ["0|1", "1|0"]
 
 
 def test_a_door_facing_a_wall_does_not_connect():
     # The Waking Room has a door west; C03 (N-S) on -1|0 has a wall east: no way through.
-    s = position({"0|0": "WR", "-1|0": "C03", "-1|1": ("C04", 0)}, {"red-grunt": "-1|0"})
+    s = loose_position({"0|0": "WR", "-1|0": "C03", "-1|1": ("C04", 0)}, {"red-grunt": "-1|0"})
     assert _grunt_steps(s) == ["-1|1"]
     with pytest.raises(Exception) as info:
         RULES.apply(s, {"type": "step", "figure": "red-grunt", "to": "0|0"})
@@ -267,7 +267,7 @@ def test_a_door_facing_a_wall_does_not_connect():
 def test_adjacent_ignores_doors_for_the_laser():
     # The red Grunt on the Laser (N-E) has a wall to the south; the alien's corridor is south of
     # it and not connected, yet adjacent: the Laser may shoot it.
-    s = position({"0|0": "WR", "1|0": ("LASER", 3), "1|1": ("C09", 1), "2|0": ("C01", 1)},
+    s = loose_position({"0|0": "WR", "1|0": ("LASER", 3), "1|1": ("C09", 1), "2|0": ("C01", 1)},
                  {"red-grunt": "1|0"}, {"alien-1": "1|1"}, phase="actions")
     assert "1|1" not in [d["to"] for d in legal(s) if d["type"] == "step"]
     s, events = play(s, {"type": "activate", "figure": "red-grunt"})

@@ -6,7 +6,7 @@ import pytest
 from games.rules import IllegalAction
 from games.rules.argo import RULES
 
-from .positions import kinds, legal, play, position
+from .positions import kinds, legal, loose_position, play, position
 
 END = {"type": "end_turn"}
 ORDER = {"alien": 0, "build": 1, "actions": 2}
@@ -20,7 +20,7 @@ BOARD = {"0|0": "WR", "1|0": ("C01", 1), "2|0": ("C02", 1), "0|1": "C03", "0|-1"
 def from_previous_turn(board, astronauts, aliens=None, *, players=2, seat=0, **kw):
     """The player before `seat` is about to end his turn: apply end_turn to reach `seat`'s turn."""
     before = (seat - 1) % players
-    s = position(board, astronauts, aliens, players=players, seat=before, phase="end", **kw)
+    s = loose_position(board, astronauts, aliens, players=players, seat=before, phase="end", **kw)
     return RULES.apply(s, END)
 
 

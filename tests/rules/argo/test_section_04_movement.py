@@ -15,7 +15,7 @@ import pytest
 from games.rules import IllegalAction
 from games.rules.argo import RULES
 
-from .positions import kinds, legal, play, position
+from .positions import kinds, legal, loose_position, play, position
 
 # Waking Room and a straight corridor running east: 0|0 - 1|0 - 2|0 - 3|0.
 LINE = {"0|0": "WR", "1|0": ("C01", 1), "2|0": ("C01", 1), "3|0": ("C01", 1)}
@@ -53,7 +53,7 @@ def alien_score(s):
 def test_steps_follow_connections_only_walls_block():
     # 1|0 runs east-west; 2|0 runs north-south (its west side is a wall); 1|1 is south of 1|0,
     # whose south side is a wall. Only the Waking Room is connected.
-    s = position({"0|0": "WR", "1|0": ("C01", 1), "2|0": ("C01", 0), "1|1": ("C01", 0)},
+    s = loose_position({"0|0": "WR", "1|0": ("C01", 1), "2|0": ("C01", 0), "1|1": ("C01", 0)},
                  {"red-grunt": "1|0"})
     assert legal(s) == [step("red-grunt", "0|0")]
     refused(s, step("red-grunt", "2|0"))
@@ -62,7 +62,7 @@ def test_steps_follow_connections_only_walls_block():
 
 
 def test_explorer_takes_one_step_then_may_stop():
-    s = position(LINE, {"red-explorer": "0|0", "red-grunt": "0|0"})
+    s = loose_position(LINE, {"red-explorer": "0|0", "red-grunt": "0|0"})
     s, ev = play(s, step("red-explorer", "1|0"))
     assert s["astronauts"]["red-explorer"] == "1|0"
     assert s["ask"]["q"] == "step"
@@ -75,7 +75,7 @@ def test_explorer_takes_one_step_then_may_stop():
 
 
 def test_explorer_takes_two_steps_in_one_move():
-    s = position(LINE, {"red-explorer": "0|0"})
+    s = loose_position(LINE, {"red-explorer": "0|0"})
     s, ev = play(s, step("red-explorer", "1|0"), step("red-explorer", "2|0"))
     assert s["astronauts"]["red-explorer"] == "2|0"
     assert kinds(ev).count("steps") == 2
@@ -84,7 +84,7 @@ def test_explorer_takes_two_steps_in_one_move():
 
 
 def test_explorer_may_step_back_onto_the_tile_just_left():
-    s = position(LINE, {"red-explorer": "0|0"})
+    s = loose_position(LINE, {"red-explorer": "0|0"})
     s, _ = play(s, step("red-explorer", "1|0"))
     assert step("red-explorer", "0|0") in legal(s)
     s, _ = play(s, step("red-explorer", "0|0"))
@@ -92,7 +92,7 @@ def test_explorer_may_step_back_onto_the_tile_just_left():
 
 
 def test_explorer_must_finish_her_move_before_another_action():
-    s = position(LINE, {"red-explorer": "0|0", "red-grunt": "0|0"})
+    s = loose_position(LINE, {"red-explorer": "0|0", "red-grunt": "0|0"})
     s, _ = play(s, step("red-explorer", "1|0"))
     assert sorted(legal(s), key=str) == sorted([step("red-explorer", "0|0"),
                                                 step("red-explorer", "2|0"), STOP], key=str)
@@ -103,7 +103,7 @@ def test_R5_explorer_pushes_on_her_first_step_then_takes_her_second():
     """R5 and R22: each step of the Explorer is its own chain."""
     # 1|0 (capacity 1) holds a yellow Grunt: her first step pushes him on (east, never back to
     # the Waking Room she came from), then her second step is still hers to take.
-    s = position(LINE, {"red-explorer": "0|0", "yellow-grunt": "1|0"})
+    s = loose_position(LINE, {"red-explorer": "0|0", "yellow-grunt": "1|0"})
     s, _ = play(s, step("red-explorer", "1|0"))
     assert s["ask"]["q"] == "push"
     assert legal(s) == [push("yellow-grunt", "2|0")]
@@ -115,7 +115,7 @@ def test_R5_explorer_pushes_on_her_first_step_then_takes_her_second():
 
 
 def test_R5_alien_on_her_first_step_kills_the_explorer_and_ends_her_move():
-    s = position(LINE, {"red-explorer": "0|0", "red-grunt": "0|0"}, {"alien-1": "1|0"})
+    s = loose_position(LINE, {"red-explorer": "0|0", "red-grunt": "0|0"}, {"alien-1": "1|0"})
     s, ev = play(s, step("red-explorer", "1|0"))
     assert s["astronauts"]["red-explorer"] == "dead"
     assert s["track"] == ["red-explorer"]
@@ -129,7 +129,7 @@ def test_R5_alien_on_her_first_step_kills_the_explorer_and_ends_her_move():
 def test_R5_explorer_teleports_mid_move_and_continues_from_the_destination():
     # T1 on 1|0 (east-west), T2 on 3|0 (doors N and E) with a corridor east of it on 4|0.
     board = {"0|0": "WR", "1|0": ("T1", 1), "3|0": ("T2", 0), "4|0": ("C01", 1)}
-    s = position(board, {"red-explorer": "0|0"})
+    s = loose_position(board, {"red-explorer": "0|0"})
     s, ev = play(s, step("red-explorer", "1|0"))
     assert s["ask"]["q"] == "teleport"
     s, ev = play(s, teleport("3|0"))
@@ -148,7 +148,7 @@ def test_seated_astronaut_never_moves():
 
 
 def test_one_move_per_astronaut_per_turn():
-    s = position(LINE, {"red-grunt": "0|0", "red-chief": "0|0"})
+    s = loose_position(LINE, {"red-grunt": "0|0", "red-chief": "0|0"})
     s, _ = play(s, step("red-grunt", "1|0"))
     assert s["ask"]["q"] == "action"
     assert {d["figure"] for d in legal(s)} == {"red-chief"}
@@ -162,7 +162,7 @@ def test_push_the_active_player_chooses_whom_and_where_but_never_back():
     # three other sides. Red's Grunt comes in from the Waking Room: either Chief (any colour) may be
     # pushed, to any connected tile except the Waking Room the Grunt came from.
     board = {"0|0": "WR", "1|0": "WH2", "2|0": ("C01", 1), "1|-1": "C01", "1|1": "C01"}
-    s = position(board, {"red-grunt": "0|0", "red-chief": "1|0", "yellow-chief": "1|0"})
+    s = loose_position(board, {"red-grunt": "0|0", "red-chief": "1|0", "yellow-chief": "1|0"})
     s, _ = play(s, step("red-grunt", "1|0"))
     assert s["ask"]["q"] == "push"
     assert RULES.current_seat(s) == 0  # Red decides, even about Yellow's Chief
@@ -177,7 +177,7 @@ def test_push_the_active_player_chooses_whom_and_where_but_never_back():
 
 
 def test_push_chain_reaction():
-    s = position(LINE, {"red-chief": "0|0", "yellow-grunt": "1|0", "yellow-robot": "2|0"})
+    s = loose_position(LINE, {"red-chief": "0|0", "yellow-grunt": "1|0", "yellow-robot": "2|0"})
     s, ev = play(s, step("red-chief", "1|0"), push("yellow-grunt", "2|0"),
                  push("yellow-robot", "3|0"))
     assert [s["astronauts"][f] for f in ("red-chief", "yellow-grunt", "yellow-robot")] == \
@@ -188,7 +188,7 @@ def test_push_chain_reaction():
 
 def test_push_into_the_waking_room():
     # Red's Grunt comes from the east; the only way on for Yellow's Pilot is the Waking Room.
-    s = position(LINE, {"red-grunt": "2|0", "yellow-pilot": "1|0"})
+    s = loose_position(LINE, {"red-grunt": "2|0", "yellow-pilot": "1|0"})
     s, _ = play(s, step("red-grunt", "1|0"))
     assert legal(s) == [push("yellow-pilot", "0|0")]
     s, _ = play(s, push("yellow-pilot", "0|0"))
@@ -220,7 +220,7 @@ def test_R4_dead_end_push_is_not_offered():
     # Yellow's Grunt on 1|0 could only be pushed back into the Waking Room the pusher comes from:
     # the step is a dead end, so it is not offered, and applying it changes nothing. (A corridor
     # south of the Waking Room keeps another Move open, so the action question stays.)
-    s = position({"0|0": "WR", "1|0": ("C01", 1), "0|1": "C01"},
+    s = loose_position({"0|0": "WR", "1|0": ("C01", 1), "0|1": "C01"},
                  {"red-grunt": "0|0", "yellow-grunt": "1|0"})
     assert s["ask"]["q"] == "action"
     assert legal(s) == [step("red-grunt", "0|1")]
@@ -232,7 +232,7 @@ def test_R4_dead_end_push_is_not_offered():
 def test_R4_dead_end_further_down_the_chain_is_not_offered():
     # 1|0 and 2|0 are both full and nothing lies east of 2|0: the second push has nowhere to go.
     board = {"0|0": "WR", "1|0": ("C01", 1), "2|0": ("C01", 1), "0|1": "C01"}
-    s = position(board, {"red-grunt": "0|0", "yellow-grunt": "1|0", "yellow-robot": "2|0"})
+    s = loose_position(board, {"red-grunt": "0|0", "yellow-grunt": "1|0", "yellow-robot": "2|0"})
     assert legal(s) == [step("red-grunt", "0|1")]
     refused(s, step("red-grunt", "1|0"))
 
@@ -241,7 +241,7 @@ def test_R4_dead_end_branch_of_a_push_is_not_offered():
     # Yellow's Grunt on the cross 1|0 may go south (empty 1|1) or east to 2|0, whose Robot would then
     # have nowhere to go (nothing east of 2|0, and never back): only the push south is offered.
     board = {"0|0": "WR", "1|0": "C08", "2|0": ("C01", 1), "1|1": "C01"}
-    s = position(board, {"red-grunt": "0|0", "yellow-grunt": "1|0", "yellow-robot": "2|0"})
+    s = loose_position(board, {"red-grunt": "0|0", "yellow-grunt": "1|0", "yellow-robot": "2|0"})
     s, _ = play(s, step("red-grunt", "1|0"))
     assert legal(s) == [push("yellow-grunt", "1|1")]
     refused(s, push("yellow-grunt", "2|0"))
@@ -273,11 +273,11 @@ def test_R14_no_figure_moves_twice_in_a_chain():
              "3|1": ("C05", 3), "2|1": ("C06", 0), "0|-1": "C01"}
     figures = {"red-grunt": "0|0", "yellow-chief": "1|0", "yellow-explorer": "2|0",
                "yellow-pilot": "3|0", "yellow-grunt": "3|1", "yellow-robot": "2|1"}
-    s = position(board, figures)
+    s = loose_position(board, figures)
     assert legal(s) == [step("red-grunt", "0|-1")]
     refused(s, step("red-grunt", "1|0"))
     del figures["yellow-robot"]
-    assert step("red-grunt", "1|0") in legal(position(board, figures))
+    assert step("red-grunt", "1|0") in legal(loose_position(board, figures))
 
 
 # --- teleports -------------------------------------------------------------------------------
@@ -287,7 +287,7 @@ TWO_TP = {"0|0": "WR", "1|0": ("T1", 1), "3|0": ("T2", 0), "4|0": ("C01", 1)}
 
 
 def test_teleport_to_the_other_teleporter():
-    s = position(TWO_TP, {"red-grunt": "0|0"})
+    s = loose_position(TWO_TP, {"red-grunt": "0|0"})
     s, ev = play(s, step("red-grunt", "1|0"))
     assert s["ask"]["q"] == "teleport"
     assert sorted(d["to"] for d in legal(s)) == ["0|0", "3|0"]
@@ -297,7 +297,7 @@ def test_teleport_to_the_other_teleporter():
 
 
 def test_teleport_to_the_waking_room():
-    s = position(TWO_TP, {"red-grunt": "0|0"})
+    s = loose_position(TWO_TP, {"red-grunt": "0|0"})
     s, ev = play(s, step("red-grunt", "1|0"), teleport("0|0"))
     assert s["astronauts"]["red-grunt"] == "0|0"
     assert "teleports" in kinds(ev)
@@ -314,7 +314,7 @@ def test_lone_teleporter_sends_to_the_waking_room():
 def test_pushed_astronaut_entering_a_teleporter_teleports():
     # Red's Grunt steps from 3|0 onto 2|0 and pushes Yellow's Pilot west onto the lone teleporter.
     board = {"0|0": "WR", "1|0": ("T1", 1), "2|0": ("C01", 1), "3|0": ("C01", 1)}
-    s = position(board, {"red-grunt": "3|0", "yellow-pilot": "2|0"})
+    s = loose_position(board, {"red-grunt": "3|0", "yellow-pilot": "2|0"})
     s, ev = play(s, step("red-grunt", "2|0"), push("yellow-pilot", "1|0"))
     assert s["astronauts"]["yellow-pilot"] == "0|0"
     assert "teleports" in kinds(ev)
@@ -332,7 +332,7 @@ def test_teleporter_with_an_alien_on_it_teleports_before_the_alien_matters():
 
 def test_teleport_into_an_alien_tile_kills_the_astronaut():
     # Red's own Chief is sent to T2, where an alien waits: he dies, for no points.
-    s = position(TWO_TP, {"red-chief": "0|0"}, {"alien-1": "3|0"})
+    s = loose_position(TWO_TP, {"red-chief": "0|0"}, {"alien-1": "3|0"})
     s, ev = play(s, step("red-chief", "1|0"), teleport("3|0"))
     assert s["astronauts"]["red-chief"] == "dead"
     assert s["track"] == ["red-chief"]
@@ -345,7 +345,7 @@ def test_teleport_pushed_enemy_chief_into_an_alien_tile_scores_two():
     # Chief onto T2; Red sends him to T1 on 1|0, where an alien waits.
     board = {"0|0": "WR", "1|0": ("T1", 1), "3|0": ("T2", 0), "4|0": ("C01", 1),
              "5|0": ("C01", 1)}
-    s = position(board, {"red-grunt": "5|0", "yellow-chief": "4|0"}, {"alien-1": "1|0"})
+    s = loose_position(board, {"red-grunt": "5|0", "yellow-chief": "4|0"}, {"alien-1": "1|0"})
     s, ev = play(s, step("red-grunt", "4|0"), push("yellow-chief", "3|0"))
     assert s["ask"]["q"] == "teleport" and RULES.current_seat(s) == 0
     s, ev2 = play(s, teleport("1|0"))
@@ -355,7 +355,7 @@ def test_teleport_pushed_enemy_chief_into_an_alien_tile_scores_two():
 
 
 def test_teleporting_grunt_kills_the_alien_on_arrival():
-    s = position(TWO_TP, {"red-grunt": "0|0"}, {"alien-1": "3|0"})
+    s = loose_position(TWO_TP, {"red-grunt": "0|0"}, {"alien-1": "3|0"})
     s, ev = play(s, step("red-grunt", "1|0"), teleport("3|0"))
     assert s["astronauts"]["red-grunt"] == "3|0"
     assert s["aliens"] == {}
@@ -385,7 +385,7 @@ LONE_TP = {"0|0": "WR", "1|0": ("T1", 1), "2|0": ("C01", 1), "3|0": ("C01", 1)}
 
 
 def test_mean_lone_teleporter_kills_in_deep_space_and_scores_one_even_for_a_chief():
-    s = position(LONE_TP, {"red-grunt": "3|0", "yellow-chief": "2|0"}, options=MEAN)
+    s = loose_position(LONE_TP, {"red-grunt": "3|0", "yellow-chief": "2|0"}, options=MEAN)
     s, ev = play(s, step("red-grunt", "2|0"), push("yellow-chief", "1|0"))
     assert s["astronauts"]["yellow-chief"] == "dead"
     assert s["track"] == ["yellow-chief"]
@@ -393,7 +393,7 @@ def test_mean_lone_teleporter_kills_in_deep_space_and_scores_one_even_for_a_chie
 
 
 def test_mean_lone_teleporter_own_astronaut_scores_nothing():
-    s = position(LONE_TP, {"red-grunt": "2|0"}, options=MEAN)
+    s = loose_position(LONE_TP, {"red-grunt": "2|0"}, options=MEAN)
     before = alien_score(s)
     s, ev = play(s, step("red-grunt", "1|0"))
     assert s["astronauts"]["red-grunt"] == "dead"
@@ -402,14 +402,14 @@ def test_mean_lone_teleporter_own_astronaut_scores_nothing():
 
 
 def test_mean_lone_teleporter_kills_a_robot_too():
-    s = position(LONE_TP, {"red-robot": "2|0"}, options=MEAN)
+    s = loose_position(LONE_TP, {"red-robot": "2|0"}, options=MEAN)
     s, ev = play(s, step("red-robot", "1|0"))
     assert s["astronauts"]["red-robot"] == "dead"
     assert s["track"] == ["red-robot"]
 
 
 def test_mean_two_teleporters_never_send_to_the_waking_room():
-    s = position(TWO_TP, {"red-grunt": "0|0"}, options=MEAN)
+    s = loose_position(TWO_TP, {"red-grunt": "0|0"}, options=MEAN)
     s, ev = play(s, step("red-grunt", "1|0"))
     # Only one destination is left (T2): no question, and never the Waking Room.
     assert s["astronauts"]["red-grunt"] == "3|0"
@@ -421,19 +421,19 @@ def test_R4_mean_teleport_into_a_full_dead_end_is_not_offered():
     # Mean variant: T1 can only send to T2 (3|0), where Yellow's Pilot stands; T2's only connection
     # (east, 4|0) is full too and leads nowhere. The step onto T1 cannot be completed.
     board = {"0|0": "WR", "1|0": ("T1", 1), "3|0": ("T2", 0), "4|0": ("C01", 1), "0|1": "C01"}
-    s = position(board, {"red-grunt": "0|0", "yellow-pilot": "3|0", "yellow-chief": "4|0"},
+    s = loose_position(board, {"red-grunt": "0|0", "yellow-pilot": "3|0", "yellow-chief": "4|0"},
                  options=MEAN)
     assert legal(s) == [step("red-grunt", "0|1")]
     refused(s, step("red-grunt", "1|0"))
     # Without the variant the Waking Room is a way out, so the step is offered.
-    s = position(board, {"red-grunt": "0|0", "yellow-pilot": "3|0", "yellow-chief": "4|0"})
+    s = loose_position(board, {"red-grunt": "0|0", "yellow-pilot": "3|0", "yellow-chief": "4|0"})
     assert step("red-grunt", "1|0") in legal(s)
 
 
 # --- aliens met while moving -----------------------------------------------------------------
 
 def test_grunt_entering_an_alien_tile_kills_it():
-    s = position(LINE, {"red-grunt": "0|0"}, {"alien-1": "1|0"})
+    s = loose_position(LINE, {"red-grunt": "0|0"}, {"alien-1": "1|0"})
     s, ev = play(s, step("red-grunt", "1|0"))
     assert s["astronauts"]["red-grunt"] == "1|0"
     assert s["aliens"] == {}
@@ -442,7 +442,7 @@ def test_grunt_entering_an_alien_tile_kills_it():
 
 
 def test_robot_ignores_aliens():
-    s = position(LINE, {"red-robot": "0|0"}, {"alien-1": "1|0"})
+    s = loose_position(LINE, {"red-robot": "0|0"}, {"alien-1": "1|0"})
     s, ev = play(s, step("red-robot", "1|0"))
     assert s["astronauts"]["red-robot"] == "1|0"
     assert s["aliens"] == {"alien-1": "1|0"}
@@ -450,7 +450,7 @@ def test_robot_ignores_aliens():
 
 
 def test_own_astronaut_entering_an_alien_tile_dies_for_no_points():
-    s = position(LINE, {"red-chief": "0|0"}, {"alien-1": "1|0"})
+    s = loose_position(LINE, {"red-chief": "0|0"}, {"alien-1": "1|0"})
     before = alien_score(s)
     s, ev = play(s, step("red-chief", "1|0"))
     assert s["astronauts"]["red-chief"] == "dead"
@@ -463,7 +463,7 @@ def test_own_astronaut_entering_an_alien_tile_dies_for_no_points():
 @pytest.mark.parametrize("victim, points", [("yellow-chief", 2), ("yellow-pilot", 1),
                                              ("yellow-explorer", 1)])
 def test_pushed_enemy_astronaut_into_an_alien_tile_dies_and_the_active_player_scores(victim, points):
-    s = position(LINE, {"red-grunt": "3|0", victim: "2|0"}, {"alien-1": "1|0"})
+    s = loose_position(LINE, {"red-grunt": "3|0", victim: "2|0"}, {"alien-1": "1|0"})
     s, ev = play(s, step("red-grunt", "2|0"), push(victim, "1|0"))
     assert s["astronauts"][victim] == "dead"
     assert s["scores"] == {"red": points, "yellow": 0}
@@ -471,7 +471,7 @@ def test_pushed_enemy_astronaut_into_an_alien_tile_dies_and_the_active_player_sc
 
 
 def test_pushed_enemy_grunt_kills_the_alien_and_the_active_player_scores():
-    s = position(LINE, {"red-chief": "3|0", "yellow-grunt": "2|0"}, {"alien-1": "1|0"})
+    s = loose_position(LINE, {"red-chief": "3|0", "yellow-grunt": "2|0"}, {"alien-1": "1|0"})
     s, ev = play(s, step("red-chief", "2|0"), push("yellow-grunt", "1|0"))
     assert s["astronauts"]["yellow-grunt"] == "1|0"
     assert s["aliens"] == {}
@@ -480,7 +480,7 @@ def test_pushed_enemy_grunt_kills_the_alien_and_the_active_player_scores():
 
 def test_active_player_makes_the_choices_on_his_turn_as_yellow():
     # Same chain with Yellow active: Yellow decides and Yellow earns the point.
-    s = position(LINE, {"yellow-chief": "3|0", "red-pilot": "2|0"}, {"alien-1": "1|0"}, seat=1)
+    s = loose_position(LINE, {"yellow-chief": "3|0", "red-pilot": "2|0"}, {"alien-1": "1|0"}, seat=1)
     s, _ = play(s, step("yellow-chief", "2|0"))
     assert s["ask"]["q"] == "push" and RULES.current_seat(s) == 1
     s, _ = play(s, push("red-pilot", "1|0"))
@@ -489,7 +489,7 @@ def test_active_player_makes_the_choices_on_his_turn_as_yellow():
 
 def test_being_pushed_is_not_a_move():
     # Red's Grunt pushes Red's own Chief on; the Chief may still take his own Move afterwards.
-    s = position(LINE, {"red-grunt": "0|0", "red-chief": "1|0"})
+    s = loose_position(LINE, {"red-grunt": "0|0", "red-chief": "1|0"})
     s, _ = play(s, step("red-grunt", "1|0"), push("red-chief", "2|0"))
     assert s["ask"]["q"] == "action"
     assert step("red-chief", "3|0") in legal(s)
@@ -530,7 +530,7 @@ def test_R5_explorer_entering_a_pod_on_her_first_step_is_seated_and_her_move_end
 def test_grunt_kills_the_alien_first_then_pushes_on_a_full_tile():
     # 1|0 holds an alien and Yellow's Robot: Red's Grunt kills the alien (+1), then the tile is over
     # capacity and the Robot is pushed on.
-    s = position(LINE, {"red-grunt": "0|0", "yellow-robot": "1|0"}, {"alien-1": "1|0"})
+    s = loose_position(LINE, {"red-grunt": "0|0", "yellow-robot": "1|0"}, {"alien-1": "1|0"})
     s, ev = play(s, step("red-grunt", "1|0"))
     assert s["aliens"] == {} and s["scores"]["red"] == 1
     assert s["ask"]["q"] == "push"
@@ -542,7 +542,7 @@ def test_grunt_kills_the_alien_first_then_pushes_on_a_full_tile():
 def test_an_astronaut_killed_on_entry_pushes_nobody():
     # 1|0 holds an alien and Yellow's Robot (full). Yellow's Pilot pushed in dies at once: nobody is
     # pushed on, the Robot stays.
-    s = position(LINE, {"red-grunt": "3|0", "yellow-pilot": "2|0", "yellow-robot": "1|0"},
+    s = loose_position(LINE, {"red-grunt": "3|0", "yellow-pilot": "2|0", "yellow-robot": "1|0"},
                  {"alien-1": "1|0"})
     s, ev = play(s, step("red-grunt", "2|0"), push("yellow-pilot", "1|0"))
     assert s["astronauts"]["yellow-pilot"] == "dead"
@@ -556,7 +556,7 @@ def test_a_pushed_astronaut_waiting_for_its_teleport_is_shown_on_the_teleporter(
     # the view shows her on the teleporter in transit, never back on the corridor she left,
     # which would then hold two figures in a one-figure tile.
     board = {"0|0": "WR", "1|0": ("T1", 1), "2|0": ("C01", 1), "3|0": ("C01", 1), "4|0": ("T2", 2)}
-    s = position(board, {"red-grunt": "3|0", "yellow-pilot": "2|0"})
+    s = loose_position(board, {"red-grunt": "3|0", "yellow-pilot": "2|0"})
     s, ev = play(s, step("red-grunt", "2|0"), push("yellow-pilot", "1|0"))
     assert s["ask"]["q"] == "teleport"
     seen = RULES.view(s, 1)

@@ -15,7 +15,7 @@ import pytest
 from games.rules import IllegalAction
 from games.rules.argo import RULES
 
-from .positions import kinds, legal, play, position
+from .positions import kinds, legal, loose_position, play, position
 
 # Waking Room and a straight corridor running east: 0|0 - 1|0 - 2|0 - 3|0 - 4|0.
 LINE = {"0|0": "WR", "1|0": ("C01", 1), "2|0": ("C01", 1), "3|0": ("C01", 1), "4|0": ("C01", 1)}
@@ -33,7 +33,7 @@ def victim(figure):
 
 def alien_phase(board, astronauts, aliens, **kw):
     # Red keeps a Robot in the Waking Room so that he always has an astronaut on the board.
-    return position(board, {"red-robot": "0|0", **astronauts}, aliens, phase="alien", **kw)
+    return loose_position(board, {"red-robot": "0|0", **astronauts}, aliens, phase="alien", **kw)
 
 
 def alien_score(s):
@@ -265,7 +265,7 @@ def test_R1_stuck_aliens_with_nobody_to_kill_just_skip_the_move():
 
 
 def test_no_alien_phase_without_aliens():
-    s = position(LINE, {"red-grunt": "0|0"}, seat=1, phase="end")
+    s = loose_position(LINE, {"red-grunt": "0|0"}, seat=1, phase="end")
     s, ev = play(s, {"type": "end_turn"})
     assert s["ask"]["q"] == "action"
     assert not [e for e in ev if e["e"] in ("lapse", "alien_moves")]
@@ -385,7 +385,7 @@ def test_track_full_from_a_death_while_moving_ends_the_game_at_once():
     # no points) and fills the track; the game ends in the middle of Red's action phase.
     dead = ["red-explorer", "red-pilot", "red-grunt", "red-robot", "yellow-robot", "yellow-chief",
             "yellow-grunt"]
-    s = position(LINE, {**{f: "dead" for f in dead}, "red-chief": "0|0"}, {"alien-1": "1|0"},
+    s = loose_position(LINE, {**{f: "dead" for f in dead}, "red-chief": "0|0"}, {"alien-1": "1|0"},
                  track=dead, options={"difficulty": "easy"})
     s, ev = play(s, {"type": "step", "figure": "red-chief", "to": "1|0"})
     assert s["over"] is not None and s["ask"] is None

@@ -7,7 +7,7 @@ from games.rules import IllegalAction
 from games.rules.argo import RULES
 from games.rules.argo.components import load_station
 
-from .positions import kinds, legal, play, position
+from .positions import kinds, legal, loose_position, play, position
 
 STATION = load_station("station")
 SIDES = {1: (0, -1), 2: (1, 0), 4: (0, 1), 8: (-1, 0)}
@@ -44,7 +44,7 @@ def reachable_from_wr(state):
 
 def build(board, **kw):
     kw.setdefault("astronauts", {"red-chief": "0|0", "yellow-chief": "0|0"})
-    return position(board, phase="build", **kw)
+    return loose_position(board, phase="build", **kw)
 
 
 # --- connection ------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import pytest
 from games.rules import IllegalAction
 from games.rules.argo import RULES
 
-from .positions import kinds, legal, play, position
+from .positions import kinds, legal, loose_position, play, position
 
 # Waking Room, corridors 1|0 and 2|0, a Warehouse (NESW, capacity 2) on 3|0 and pod P1 on 4|0
 # with its door turned west onto the Warehouse.
@@ -64,7 +64,7 @@ def test_the_last_pod_of_the_game_launching_ends_the_game_at_once():
 def test_launched_astronauts_are_counted_as_escaped():
     # Everyone not placed is dead here, so "escaped" counts only the launched ones.
     board = with_pod(BAY, "P4", ["yellow-grunt", None])
-    s = position(board, {"red-chief": "3|0", "yellow-chief": "0|0"}, rest="dead")
+    s = loose_position(board, {"red-chief": "3|0", "yellow-chief": "0|0"}, rest="dead")
     s["launched"] = 3
     s, _ = play(s, {"type": "step", "figure": "red-chief", "to": "4|0"})
     assert RULES.outcome(s)["escaped"] == {"red": 1, "yellow": 1}
@@ -233,7 +233,7 @@ def test_the_pilot_launching_the_last_pod_ends_the_game_at_once():
 
 
 def test_R19_the_pilot_may_turn_her_pod_on_its_own_cell_to_face_another_module():
-    s = position(dict(PILOT, **{"4|-1": ("C01", 0)}), {"red-pilot": "3|0", "red-grunt": "0|0"}, {"alien-1": "-1|0"})
+    s = loose_position(dict(PILOT, **{"4|-1": ("C01", 0)}), {"red-pilot": "3|0", "red-grunt": "0|0"}, {"alien-1": "-1|0"})
     s, _ = play(s, {"type": "step", "figure": "red-pilot", "to": "4|0"})
     turns = [d for d in legal(s) if d["choice"] == "move" and d["cell"] == "4|0"]
     assert turns, "facing 4|-1 instead of 3|0 is another place"

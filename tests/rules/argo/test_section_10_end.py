@@ -6,7 +6,7 @@ import pytest
 from games.rules import IllegalAction
 from games.rules.argo import RULES
 
-from .positions import kinds, legal, play, position
+from .positions import kinds, legal, loose_position, play, position
 
 END = {"type": "end_turn"}
 
@@ -204,7 +204,7 @@ def test_dead_astronauts_do_not_count_as_on_board():
 
 def test_stuck_astronauts_still_count_by_status():
     # Yellow's grunt stands on a tile that no door reaches: yellow still has a turn.
-    s = position({**BOARD, "5|5": "C06"}, three_players(**{"yellow-grunt": "5|5"}),
+    s = loose_position({**BOARD, "5|5": "C06"}, three_players(**{"yellow-grunt": "5|5"}),
                  players=3, seat=0, phase="end")
     s, events = RULES.apply(s, END)
     assert "no_astronauts" not in kinds(events)

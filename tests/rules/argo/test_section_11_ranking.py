@@ -5,7 +5,7 @@ import pytest
 
 from games.rules.argo import RULES
 
-from .positions import position
+from .positions import loose_position, position
 
 COLOURS = ["red", "yellow", "green", "blue"]
 ROLES = ["chief", "explorer", "pilot", "grunt", "robot"]
@@ -28,7 +28,7 @@ def final(players=2, scores=None, acts=None, escaped=None, dead=(), difficulty="
             astronauts[f"{colour}-{role}"] = "escaped"
     for figure in dead:
         astronauts[figure] = "dead"
-    s = position(board, astronauts, players=players, rest="0|0", phase="end", track=list(dead),
+    s = loose_position(board, astronauts, players=players, rest="0|0", phase="end", track=list(dead),
                  scores=scores or {}, options={"difficulty": difficulty})
     s["over"] = {"reason": reason}
     s["ask"] = None

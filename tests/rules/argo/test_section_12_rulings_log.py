@@ -12,7 +12,7 @@ from games.rules.argo import RULES
 from games.rules.argo.components import is_cell
 from games.rules.argo.log import _key
 
-from .positions import kinds, play, position
+from .positions import kinds, loose_position, play, position
 
 END = {"type": "end_turn"}
 LANGS = ("en", "de")
@@ -38,21 +38,21 @@ def scenario_events():
     """Events that bot games rarely show, from hand-built positions."""
     out = []
     # Two grunts kill the alien at the kill step (R6), after no alien could move (R1).
-    s = position({"0|0": "WR", "1|0": ("WH2", 0)},
+    s = loose_position({"0|0": "WR", "1|0": ("WH2", 0)},
                  {"red-chief": "0|0", "yellow-grunt": "1|0", "green-grunt": "1|0"},
                  {"alien-1": "1|0"}, players=3, seat=1, phase="end")
     s, ev = play(s, END)
     out.extend(ev)
     # Nothing can be placed (R2).
     sealed = {"0|0": "WR", "0|-1": ("P1", 2), "1|0": ("P2", 3), "0|1": ("P3", 0), "-1|0": ("P4", 1)}
-    s = position(sealed, {"red-grunt": "0|0", "yellow-grunt": "0|0"}, seat=1, phase="end",
+    s = loose_position(sealed, {"red-grunt": "0|0", "yellow-grunt": "0|0"}, seat=1, phase="end",
                  display=["C01"], stack=["INF"])
     s, ev = play(s, END)
     out.extend(ev)
     # A Pilot sits alone in a pod: stays; another flies it elsewhere.
     board = {"0|0": "WR", "0|1": "C01", "0|2": "C02", "0|3": "C03", "0|4": ("P1", 0),
              "1|0": ("C01", 1), "2|0": ("C02", 1)}
-    s = position(board, {"red-pilot": "0|3", "yellow-grunt": "0|0"})
+    s = loose_position(board, {"red-pilot": "0|3", "yellow-grunt": "0|0"})
     s2, ev = play(s, {"type": "step", "figure": "red-pilot", "to": "0|4"},
                   {"type": "pilot", "choice": "stay"})
     out.extend(ev)
@@ -61,7 +61,7 @@ def scenario_events():
     s3, ev2 = play(s3, move)
     out.extend(ev + ev2)
     # A Grunt that starts and ends the turn in the Core Room (walled off here) dies.
-    s = position({"0|0": "WR", "1|0": ("C01", 1), "5|5": "CORE"},
+    s = loose_position({"0|0": "WR", "1|0": ("C01", 1), "5|5": "CORE"},
                  {"red-chief": "0|0", "red-grunt": "5|5", "yellow-grunt": "0|0"}, seat=1, phase="end")
     s, ev = play(s, END, {"type": "step", "figure": "red-chief", "to": "1|0"}, END)
     assert s["astronauts"]["red-grunt"] == "dead"
@@ -73,6 +73,7 @@ def all_events():
     return bot_games()[0] + scenario_events()
 
 
+@pytest.mark.slow
 def test_bot_games_and_scenarios_show_every_kind_of_event():
     seen = {_key(e) for e in all_events()}
     expected = {

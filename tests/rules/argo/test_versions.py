@@ -11,7 +11,7 @@ from games.rules import IllegalAction
 from games.rules.argo import RULES
 from games.rules.argo.station import specs
 
-from .positions import legal, play, position
+from .positions import legal, loose_position, play, position
 from .test_section_05_kills import LINE, alien, alien_phase
 from .test_section_07_pods import PILOT
 
@@ -41,7 +41,7 @@ def test_R21_holds_from_version_2_only():
 
 @pytest.mark.parametrize("version, turns", [(1, False), (2, True)])
 def test_R19_the_pilot_turns_her_pod_in_place_from_version_2(version, turns):
-    s = position(dict(PILOT, **{"4|-1": ("C01", 0)}), {"red-pilot": "3|0", "red-grunt": "0|0"}, {"alien-1": "-1|0"})
+    s = loose_position(dict(PILOT, **{"4|-1": ("C01", 0)}), {"red-pilot": "3|0", "red-grunt": "0|0"}, {"alien-1": "-1|0"})
     s, _ = play(under(version, s), {"type": "step", "figure": "red-pilot", "to": "4|0"})
     assert any(d["choice"] == "move" and d["cell"] == "4|0" for d in legal(s)) is turns
 

@@ -9,7 +9,7 @@ const WORMHOLE = "W";
 
 const TEXTS = {
   en: {
-    board: "The approach zones and the wormhole", wormhole: "Wormhole", zone: "Zone", ship: "ship of", upright: "upright for a warp",
+    board: "The approach zones and the wormhole", roledescription: "board", wormhole: "Wormhole", zone: "Zone", ship: "ship of", upright: "upright for a warp",
     free: "free", dotted: "dotted link", blocked: "blocked", vp: "VP", platform: "platform", saved: "saved",
     lost: "Lost Ship", lostState: { aside: "not found", due: "found, to place", placed: "on the board" },
     skip: "Skip", fields: { 1: "1 SWAP", 2: "2 wait", 3: "3 WARP" }, hand: "hand", missions: "missions",
@@ -23,7 +23,7 @@ const TEXTS = {
     colours: { red: "Red", yellow: "Yellow", green: "Green", blue: "Blue" },
   },
   de: {
-    board: "Die Anflugzonen und das Wurmloch", wormhole: "Wurmloch", zone: "Zone", ship: "Schiff von", upright: "aufgestellt für einen Warp",
+    board: "Die Anflugzonen und das Wurmloch", roledescription: "Spielplan", wormhole: "Wurmloch", zone: "Zone", ship: "Schiff von", upright: "aufgestellt für einen Warp",
     free: "frei", dotted: "gepunktete Verbindung", blocked: "gesperrt", vp: "SP", platform: "Plattform", saved: "gerettet",
     lost: "Lost Ship", lostState: { aside: "nicht gefunden", due: "gefunden, einzusetzen", placed: "auf dem Spielplan" },
     skip: "Skip", fields: { 1: "1 SWAP", 2: "2 warten", 3: "3 WARP" }, hand: "Hand", missions: "Missionen",
@@ -71,6 +71,47 @@ export const placePattern = /\b[ABC](?:1[01]|[1-9])\b/g;
 export function label(token, lang) {
   if (token.startsWith("btn:")) return words(lang).buttons[token.slice(4)] || token.slice(4);
   return null;
+}
+
+// What choosing an offered target does, in words (the game page names the target with them for
+// screen readers and as its tooltip): by the kind of the legal decisions it leads to.
+const ACTIONS = {
+  en: {
+    enter: (p) => `Enter at ${p}`, place_lost: (p) => `Place the Lost Ship at ${p}`, move: (p) => `Move the ship at ${p}`,
+    warp: (p) => `Warp the ship at ${p}`, shift: (p) => `Shift the ship at ${p}`, swap: (p) => `Swap the ship at ${p}`,
+    raise: (p) => `Raise the ship at ${p} for a warp`, choose: (p) => `Choose ${p}`,
+    to: (verb, from, p) => `${verb} the ship from ${from} to ${p}`, swapWith: (from, p) => `Swap the ship at ${from} with the ship at ${p}`,
+    verbs: { move: "Move", warp: "Warp", shift: "Shift" }, play: (card, what) => `Play ${card}: ${what}`,
+    fields: { ship: "the ship at", with: "with the ship at", to: "to", link: "", player: "", discard: "discard", take: "take" },
+  },
+  de: {
+    enter: (p) => `Einfliegen auf ${p}`, place_lost: (p) => `Das Lost Ship einsetzen auf ${p}`, move: (p) => `Bewegen: das Schiff auf ${p}`,
+    warp: (p) => `Warpen: das Schiff auf ${p}`, shift: (p) => `Verschieben: das Schiff auf ${p}`, swap: (p) => `Tauschen: das Schiff auf ${p}`,
+    raise: (p) => `Aufstellen für einen Warp: das Schiff auf ${p}`, choose: (p) => `Wählen: ${p}`,
+    to: (verb, from, p) => `${verb}: das Schiff von ${from} nach ${p}`, swapWith: (from, p) => `Tauschen: das Schiff auf ${from} mit dem auf ${p}`,
+    verbs: { move: "Bewegen", warp: "Warpen", shift: "Verschieben" }, play: (card, what) => `${card} spielen: ${what}`,
+    fields: { ship: "das Schiff auf", with: "mit dem Schiff auf", to: "nach", link: "", player: "", discard: "abwerfen", take: "nehmen" },
+  },
+};
+
+/** The name of an offered target: what choosing it does, e.g. "Move the ship from A3 to A5". */
+function describe(token, { selected = [], decisions = [] }, lang) {
+  const w = words(lang), a = ACTIONS[lang] || ACTIONS.en;
+  const [kind, value] = [token.slice(0, token.indexOf(":")), token.slice(token.indexOf(":") + 1)];
+  const place = { node: (v) => (v === WORMHOLE ? w.wormhole : v), link: (v) => `${w.dotted} ${v.replace(">", " → ")}`,
+                  player: (v) => colourName(v, lang) }[kind];
+  if (!place) return null;  // cards and missions are buttons in the panel: their text names them
+  const types = new Set(decisions.map((d) => d.type));
+  const only = types.size === 1 ? [...types][0] : null;
+  if (only === "play" && selected.length) {
+    const d = decisions[0];
+    const [field] = FIELD_TOKENS.filter(([f]) => f in d)[selected.length - 1] || [];
+    return a.play(selected[0].slice(5), `${a.fields[field] || ""} ${place(value)}`.trim());
+  }
+  const from = selected.length ? place(selected[0].slice(selected[0].indexOf(":") + 1)) : null;
+  if (from && only === "swap") return a.swapWith(from, place(value));
+  if (from && a.verbs[only]) return a.to(a.verbs[only], from, place(value));
+  return (a[only] || a.choose)(place(value));
 }
 
 export function columns(view, lang) {
@@ -126,8 +167,7 @@ function drawLinks(svg, view, data, lang) {
   const blocked = new Set((view.blocked || []).map((x) => x.link));
   for (const [a, b] of data.dotted) {
     const id = `${a}>${b}`;
-    const g = titled(el("g", { class: `dotted${blocked.has(id) ? " blocked" : ""}`, "data-token": `link:${id}`,
-                                "aria-label": `${w.dotted} ${a} → ${b}${blocked.has(id) ? ` (${w.blocked})` : ""}` }, layer),
+    const g = titled(el("g", { class: `dotted${blocked.has(id) ? " blocked" : ""}`, "data-token": `link:${id}` }, layer),
     `${w.dotted} ${a} → ${b}${blocked.has(id) ? ` (${w.blocked})` : ""}`);
     linkLine(g, data, a, b, { stroke: "transparent", "stroke-width": 18, class: "hit" });
     linkLine(g, data, a, b, { stroke: blocked.has(id) ? "#a00" : "#52606d", "stroke-width": 3, "stroke-dasharray": "6 6",
@@ -160,8 +200,7 @@ function drawNodes(svg, view, data, lang) {
     const colour = view.board[name];
     const what = name === WORMHOLE ? w.wormhole
       : colour ? `${name}: ${w.ship} ${colourName(colour, lang)}${upright.has(name) ? `, ${w.upright}` : ""}` : `${name}: ${w.free}`;
-    const g = titled(el("g", { class: `node depth-${node.depth}`, "data-token": `node:${name}`, "data-place": name,
-                                "aria-label": what }, layer), what);
+    const g = titled(el("g", { class: `node depth-${node.depth}`, "data-token": `node:${name}`, "data-place": name }, layer), what);
     if (name === WORMHOLE) {
       el("circle", { cx: node.x, cy: node.y, r: NODE_R * 2, fill: "url(#swirl)", stroke: "#1d2433", "stroke-width": 2, class: "spot" }, g);
       el("text", { x: node.x, y: node.y + 5, "text-anchor": "middle", "font-size": 14, fill: "#fff", "pointer-events": "none" }, g)
@@ -190,6 +229,8 @@ function drawBoard(svg, view, data, lang, fit) {
   }
   drawLinks(svg, view, data, lang);
   drawNodes(svg, view, data, lang);
+  // Decoration stays out of the accessibility tree: a node and a link are named by their <title>.
+  for (const node of svg.querySelectorAll("defs, text, .zones")) node.setAttribute("aria-hidden", "true");
   svg.dataset.fit = frame(data);
   if (!svg.getAttribute("viewBox") || fit) svg.setAttribute("viewBox", svg.dataset.fit);
 }
@@ -295,7 +336,8 @@ function breakdownTable(view, lang) {
 }
 
 export function createBoard({ board, panel }, ctx) {
-  const svg = el("svg", { class: "board", role: "group", "aria-label": words(ctx.lang).board, preserveAspectRatio: "xMidYMid meet" });
+  const svg = el("svg", { class: "board", role: "group", "aria-label": words(ctx.lang).board,
+                          "aria-roledescription": words(ctx.lang).roledescription, preserveAspectRatio: "xMidYMid meet" });
   board.replaceChildren(svg);
   const panZoom = enablePanZoom(svg);
   return {
@@ -304,6 +346,7 @@ export function createBoard({ board, panel }, ctx) {
       drawBoard(svg, view, ctx.data, ctx.lang, opts.fit);
       if (panel) drawPanel(panel, view, ctx.data, ctx.lang, ctx, opts);
     },
+    describe: (token, context) => describe(token, context, ctx.lang),
     highlight(place, on, kind = "hover") {
       for (const node of svg.querySelectorAll(`[data-place="${place}"]`)) node.classList.toggle(kind, on);
     },

@@ -283,6 +283,8 @@ function drawBoard(svg, view, options = {}) {
   for (let y = b.minY; y <= b.maxY; y++) {
     el("text", { x: b.minX * CELL - 8, y: y * CELL + 54, "text-anchor": "end" }, axes).textContent = y;
   }
+  // Decoration stays out of the accessibility tree: a tile and a piece are named by their <title>.
+  for (const node of svg.querySelectorAll("defs, text, .axes")) node.setAttribute("aria-hidden", "true");
   const box = { x: b.minX * CELL - 30, y: b.minY * CELL - 24, w: (b.maxX - b.minX + 1) * CELL + 40, h: (b.maxY - b.minY + 1) * CELL + 34 };
   svg.dataset.fit = `${box.x} ${box.y} ${box.w} ${box.h}`;
   if (!svg.getAttribute("viewBox") || options.fit) svg.setAttribute("viewBox", svg.dataset.fit);
@@ -364,6 +366,70 @@ export function label(token, lang) {
   const w = words(lang);
   if (token === "cycle") return w.rotate;
   if (token.startsWith("btn:")) return w.buttons[token.slice(4)] || token.slice(4);
+  return null;
+}
+
+// What choosing an offered target does, in words (the game page names the target with them for
+// screen readers and as its tooltip): by the kind of the legal decisions it leads to.
+const ACTIONS = {
+  en: {
+    move: (f) => `Move ${f}`, moveTo: (f, p) => `Move ${f} to ${p}`, push: (f) => `Push ${f}`, pushTo: (f, p) => `Push ${f} to ${p}`,
+    activate: (f) => `Activate the module of ${f}`, victim: (f) => `Choose ${f} as the victim`,
+    killFirst: (a) => `Choose ${a} to kill first`, swap: (f) => `Swap ${f} with an alien`, swapWith: (f, a) => `Swap ${f} with ${a}`,
+    shoot: (a) => `Shoot ${a}`, choose: (f) => `Choose ${f}`, teleport: (p) => `Teleport to ${p}`, lift: (p) => `Lift ${p}`,
+    launch: (p) => `Launch ${p}`, place: (t, p) => `Place ${t} at ${p}`, fly: (p) => `Fly the pod to ${p}`,
+    relocate: (p) => `Move the module to ${p}`, at: (kind, tile, cell) => `${kind} ${tile} at ${cell}`,
+  },
+  de: {
+    move: (f) => `Bewegen: ${f}`, moveTo: (f, p) => `Bewegen: ${f} nach ${p}`, push: (f) => `Schieben: ${f}`,
+    pushTo: (f, p) => `Schieben: ${f} nach ${p}`, activate: (f) => `Aktivieren: das Modul von ${f}`,
+    victim: (f) => `Als Opfer wählen: ${f}`, killFirst: (a) => `Tötet zuerst: ${a}`, swap: (f) => `Tauschen: ${f} mit einem Alien`,
+    swapWith: (f, a) => `Tauschen: ${f} mit ${a}`, shoot: (a) => `Erschießen: ${a}`, choose: (f) => `Wählen: ${f}`,
+    teleport: (p) => `Teleportieren nach ${p}`, lift: (p) => `Abheben: ${p}`, launch: (p) => `Starten: ${p}`,
+    place: (t, p) => `${t} anlegen an ${p}`, fly: (p) => `Die Kapsel versetzen nach ${p}`, relocate: (p) => `Das Modul versetzen nach ${p}`,
+    at: (kind, tile, cell) => `${kind} ${tile} auf ${cell}`,
+  },
+};
+
+/** A piece as a target's name says it: "the red Grunt", "Alien 2"; in German without article, "Roter Soldat". */
+function pieceName(figure, lang) {
+  if (lang !== "de" || figure.startsWith("alien-")) return figureName(figure, lang);
+  const [colour, role] = figure.split("-");
+  const w = words(lang);
+  const adjective = w.colours[colour][0].toUpperCase() + w.colours[colour].slice(1);
+  return `${adjective}${["explorer", "pilot"].includes(role) ? "e" : "er"} ${w.roles[role]}`;
+}
+
+/** The name of an offered target: what choosing it does, e.g. "Move the red Grunt to Corridor C14 at 1|1". */
+function describe(token, { selected = [], decisions = [], view = null }, lang, data = null) {
+  const a = ACTIONS[lang] || ACTIONS.en;
+  const [kind, value] = [token.slice(0, token.indexOf(":")), token.slice(token.indexOf(":") + 1)];
+  const types = new Set(decisions.map((d) => d.type));
+  const only = types.size === 1 ? [...types][0] : null;
+  const piece = (f) => pieceName(f, lang);
+  const place = (cell) => {
+    const tile = view && view.board && view.board[cell];
+    const kinds = (data && data.kinds) || {};
+    return tile ? a.at(kinds[tile.kind] || tile.kind.replace("_", " "), tile.tile, cell) : cell;
+  };
+  if (kind === "fig") {
+    const chosen = selected.find((t) => t.startsWith("fig:"));
+    if (only === "swap" && chosen) return a.swapWith(piece(chosen.slice(4)), piece(value));
+    const say = { step: a.move, alien: a.move, push: a.push, activate: a.activate, victim: a.victim, kill_first: a.killFirst,
+                  swap: a.swap, shoot: a.shoot }[only] || a.choose;
+    return say(piece(value));
+  }
+  if (kind === "cell") {
+    const chosen = selected.find((t) => t.startsWith("fig:"));
+    const tile = selected.find((t) => t.startsWith("tile:"));
+    if (chosen) return (only === "push" ? a.pushTo : a.moveTo)(piece(chosen.slice(4)), place(value));
+    if (tile) {
+      const spec = data && data.tiles && data.tiles[tile.slice(5)];
+      return a.place(spec ? `${(data.kinds || {})[spec.kind] || spec.kind} ${spec.tile}` : tile.slice(5), place(value));
+    }
+    const say = { teleport: a.teleport, lift: a.lift, launch: a.launch, pilot: a.fly, relocate: a.relocate }[only];
+    return say ? say(place(value)) : a.choose(place(value));
+  }
   return null;
 }
 
@@ -467,6 +533,7 @@ function drawPanel(panel, view, data, lang, opts) {
 
 export function createBoard({ board, panel }, ctx) {
   const svg = el("svg", { class: "board", role: "group", "aria-label": ctx.lang === "de" ? "Die Station" : "The station",
+                          "aria-roledescription": ctx.lang === "de" ? "Spielplan" : "board",
                           preserveAspectRatio: "xMidYMid meet" }, null);
   board.replaceChildren(svg);
   const panZoom = enablePanZoom(svg);
@@ -479,6 +546,7 @@ export function createBoard({ board, panel }, ctx) {
                              fit: opts.fit });
       if (panel) drawPanel(panel, view, ctx.data, ctx.lang, opts);
     },
+    describe: (token, context) => describe(token, context, ctx.lang, ctx.data),
     highlight(place, on, kind = "hover") {
       for (const node of svg.querySelectorAll(`[data-cell="${place}"]`)) node.classList.toggle(kind, on);
     },

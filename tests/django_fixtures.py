@@ -1,0 +1,58 @@
+"""Fixtures for the tests that run the site (tests/site, tests/browser): their conftest.py files
+import everything here. The rules tests never load this module, so they run without Django."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
+REDIS = bool(os.environ.get("REDIS_URL"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def celery_runs_tasks_at_once():
+    """Tasks run inside the test, even when REDIS_URL points Celery at a real broker; the worker
+    test starts a real worker on purpose."""
+    from argo_site.celery import app
+    set_eager(app, True)
+    yield
+
+
+@pytest.fixture(autouse=True)
+def bots_move_at_once(settings):
+    """The bots' pause for readers (BOT_MOVE_DELAY) would only slow the tests; one test sets it."""
+    settings.BOT_MOVE_DELAY = 0
+
+
+def set_eager(app, on: bool) -> None:
+    """Celery reads Django's CELERY_-prefixed names first: set those, not only the short ones."""
+    app.conf.CELERY_TASK_ALWAYS_EAGER = app.conf.task_always_eager = on
+    app.conf.CELERY_TASK_EAGER_PROPAGATES = app.conf.task_eager_propagates = on
+
+
+@pytest.fixture
+def make_user(db):
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    def make(username: str, password: str = "pass-word-1", **extra):
+        user = get_user_model().objects.create_user(username=username, email=f"{username}@example.org",
+                                                    password=password, **extra)
+        EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+        return user
+    return make
+
+
+@pytest.fixture
+def api_client_for():
+    """An API client authenticated with the user's token, as a non-browser client would be."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    def make(user):
+        client = APIClient()
+        token, _ = Token.objects.get_or_create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        return client
+    return make
