@@ -34,8 +34,20 @@ class Profile(models.Model):
         _("always notify me, even while I have the site open"), default=False,
         help_text=_("Otherwise a turn notice waits while a tab of the site is open and in use."))
 
+    # "": a person. API: a program that plays through the API with the account's token (as a bot
+    # account on lichess). Any other value: one of the site's own bots, of that kind.
+    bot = models.CharField(_("bot"), max_length=16, blank=True,
+                           help_text=_("Blank for a person; 'api' for a program playing through the API; "
+                                       "otherwise the kind of the site's own bot."))
+
+    API_BOT = "api"
+
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot)
 
     @property
     def name(self) -> str:

@@ -7,6 +7,7 @@ variables only (see README.md):
 - DATABASE_URL   postgres://user:pass@host:5432/name (psycopg 3); DATABASE_POOL=1 under ASGI
 - REDIS_URL      redis://host:6379/0 — channel layer and Celery broker
 - EMAIL_URL      smtp://user:pass@host:587 (smtp+tls://, smtp+ssl://) — outgoing mail
+- BOT_MOVE_DELAY seconds a bot waits before each decision (default 2)
 - DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, SITE_URL, DEFAULT_FROM_EMAIL
 - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY — Web Push (`manage.py vapid_keys` makes a pair); without
   them the site sends no pushes and offers none
@@ -312,6 +313,9 @@ REMINDER_SHARE = 0.5          # a reminder once half the time per move is gone
 LAST_CALL_SHARE = 0.2         # and a last call in the final fifth of it …
 LAST_CALL_MAX = timedelta(hours=12)  # … but never earlier than 12 hours before the deadline
 DIGEST_HOUR = 8               # local hour from which the daily digest goes out
+# Seconds a bot waits before each decision, so that people can read the move before it: the
+# worker's task waits (countdown), or a timer thread on the embedded defaults; 0 plays at once.
+BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "2"))
 
 LOGGING = {
     "version": 1,

@@ -4,7 +4,7 @@ from django.templatetags.static import static
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from accounts.api.views import MeView, PublicUserView, PushDevicesView, PushDeviceView, TokenView, WebSocketTicketView
+from accounts.api.views import BotAccountView, MeView, PublicUserView, PushDevicesView, PushDeviceView, TokenView, WebSocketTicketView
 from games.api.errors import not_found
 from games.api.ratings import RatingsView
 
@@ -15,6 +15,7 @@ api = [
     path("auth/token/", TokenView.as_view(), name="api-token"),
     path("auth/ws-ticket/", WebSocketTicketView.as_view(), name="api-ws-ticket"),
     path("me/", MeView.as_view(), name="api-me"),
+    path("me/bot/", BotAccountView.as_view(), name="api-me-bot"),
     path("me/devices/", PushDevicesView.as_view(), name="api-push-devices"),
     path("me/devices/<int:pk>/", PushDeviceView.as_view(), name="api-push-device"),
     path("users/<str:username>/", PublicUserView.as_view(), name="api-user"),

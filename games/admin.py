@@ -288,6 +288,7 @@ class RatingAdmin(admin.ModelAdmin):
 class ProfileInline(admin.StackedInline):
     model = Profile
     can_delete = False
+    readonly_fields = ("bot",)  # set by the site (its bots) or by the account itself (POST /api/me/bot/)
 
 
 User = get_user_model()

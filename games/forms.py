@@ -4,8 +4,17 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import Profile
 
 
+# The kinds of bot the rules modules make, as players read them; a kind not named here shows its key.
+BOT_NAMES = {"random": _("Random bot (plays any legal move)"), "greedy": _("Greedy bot (looks one move ahead)"),
+             "expert": _("Expert bot (searches many playouts)")}
+
+
+def bot_choices(module) -> list[tuple[str, str]]:
+    return [(kind, BOT_NAMES.get(kind, kind)) for kind in module.bot_kinds]
+
+
 class CreateGameForm(forms.Form):
-    """Players, time and invitations for any game, plus that game's own options (from its rules
+    """Players, time, bots and invitations for any game, plus that game's own options (from its rules
     module's options_schema, labelled in the player's language)."""
 
     players = forms.TypedChoiceField(label=_("Players"), coerce=int)
@@ -25,11 +34,23 @@ class CreateGameForm(forms.Form):
                 label=spec.get("label", {}).get(lang, key), initial=str(spec["choices"].index(spec["default"])),
                 choices=[(str(i), label) for i, label in enumerate(labels)], coerce=int)
             self.option_keys.append(key)
-        self.order_fields(["players", *[f"option_{k}" for k in self.option_keys], "hours_per_move", "invite"])
+        self.bot_seats = [f"seat_{n}" for n in range(2, module.max_players + 1)]
+        for n, name in enumerate(self.bot_seats, 2):
+            self.fields[name] = forms.ChoiceField(
+                label=_("Seat %(n)s") % {"n": n}, required=False,
+                choices=[("", _("a person (invited, or whoever joins)")), *bot_choices(module)],
+                help_text=_("Only seats up to the number of players count.") if n == module.max_players else "")
+        self.order_fields(["players", *[f"option_{k}" for k in self.option_keys], "hours_per_move",
+                           *self.bot_seats, "invite"])
 
     def options(self) -> dict:
         schema = self.module.options_schema()
         return {key: schema[key]["choices"][self.cleaned_data[f"option_{key}"]] for key in self.option_keys}
+
+    def bots(self) -> list[str]:
+        """The bot kinds chosen for the seats the game has (seat 1 is the creator's)."""
+        seats = self.bot_seats[: self.cleaned_data["players"] - 1]
+        return [self.cleaned_data[name] for name in seats if self.cleaned_data[name]]
 
     def invitees(self) -> list[str]:
         return [n.strip() for n in self.cleaned_data["invite"].split(",") if n.strip()]

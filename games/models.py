@@ -81,20 +81,42 @@ class Seat(models.Model):
     score = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     muted = models.BooleanField(default=False, help_text="no email or push about this game (e.g. played at a table)")
+    # Who moves for the seat besides its player: the kind of bot ("greedy", "expert", ...) of a bot
+    # account sitting here, or of a stand-in the player asked for (vacation) and may send away.
+    bot = models.CharField(max_length=16, blank=True, help_text="the bot that plays this seat now; blank: its player")
+    bot_account = models.BooleanField(default=False, help_text="the seat's user is one of the site's bots: its decisions are its own")
 
     class Meta:
         ordering = ["game", "order"]
         constraints = [
             models.UniqueConstraint(fields=["game", "order"], name="seat_order_unique"),
-            models.UniqueConstraint(fields=["game", "user"], name="seat_user_unique"),
+            # One seat per person; one of the site's bots may hold several seats of a game.
+            models.UniqueConstraint(fields=["game", "user"], condition=models.Q(bot_account=False),
+                                    name="seat_user_unique"),
         ]
 
     def __str__(self) -> str:
         return f"{self.user} as {self.colour or 'seat ' + str(self.order)} in game {self.game_id}"
 
     @property
-    def played_by_bot(self) -> bool:
+    def abandoned(self) -> bool:
+        """Resigned, timed out or removed: a bot finishes the game for it and it ranks last."""
         return self.status != self.Status.ACTIVE
+
+    @property
+    def played_by_bot(self) -> bool:
+        """The site moves for this seat: a bot account's own seat, a stand-in, or an abandoned seat."""
+        return bool(self.bot) or self.abandoned
+
+    @property
+    def bot_kind(self) -> str | None:
+        """Which bot moves for the seat; an abandoned seat gets the greedy bot."""
+        return self.bot or ("greedy" if self.abandoned else None)
+
+    @property
+    def stand_in(self) -> str:
+        """The bot a player asked to keep the seat for a while ("" when none)."""
+        return "" if self.bot_account else self.bot
 
 
 class Decision(models.Model):

@@ -110,17 +110,25 @@ class Change:
         members = tuple(s.user_id for s in seats)
         told = members if finished else (deciding.user_id,) if turn_changed and deciding else ()
         return cls(game.pk, game.seq, finished, turn_changed, game.current_seat, members,
-                   deciding.user_id if deciding else None, changes, _titles(game.game, told))
+                   deciding.user_id if deciding else None, changes, _titles(game.game, told, seats))
 
 
-def _titles(game_name: str, user_ids) -> tuple:
-    """The game's title in each user's language (one query, only when someone is told)."""
+def _titles(game_name: str, user_ids, seats=()) -> tuple:
+    """The game's title in each user's language (from the seats' profiles when the locked read
+    brought them, else one query; only when someone is told)."""
     if not user_ids:
         return ()
     from accounts.models import Profile, supported_language
     from games import rules
     title = rules.get(game_name).title
-    languages = dict(Profile.objects.filter(user_id__in=user_ids).values_list("user_id", "language"))
+    languages = {}
+    for seat in seats:
+        user = seat._state.fields_cache.get("user")
+        if user is not None and "profile" in user._state.fields_cache:
+            profile = user._state.fields_cache["profile"]
+            languages[seat.user_id] = profile.language if profile else None
+    if not all(u in languages for u in user_ids):
+        languages = dict(Profile.objects.filter(user_id__in=user_ids).values_list("user_id", "language"))
     return tuple((u, title.get(supported_language(languages.get(u)), title["en"])) for u in user_ids)
 
 
@@ -198,6 +206,12 @@ def _chat_posted(sender, game_id, **kwargs):
 @receiver(signals.seat_handed_to_bot)
 def _seat_handed_to_bot(sender, game, seat, **kwargs):
     gid, what = game.pk, "seat_" + seat.status
+    transaction.on_commit(lambda: game_event(gid, what))
+
+
+@receiver(signals.stand_in_changed)
+def _stand_in_changed(sender, game, seat, **kwargs):
+    gid, what = game.pk, "stand_in" if seat.bot else "stand_in_back"
     transaction.on_commit(lambda: game_event(gid, what))
 
 

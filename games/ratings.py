@@ -38,8 +38,12 @@ def standings(game: Game) -> list[tuple[object, int]]:
     the same the service stored on the seats. A ranking entry is a seat by its name, or one of the
     rules module's `participants` by its key."""
     own = rules.get(game.game).participants
-    return [(seat.user_id if seat else PARTICIPANT, rank)
-            for who, seat, rank in places(game.outcome, game.seats.all()) if seat or who in own]
+    best: dict[object, int] = {}
+    for who, seat, rank in places(game.outcome, game.seats.all()):
+        if seat or who in own:
+            key = seat.user_id if seat else PARTICIPANT
+            best.setdefault(key, rank)  # best first: a bot holding two seats rates once, by its better place
+    return list(best.items())
 
 
 def _rating(game_name: str, who) -> Rating:

@@ -10,7 +10,10 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import cache
 from typing import TYPE_CHECKING
+
+import jsonschema
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -88,6 +91,19 @@ def rules_of(game: Game):
     return rules.get(game.game)
 
 
+@cache
+def _decision_validator(name: str):
+    return jsonschema.Draft202012Validator(rules.get(name).decision_schema())
+
+
+def _game_whose_decision(decision) -> str | None:
+    """The title of a game whose decisions have this shape, if any."""
+    for name in rules.names():
+        if _decision_validator(name).is_valid(decision):
+            return rules.get(name).title["en"]
+    return None
+
+
 def active_decisions(game: Game):
     return game.decisions.filter(undone=False).order_by("number")
 
@@ -149,7 +165,7 @@ def legal_for(game: Game, user) -> dict:
 
 # --- creating and joining --------------------------------------------------------------------
 
-def create_game(user, *, game: str, players, options=None, hours_per_move=None, invite=()) -> Game:
+def create_game(user, *, game: str, players, options=None, hours_per_move=None, invite=(), bots=()) -> Game:
     try:
         module = rules.get(game)
     except KeyError as exc:
@@ -164,8 +180,9 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
     if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= 24 * 30:
         raise Invalid("hours_per_move must be a whole number of hours from 1 to 720")
     invitees = _users_named(invite, exclude=user)
-    if len(invitees) > players - 1:
-        raise Invalid(f"a {players}-player game has room for {players - 1} invited players")
+    bot_users = [bot_account(kind) for kind in _bot_kinds(module, bots)]
+    if len(invitees) + len(bot_users) > players - 1:
+        raise Invalid(f"a {players}-player game has room for {players - 1} invited players and bots")
     if invitees:
         _spend(user, "invite", "invitations", len(invitees))
     try:
@@ -177,11 +194,44 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
         g = Game.objects.create(game=game, rules_version=module.version, options=checked,
                                 players=players, created_by=user, hours_per_move=hours)
         Seat.objects.create(game=g, user=user, order=0)
+        for order, bot_user in enumerate(bot_users, 1):
+            Seat.objects.create(game=g, user=bot_user, order=order, bot=bot_user.profile.bot, bot_account=True)
         for invitee in invitees:
             Invitation.objects.create(game=g, user=invitee)
         for invitee in invitees:
             signals.player_invited.send(Game, game_id=g.pk, user_id=invitee.pk)
+        if 1 + len(bot_users) == players:
+            g = _locked(g.pk)
+            _start(g)  # a player and bots only: nobody to wait for
     return g
+
+
+def _bot_kinds(module, kinds) -> list[str]:
+    if kinds in (None, ""):
+        return []
+    if not isinstance(kinds, (list, tuple)) or not all(isinstance(k, str) for k in kinds):
+        raise Invalid("bots must be a list of bot kinds")
+    unknown = [k for k in kinds if k not in module.bot_kinds]
+    if unknown:
+        raise Invalid(f"no bot called {', '.join(unknown)}; {module.title['en']} has {', '.join(module.bot_kinds)}")
+    return list(kinds)
+
+
+def bot_account(kind: str):
+    """The site's own account for one kind of bot, created the first time a game asks for it. Its
+    username is the kind's name with "Bot" (a person who took that name keeps it: a digit is added)."""
+    from accounts.models import Profile
+    profile = Profile.objects.select_related("user").filter(bot=kind).first()
+    if profile is not None:
+        return profile.user
+    User = get_user_model()
+    base = f"{kind.capitalize()}Bot"
+    name = next(n for n in [base] + [f"{base}{i}" for i in range(2, 100)]
+                if not User.objects.filter(username__iexact=n).exists())
+    with transaction.atomic():
+        user = User.objects.create_user(username=name, password=None)  # no password: nobody signs in as it
+        Profile.objects.update_or_create(user=user, defaults={"bot": kind, "display_name": f"{kind.capitalize()} (bot)"})
+    return User.objects.select_related("profile").get(pk=user.pk)
 
 
 def _users_named(names, exclude) -> list:
@@ -198,11 +248,34 @@ def _users_named(names, exclude) -> list:
 
 
 def _locked(game_id) -> Game:
-    """The game row, locked until the transaction ends, with its seats."""
+    """The game row, locked until the transaction ends, with its seats, their users and profiles,
+    in one query: one row per seat, the game joined to each and only its row locked. Whether a
+    player has a vacation that could move a deadline comes along too (an EXISTS), so a turn that
+    begins asks for vacations only of a player who has one (docs/performance.md)."""
+    from django.db.models import Exists, OuterRef
+
+    from accounts.models import Vacation
     try:
-        return Game.objects.select_for_update(of=("self",)).prefetch_related("seats").get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
+        soon_away = Vacation.objects.filter(user=OuterRef("user_id"),
+                                            end__gte=timezone.now().date() - timedelta(days=2))
+        seats = list(Seat.objects.select_for_update(of=("game",)).select_related("game", "user__profile")
+                     .annotate(may_be_away=Exists(soon_away)).filter(game_id=game_id).order_by("order"))
+    except (ValueError, TypeError):
         raise NotFound("no such game") from None
+    if not seats:  # a game without seats (none has one for long): the plain way
+        try:
+            return Game.objects.select_for_update(of=("self",)).prefetch_related("seats").get(pk=game_id)
+        except (Game.DoesNotExist, ValueError, TypeError):
+            raise NotFound("no such game") from None
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game
+        if not seat.may_be_away:
+            seat.user._prefetched_objects_cache = {"vacations": []}  # known: none that matters
+    cached = game.seats.all()
+    cached._result_cache, cached._prefetch_done = seats, True
+    game._prefetched_objects_cache = {"seats": cached}
+    return game
 
 
 def join_game(user, game_id) -> Game:
@@ -292,6 +365,14 @@ def starter_id(game: Game) -> int:
     return game.created_by_id if any(s.user_id == game.created_by_id for s in seats) else seats[0].user_id
 
 
+def waiting_count(user) -> int:
+    """How many games wait for `user`'s decision: what waiting_games lists, counted in one query
+    (every page shows it)."""
+    from django.db.models import F
+    return (Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user, seats__status=Seat.Status.ACTIVE,
+                                seats__bot="", seats__order=F("current_seat")).count())
+
+
 def waiting_games(user) -> list[Game]:
     """Active games where `user` must decide now, most urgent first."""
     games = (Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).order_by("deadline")
@@ -333,8 +414,10 @@ def _check_turn(game: Game, seat: Seat | None, seq: int | None = None) -> None:
     told the game moved on (409), not that it is no longer his turn."""
     if seat is None:
         raise NotAllowed("you have no seat in this game")
-    if seat.played_by_bot:
+    if seat.abandoned:
         raise NotAllowed(f"your seat is {seat.get_status_display()}: the bot plays it now")
+    if seat.played_by_bot:
+        raise NotAllowed("a bot is standing in for you in this game: take your seat back first")
     if seq is not None and seq != game.seq:
         raise Conflict(f"stale seq {seq}: the game is at seq {game.seq}; reload and decide again")
     if game.current_seat != seat.order:
@@ -358,25 +441,28 @@ def submit_decision(user, game_id, seq, decision) -> Applied:
         raise Conflict("another decision was stored first; reload and decide again") from None
 
 
-def _apply(game: Game, decision: dict, by_bot: bool) -> Applied:
+def _apply(game: Game, decision: dict, by_bot: bool, bot_turn: bool = False) -> Applied:
     module = rules_of(game)
     state = current_state(game)
     seat = game.current_seat
     try:
         new_state, events = module.apply(state, decision)
     except MalformedDecision as exc:
-        raise Invalid(str(exc)) from None  # legal in no position: the request is wrong
+        other = _game_whose_decision(decision)
+        if other is not None:  # the API's schema allows every game's decisions; this game is the wrong one
+            raise Conflict(f"{exc}: that is a decision of {other}, and this game is {module.title['en']}") from None
+        raise Invalid(str(exc)) from None  # legal in no position of any game: the request is wrong
     except IllegalAction as exc:
         raise Conflict(str(exc)) from None  # well formed, but the position does not allow it now
     # The row lock makes a clash impossible; the unique (game, number) constraint stays as the
     # last guard, and its IntegrityError aborts the whole transaction (see submit_decision).
     stored = Decision.objects.create(game=game, number=game.seq + 1, seat=seat, by_bot=by_bot,
                                      data=decision, events=events)
-    _record(game, module, new_state, by_bot)
+    _record(game, module, new_state, bot_turn)
     return Applied(game, new_state, events, stored)
 
 
-def _record(game: Game, module, state: dict, by_bot: bool = False) -> None:
+def _record(game: Game, module, state: dict, bot_turn: bool = False) -> None:
     """Store the new version of the game: snapshot, whose turn, deadline, outcome."""
     now = timezone.now()
     previous_seat = game.current_seat
@@ -392,7 +478,7 @@ def _record(game: Game, module, state: dict, by_bot: bool = False) -> None:
     game.save()
     if game.current_seat is not None and turn_changed:
         signals.turn_began.send(Game, game=game)
-    signals.decision_stored.send(Game, game=game, turn_changed=turn_changed, by_bot=by_bot)
+    signals.decision_stored.send(Game, game=game, turn_changed=turn_changed, by_bot=bot_turn)
 
 
 def _turn_begins(game: Game, seats: list[Seat], now) -> None:
@@ -430,20 +516,69 @@ def bot_to_play(game: Game) -> bool:
     return seat is not None and seat.played_by_bot
 
 
+def bot_waiting(game_id: int) -> bool:
+    game = Game.objects.prefetch_related("seats").filter(pk=game_id, status=Game.Status.ACTIVE).first()
+    return game is not None and bot_to_play(game)
+
+
+def become_api_bot(user) -> None:
+    """The account becomes a bot account, played by a program through the API; for good, and only
+    before it has taken a seat, so that no person's games and rating pass to a program."""
+    from accounts.models import Profile
+    with transaction.atomic():
+        profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
+        if profile.bot == Profile.API_BOT:
+            return
+        if profile.bot:
+            raise Conflict("this is one of the site's own bots")
+        if Seat.objects.filter(user=user).exists():
+            raise Conflict("an account that has taken a seat in a game cannot become a bot account; make a new account")
+        profile.bot = Profile.API_BOT
+        profile.save(update_fields=["bot"])
+
+
+def play_bot_turn(game_id: int) -> bool:
+    """One decision by the bot that plays the deciding seat; True if it made one.
+
+    The bot thinks outside the transaction (an expert takes up to a second or so), then the row is
+    locked and the decision stored only if the game is still where the bot saw it."""
+    game = Game.objects.prefetch_related("seats").filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.ACTIVE or not bot_to_play(game):
+        return False
+    seq, kind = game.seq, game.deciding_seat.bot_kind
+    decision = rules_of(game).bot(kind, seed=(game.seed or 0) + seq).choose(current_state(game))
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.seq != seq or game.status != Game.Status.ACTIVE or not bot_to_play(game):
+            return False
+        seat = game.deciding_seat
+        _apply(game, decision, by_bot=not seat.bot_account, bot_turn=True)
+    return True
+
+
 def play_bot_turns(game_id: int, limit: int = 500) -> int:
-    """The greedy bot plays every decision of seats it has taken over, one transaction each."""
+    """Bot decisions one after the other until a person must decide (or the game ends)."""
     played = 0
-    while played < limit:
-        with transaction.atomic():
-            game = _locked(game_id)
-            if game.status != Game.Status.ACTIVE or not bot_to_play(game):
-                return played
-            module = rules_of(game)
-            state = current_state(game)
-            bot = module.bot("greedy", seed=(game.seed or 0) + game.seq)
-            _apply(game, bot.choose(state), by_bot=True)
+    while played < limit and play_bot_turn(game_id):
         played += 1
     return played
+
+
+def stand_in(user, game_id, kind: str | None) -> Seat:
+    """A player asks a bot to keep their seat for a while (kind), or takes it back (None)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _seat_in_play(game, user, "only a game in progress has seats to keep")
+        if kind is not None and kind not in rules_of(game).bot_kinds:
+            raise Invalid(f"no bot called {kind}; this game has {', '.join(rules_of(game).bot_kinds)}")
+        seat.bot = kind or ""
+        seat.save(update_fields=["bot"])
+        if game.current_seat == seat.order:
+            game.turn_started_at = timezone.now()
+            game.deadline = None if kind else _deadline(game, seat)
+            game.save(update_fields=["turn_started_at", "deadline"])
+        signals.stand_in_changed.send(Game, game=game, seat=seat)
+    return seat
 
 
 def undo(user, game_id, seq=None) -> Applied | None:
@@ -467,15 +602,21 @@ def undo(user, game_id, seq=None) -> Applied | None:
 def resign(user, game_id) -> Game:
     with transaction.atomic():
         game = _locked(game_id)
-        seat = game.seat_of(user)
-        if seat is None:
-            raise NotAllowed("you have no seat in this game")
-        if game.status != Game.Status.ACTIVE:
-            raise Conflict(f"the game is {game.status}: only a game in progress can be resigned")
-        if seat.played_by_bot:
-            raise Conflict(f"your seat is already {seat.get_status_display()}")
+        seat = _seat_in_play(game, user, "only a game in progress can be resigned")
         hand_seat_to_bot(game, seat, Seat.Status.RESIGNED)
     return game
+
+
+def _seat_in_play(game: Game, user, refusal: str) -> Seat:
+    """The user's seat in a game in progress, still theirs (not resigned, timed out or removed)."""
+    seat = game.seat_of(user)
+    if seat is None:
+        raise NotAllowed("you have no seat in this game")
+    if game.status != Game.Status.ACTIVE:
+        raise Conflict(f"the game is {game.status}: {refusal}")
+    if seat.abandoned:
+        raise Conflict(f"your seat is already {seat.get_status_display()}")
+    return seat
 
 
 def mute(user, game_id, muted: bool) -> bool:
@@ -658,7 +799,7 @@ def remove_player(moderator, seat_id, reason: str) -> Seat:
         game = _locked(seat.game_id)
         if game.status != Game.Status.ACTIVE:
             raise Conflict("players can be removed only from a game in progress")
-        if seat.played_by_bot:
+        if seat.abandoned:
             raise Conflict(f"the seat is already {seat.get_status_display()}")
         _log(moderator, ModeratorAction.Kind.REMOVE_PLAYER, reason, game=game, target_user=seat.user,
              seat=seat.order, colour=seat.colour)

@@ -8,7 +8,7 @@ they are connected in GamesConfig.ready (docs/architecture.md).
 from django.dispatch import Signal
 
 game_started = Signal()        # game
-decision_stored = Signal()     # game, turn_changed, by_bot
+decision_stored = Signal()     # game, turn_changed, by_bot (stored by the bots' loop, which plays on by itself)
 turn_began = Signal()          # game: a new seat must decide (a deadline runs, a notice is due)
 game_finished = Signal()       # game: the outcome and the seats' ranks are stored
 game_aborted = Signal()        # game: stopped before its end (a moderator, or the last player left)
@@ -19,3 +19,4 @@ chat_posted = Signal()         # game_id, message
 lobby_changed = Signal()       # game: an open game's seats or invitations changed (join, leave, decline)
 game_moderated = Signal()      # game, action: a moderator changed the game from the desk (recorded)
 account_suspended = Signal()   # user_id: a moderator suspended the account
+stand_in_changed = Signal()    # game, seat: a player let a bot keep the seat, or took it back

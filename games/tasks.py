@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from celery import shared_task
+from django import db
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.dispatch import receiver
@@ -65,8 +68,43 @@ def after_commit(task, *args) -> None:
 
 @shared_task(ignore_result=True)
 def play_bot_turns(game_id: int) -> int:
-    """The greedy bot plays the seats it has taken over until a human must decide."""
-    return services.play_bot_turns(game_id)
+    """One decision of the bot whose turn it is; the next bot decision follows after the delay."""
+    played = services.play_bot_turn(game_id)
+    if played:
+        bots_move(game_id)
+    return int(played)
+
+
+def bots_move(game_id: int) -> None:
+    """Let a bot decide after BOT_MOVE_DELAY seconds, so that people can read each of its moves.
+
+    With a worker, a task waits out the delay (countdown). Eagerly (the embedded defaults) a timer
+    thread of this process waits instead; with no delay (tests) the bots play on here and now."""
+    if not services.bot_waiting(game_id):
+        return
+    delay = settings.BOT_MOVE_DELAY
+    if not play_bot_turns.app.conf.task_always_eager:
+        _sender().submit(_send_later, play_bot_turns, delay, game_id)
+    elif delay <= 0:
+        services.play_bot_turns(game_id)
+    else:
+        timer = threading.Timer(delay, _in_thread, (play_bot_turns, game_id))
+        timer.daemon = True
+        timer.start()
+
+
+def _send_later(task, delay: float, *args) -> None:
+    try:
+        task.apply_async(args, countdown=delay)
+    except Exception as exc:  # the broker is down: enforce_deadlines finds the waiting bot later
+        log.warning("could not queue %s%s: %s", task.name, args, exc)
+
+
+def _in_thread(task, *args) -> None:
+    try:
+        task(*args)
+    finally:
+        db.connection.close()  # the thread's own connection
 
 
 @shared_task(ignore_result=True)
@@ -148,7 +186,19 @@ def _turn_began(sender, game, **kwargs):
 def _decision_stored(sender, game, by_bot, **kwargs):
     # The bot's own loop plays on by itself; a player's decision may hand the turn to a bot seat.
     if not by_bot and game.status == Game.Status.ACTIVE and services.bot_to_play(game):
-        after_commit(play_bot_turns, game.pk)
+        transaction.on_commit(lambda: bots_move(game.pk))
+
+
+@receiver(signals.stand_in_changed)
+def _stand_in_changed(sender, game, seat, **kwargs):
+    if seat.bot and game.current_seat == seat.order:
+        transaction.on_commit(lambda: bots_move(game.pk))
+
+
+@receiver(signals.game_started)
+def _game_started(sender, game, **kwargs):
+    if services.bot_to_play(game):  # a bot may hold the first seat
+        transaction.on_commit(lambda: bots_move(game.pk))
 
 
 @receiver(signals.game_finished)
@@ -164,6 +214,6 @@ def _player_invited(sender, game_id, user_id, **kwargs):
 @receiver(signals.seat_handed_to_bot)
 def _seat_handed_to_bot(sender, game, seat, **kwargs):
     if game.current_seat == seat.order:
-        after_commit(play_bot_turns, game.pk)
+        transaction.on_commit(lambda: bots_move(game.pk))
     if seat.status == Seat.Status.TIMED_OUT:
         after_commit(timed_out_email, game.pk, seat.pk)

@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", views.leave, name="game_leave"),
     path("games/<int:game_id>/start/", views.start, name="game_start"),
     path("games/<int:game_id>/mute/", views.mute, name="game_mute"),
+    path("games/<int:game_id>/stand-in/", views.stand_in, name="game_stand_in"),
     path("games/<int:game_id>/decline/", views.decline, name="game_decline"),
     path("rules/", views.rules_index, name="rules_index"),
     path("rules/<str:game_name>/", views.rules_page, name="rules"),

@@ -22,12 +22,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from accounts.models import supported_language
+from accounts.models import Profile, supported_language
 from games import rules
 
 from . import clock, emails, services
-from .forms import CreateGameForm, ProfileForm, VacationForm
-from .models import Game, Rating, RatingChange
+from .forms import BOT_NAMES, CreateGameForm, ProfileForm, VacationForm, bot_choices
+from .models import Game, Invitation, Rating, RatingChange, Seat
 
 
 GAME_TEXTS = {
@@ -126,7 +126,7 @@ def new_game(request, game_name: str):
         try:
             game = services.create_game(request.user, game=game_name, players=data["players"],
                                         hours_per_move=data["hours_per_move"], options=form.options(),
-                                        invite=form.invitees())
+                                        invite=form.invitees(), bots=form.bots())
         except services.GameError as exc:
             form.add_error(None, exc.detail)
         else:
@@ -141,9 +141,16 @@ def catalogue_entry(name: str, lang: str) -> dict:
 @login_required
 def my_games(request):
     user = request.user
-    mine = _games(Game.objects.filter(Q(seats__user=user) | Q(invitations__user=user, invitations__declined_at=None))
-                  .distinct())
-    my_turn = services.waiting_games(user)
+    # One read of the player's games (their snapshots, the biggest column, are not needed here);
+    # the games waiting for the player are picked from it, as services.waiting_games picks them.
+    # Subqueries, not a join made DISTINCT: each game once without comparing whole rows.
+    seated = Seat.objects.filter(user=user).values("game_id")
+    asked = Invitation.objects.filter(user=user, declined_at=None).values("game_id")
+    mine = list(_games(Game.objects.filter(Q(pk__in=seated) | Q(pk__in=asked)).defer("snapshot")))
+    my_turn = [g for g in mine if g.status == Game.Status.ACTIVE and (s := g.seat_of(user))
+               and not s.played_by_bot and g.current_seat == s.order]
+    my_turn.sort(key=lambda g: (g.deadline is None, g.deadline or 0, g.pk))
+    request.games_waiting = len(my_turn)  # the badge (context_processors.site) needs no query of its own
     invited = [g for g in mine if g.status == Game.Status.OPEN and user in services.invitations_of(g)["pending"]]
     skip = {g.pk for g in my_turn} | {g.pk for g in invited}
     waiting = [g for g in mine if g.status in (Game.Status.ACTIVE, Game.Status.OPEN) and g.pk not in skip]
@@ -188,7 +195,16 @@ def game_page(request, game_id):
         "can_chat": seat is not None and services.chat_refusal(game, request.user) is None,
         "invitations": invitations,
         "can_decline": game.status == Game.Status.OPEN and request.user in invitations["pending"],
+        "stand_in": _stand_in_offer(game, seat, module),
     })
+
+
+def _stand_in_offer(game: Game, seat, module) -> dict | None:
+    """What the "let a bot play for me" form shows: the bot keeping the seat now, or the bots to choose."""
+    if seat is None or seat.abandoned or game.status != Game.Status.ACTIVE:
+        return None
+    names = dict(bot_choices(module))
+    return {"current": names.get(seat.bot, seat.bot) if seat.bot else None, "choices": list(names.items())}
 
 
 def _lobby_action(request, game_id, action):
@@ -216,6 +232,13 @@ def leave(request, game_id):
 def mute(request, game_id):
     muted = request.POST.get("muted") == "1"
     return _lobby_action(request, game_id, lambda user, pk: services.mute(user, pk, muted))
+
+
+@login_required
+@require_POST
+def stand_in(request, game_id):
+    kind = request.POST.get("bot") or None
+    return _lobby_action(request, game_id, lambda user, pk: services.stand_in(user, pk, kind))
 
 
 @login_required
@@ -320,8 +343,18 @@ def player_page(request, username):
                          "chart": rating_chart(mine) if mine else None})
     return render(request, "games/player.html", {
         "player": user, "seats": seats, "ratings": per_game,
-        "changes": {c.match_id: c.after - c.before for c in history},
+        "changes": {c.match_id: c.after - c.before for c in history}, "bot_note": _bot_note(user.profile),
     })
+
+
+def _bot_note(profile) -> str:
+    """What kind of bot a bot account is; its ratings per game say how strong."""
+    if not profile.bot:
+        return ""
+    if profile.bot == Profile.API_BOT:
+        return _("A program playing through the API.")
+    return _("One of the site's bots: %(kind)s. Choose it for any seat of a new game.") % {
+        "kind": BOT_NAMES.get(profile.bot, profile.bot)}
 
 
 def rating_chart(history, width: int = 640, height: int = 180, pad: int = 28) -> dict:

@@ -62,7 +62,10 @@ class PublicUserSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = get_user_model()
-        fields = ["username", "display_name", "date_joined", "games_finished", "ratings"]
+        fields = ["username", "display_name", "bot", "date_joined", "games_finished", "ratings"]
+
+    bot = serializers.CharField(source="profile.bot", read_only=True,
+                                help_text='"" for a person; "api" for a program playing through the API; otherwise the kind of the site\'s own bot')
 
     def get_ratings(self, user) -> UserRatingSerializer(many=True):
         return ratings_of(user)

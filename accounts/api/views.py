@@ -37,6 +37,23 @@ class PublicUserView(MethodFirst, generics.RetrieveAPIView):
     queryset = get_user_model().objects.filter(is_active=True).select_related("profile")
 
 
+class BotAccountView(MethodFirst, APIView):
+    """Make your account a bot account: a program plays it through the API with its token.
+
+    Only an account that has never taken a seat may become one, and it stays one (as on lichess):
+    its games and rating are a program's, and pages mark it as a bot. docs/api.md has a whole client."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: PublicUserSerializer, 401: OpenApiResponse(description="not signed in"),
+                                            409: OpenApiResponse(description="the account has played, or is one of the site's bots")})
+    def post(self, request):
+        from games import services
+        services.become_api_bot(request.user)
+        user = get_user_model().objects.select_related("profile").get(pk=request.user.pk)
+        return Response(PublicUserSerializer(user).data)
+
+
 FAILED_LOGIN_WINDOW = 300  # seconds: allauth's window for failed logins per account (ACCOUNT_RATE_LIMITS)
 
 

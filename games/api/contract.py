@@ -2,6 +2,8 @@
 method answered 405 before anything else is asked of the request."""
 from __future__ import annotations
 
+import re
+
 from rest_framework import serializers
 from rest_framework.exceptions import MethodNotAllowed, NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -66,3 +68,17 @@ def query_flag(params, name: str) -> bool:
     if len(raw) > 1 or raw[0].lower() not in FLAGS:
         raise ValidationError({name: "must be true or false (1 or 0)"})
     return FLAGS[raw[0].lower()]
+
+
+def query_int(params, name: str, low: int, high: int) -> int | None:
+    """A whole-number query parameter brought into low..high, or None when absent; empty, repeated
+    or not a number is a 400. Any size is a whole number, so a huge one is clamped, not refused."""
+    raw = params.getlist(name)
+    if not raw:
+        return None
+    found = re.fullmatch(r"(-?)([0-9]+)", raw[0]) if len(raw) == 1 else None
+    if found is None:
+        raise ValidationError({name: "must be a whole number"})
+    sign, digits = found.groups()
+    value = int(digits[-18:]) if len(digits.lstrip("0")) <= 18 else high + 1  # int() of 5,000 digits raises
+    return max(low, min(high, -value if sign else value))

@@ -6,7 +6,7 @@ from datetime import date
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games import services
+from games import rules, services
 from games.models import ChatMessage, Game, Seat
 
 from .contract import StrictBooleanField, StrictCharField, StrictIntegerField
@@ -16,11 +16,18 @@ class SeatSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
     display_name = serializers.SerializerMethodField()
     played_by_bot = serializers.BooleanField(read_only=True)
+    bot = serializers.CharField(source="bot_kind", read_only=True, allow_null=True,
+                                help_text="the kind of bot that moves for this seat now (its own, a stand-in, or the one finishing an abandoned seat); null: its player")
+    is_bot = serializers.SerializerMethodField(help_text="the player is a bot account: one of the site's bots, or a program playing through the API")
 
     class Meta:
         model = Seat
-        fields = ["order", "colour", "username", "display_name", "status", "played_by_bot", "score", "rank",
-                  "away_until"]
+        fields = ["order", "colour", "username", "display_name", "status", "played_by_bot", "bot", "is_bot",
+                  "score", "rank", "away_until"]
+
+    def get_is_bot(self, seat) -> bool:
+        profile = getattr(seat.user, "profile", None)
+        return seat.bot_account or bool(profile and profile.is_bot)
 
     away_until = serializers.SerializerMethodField(help_text="the last day of the player's vacation, while on one")
 
@@ -112,6 +119,8 @@ class CreateGameSerializer(serializers.Serializer):
     options = serializers.DictField(required=False, default=dict)
     hours_per_move = StrictIntegerField(required=False, min_value=1, max_value=720)
     invite = serializers.ListField(child=StrictCharField(max_length=150), required=False, default=list)
+    bots = serializers.ListField(child=StrictCharField(max_length=16), required=False, default=list,
+                                 help_text="a bot kind for each seat to give to one of the site's bots")
 
 
 def _decision_schema() -> dict:
@@ -135,15 +144,17 @@ class MuteSerializer(serializers.Serializer):
     muted = StrictBooleanField(help_text="true: no email or push about this game; false: as your settings say")
 
 
+def _bot_kinds() -> list[str]:
+    return sorted({kind for name in rules.names() for kind in rules.get(name).bot_kinds})
+
+
+class StandInSerializer(serializers.Serializer):
+    bot = serializers.ChoiceField(choices=_bot_kinds(), allow_null=True,
+                                  help_text="the kind of bot to keep your seat (one of the game's bot_kinds); null: take your seat back")
+
+
 class UndoSerializer(serializers.Serializer):
     seq = StrictIntegerField(min_value=0, required=False)
-
-
-class MoveResultSerializer(serializers.Serializer):
-    seq = serializers.IntegerField()
-    number = serializers.IntegerField()
-    log = serializers.ListField(child=serializers.CharField())
-    view = serializers.DictField()
 
 
 class DecisionSerializer(serializers.Serializer):
@@ -163,6 +174,16 @@ class ActionsSerializer(serializers.Serializer):
     question = serializers.DictField()
     actions = serializers.ListField(child=serializers.DictField())
     undoable = serializers.IntegerField()
+
+
+class MoveResultSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    number = serializers.IntegerField()
+    log = serializers.ListField(child=serializers.CharField())
+    view = serializers.DictField()
+    next = ActionsSerializer(allow_null=True, help_text=(
+        "when the same player decides again: the pending question and its legal decisions, as GET "
+        "/actions/ answers them (no need to ask); null when another player (or nobody) decides next"))
 
 
 class ReplaySerializer(serializers.Serializer):

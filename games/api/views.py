@@ -15,9 +15,9 @@ from accounts.models import supported_language
 from games import services
 from games.models import ChatMessage, Game, Invitation, Seat
 
-from .contract import MethodFirst, query_flag
+from .contract import MethodFirst, query_flag, query_int
 from .schema import DETAIL, create_game_request
-from .serializers import (ActionsSerializer, MuteSerializer, ChatPageSerializer, ChatSerializer, CreateGameSerializer, DecisionSerializer,
+from .serializers import (ActionsSerializer, MuteSerializer, StandInSerializer, ChatPageSerializer, ChatSerializer, CreateGameSerializer, DecisionSerializer,
                           GameDetailSerializer, GameSerializer, MoveResultSerializer, MoveSerializer,
                           ReplaySerializer, UndoSerializer)
 
@@ -80,6 +80,10 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
             if not user.is_authenticated:
                 raise NotAuthenticated("sign in to list your games")
             qs = qs.filter(Q(seats__user=user) | Q(invitations__user=user, invitations__declined_at=None)).distinct()
+        if query_flag(params, "waiting"):
+            if not self.request.user.is_authenticated:
+                raise NotAuthenticated("sign in to list the games waiting for you")
+            qs = qs.filter(pk__in=[g.pk for g in services.waiting_games(self.request.user)])
         return qs
 
     def get_serializer_class(self):
@@ -88,6 +92,7 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @extend_schema(parameters=[
         OpenApiParameter("status", str, enum=Game.Status.values, description="only games with this status"),
         OpenApiParameter("mine", bool, description="true (or 1): only games where you have a seat or an invitation you have not declined"),
+        OpenApiParameter("waiting", bool, description="true (or 1): only games where you must decide now (what a bot program polls)"),
     ], responses={200: GameSerializer(many=True), 400: DETAIL, 401: DETAIL})
     def list(self, request, *args, **kwargs):
         return super().list(request, *args, **kwargs)
@@ -155,12 +160,19 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return Response(self._applied(applied), status=status.HTTP_201_CREATED)
 
     def _applied(self, applied: services.Applied) -> dict:
-        module = services.rules_of(applied.game)
-        seat = applied.game.seat_of(self.request.user)
+        """The answer to one's own decision (or undo): everything the client needs next, so that it
+        asks nothing more after its own move: the new view, and when the same player decides again,
+        the pending question with its legal decisions (what GET /actions/ would answer)."""
+        game = applied.game
+        module = services.rules_of(game)
+        seat = game.seat_of(self.request.user)
         lang = _language(self.request)
-        return {"seq": applied.game.seq, "number": applied.decision.number,
+        again = (game.status == Game.Status.ACTIVE and seat is not None and not seat.played_by_bot
+                 and game.current_seat == seat.order)
+        return {"seq": game.seq, "number": applied.decision.number,
                 "log": [module.render(e, lang) for e in applied.events],
-                "view": module.view(applied.state, seat.order if seat else None)}
+                "view": module.view(applied.state, seat.order if seat else None),
+                "next": services.legal_for(game, self.request.user) if again else None}
 
     @extend_schema(request=UndoSerializer, responses={200: MoveResultSerializer, **_errors(400, 401, 403, 404, 409)})
     @action(detail=True, methods=["post"])
@@ -185,7 +197,16 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         given.is_valid(raise_exception=True)
         return Response({"muted": services.mute(request.user, game.pk, given.validated_data["muted"])})
 
-    @extend_schema(parameters=[OpenApiParameter("upto", int, description="the view after this decision number (default: the last)")],
+    @extend_schema(request=StandInSerializer, responses={200: GameDetailSerializer, **_errors(400, 401, 403, 404, 409)})
+    @action(detail=True, methods=["post"], url_path="stand-in")
+    def stand_in(self, request, pk=None):
+        """Let a bot keep your seat for a while (a vacation), or take it back with null."""
+        given = StandInSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        services.stand_in(request.user, pk, given.validated_data["bot"])
+        return self._detail(pk)
+
+    @extend_schema(parameters=[OpenApiParameter("upto", int, description="the view after this decision number (default: the last; below 0 or past the last counts as 0 or the last)")],
                    responses={200: ReplaySerializer, **_errors(400, 404, 409)})
     @action(detail=True, methods=["get"])
     def replay(self, request, pk=None):
@@ -194,11 +215,9 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         if game.seed is None:
             raise services.Conflict("the game has not started: there is nothing to replay")
         numbers = list(services.active_decisions(game).values_list("number", flat=True))
-        raw = request.query_params.get("upto")
-        try:
-            upto = numbers[-1] if raw in (None, "") and numbers else int(raw or 0)
-        except ValueError:
-            raise ValidationError({"upto": "must be a decision number"}) from None
+        last = numbers[-1] if numbers else 0
+        upto = query_int(request.query_params, "upto", 0, last)
+        upto = last if upto is None else upto
         state = services.replay(game, upto)
         return Response({"upto": upto, "position": sum(1 for n in numbers if n <= upto),
                          "numbers": numbers, "view": services.rules_of(game).view(state, None)})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from .base import GameRules, IllegalAction, MalformedDecision
+from .base import GameRules, IllegalAction, ImpossiblePosition, MalformedDecision
 
 _PACKAGES = {
     "argo": "games.rules.argo",
@@ -33,4 +33,4 @@ def get(name: str) -> GameRules:
     return import_module(package).RULES
 
 
-__all__ = ["GameRules", "IllegalAction", "MalformedDecision", "get", "names", "packages"]
+__all__ = ["GameRules", "IllegalAction", "ImpossiblePosition", "MalformedDecision", "get", "names", "packages"]

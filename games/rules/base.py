@@ -27,6 +27,12 @@ class MalformedDecision(IllegalAction):
     missing or extra field, a field of the wrong JSON type. What `decision_schema()` describes."""
 
 
+class ImpossiblePosition(ValueError):
+    """A state no game could reach, or one play could not go on from: malformed, a disconnected
+    station, a tile over capacity, a card in two places, a pending question with no legal answer.
+    Raised by `load()`, `check()` and `at_phase()`; the message names the first reason found."""
+
+
 class GameRules(Protocol):
     name: str          # the game's key: in URLs, stored games and ratings
     version: int       # the current rules version, stamped on every new game; raised whenever play changes
@@ -101,8 +107,37 @@ class GameRules(Protocol):
 
     def dump(self, state: State) -> str: ...
 
-    def load(self, text: str) -> State: ...
+    def load(self, text: str) -> State:
+        """The state in `text` (a dump, or written by hand), checked as by `check`."""
+
+    def check(self, state: State) -> None:
+        """Raise ImpossiblePosition, naming the reason, unless `state` is a position real play could
+        hold: well formed, every component where it can be, and a pending question with a legal answer."""
+
+    def at_phase(self, state: State, phase: str) -> State:
+        """A new state: `state`'s turn started afresh at `phase` (any pending question, queue and
+        chain dropped), run on to its first question (a step that cannot be taken lapses) and checked.
+        The public way to start a hand-written position; phases per game in docs/rules/<game>-state.md."""
+
+    bot_kinds: tuple[str, ...]  # the bots `bot` makes, weakest first: the site offers each as an opponent
 
     def bot(self, kind: str, seed: int):
         """A player for tests and absent users: an object with choose(state) -> decision.
         Kinds: at least "random" and "greedy"."""
+
+
+class BotMaker:
+    """`bot_kinds` and `bot` for a rules class from its `BOTS`: kind -> a class taking a seed,
+    weakest first."""
+
+    BOTS: dict
+
+    @property
+    def bot_kinds(self) -> tuple[str, ...]:
+        return tuple(self.BOTS)
+
+    def bot(self, kind: str, seed: int = 0):
+        try:
+            return self.BOTS[kind](seed)
+        except KeyError:
+            raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(self.BOTS)}") from None

@@ -5,21 +5,23 @@ import { Chooser } from "./choices.js";
 import { api, LiveSocket } from "./live.js";
 import { html as text, inkClass } from "./svg.js";
 
-const config = JSON.parse(document.getElementById("page-config").textContent);
-const T = JSON.parse(document.getElementById("texts").textContent);
+// Read from the page by start() (at the end): importing this module runs nothing, so that Node can
+// import it too (tests/js/game.test.mjs).
+let config = null;
+let T = null;
+let root = null;
 const $ = (id) => document.getElementById(id);
-const root = $("game-root");
+const BOT_WATCH_MS = 1500;  // a look every 1.5 s while a bot decides
 
-const state = {
+/** Everything the page knows, in one object. */
+export const state = {
   game: null, view: null, actions: null, chooser: null, cycle: [], cycleAt: 0,
   busy: false, wasMyTurn: false, replay: null, firstDraw: true, module: null, board: null,
-  log: [], lastSeen: null, refreshing: null, again: false,
+  log: [], lastSeen: null, refreshing: null, again: false, chat: new Map(), olderChat: null,
 };
 
 // What this browser last saw of the game: the log marks what happened since.
-const SEEN_KEY = `seen-game-${config.id}`;
-const seenBefore = localStorage.getItem(SEEN_KEY);
-state.lastSeen = seenBefore === null ? null : Number(seenBefore);
+const seenKey = () => `seen-game-${config.id}`;
 
 function seatName(order) {
   const seat = state.game.seats.find((s) => s.order === order);
@@ -69,12 +71,22 @@ async function load() {
     state.wasMyTurn = myTurn;
     render();
     await Promise.all([loadLog(), loadChat()]);
+    watchBots();
   } catch (error) {
     console.error(error);
     showError(error);
   } finally {
     setBusy(false);
   }
+}
+
+/** While a bot decides, look again shortly: its moves come a few seconds apart (BOT_MOVE_DELAY) and
+ * must show even where the live socket is slow to tell (the in-memory layer of the embedded defaults). */
+function watchBots() {
+  const game = state.game;
+  const deciding = game && game.status === "active" && game.seats.find((s) => s.order === game.current_seat);
+  clearTimeout(state.botWatch);
+  if (deciding && deciding.played_by_bot) state.botWatch = setTimeout(refresh, BOT_WATCH_MS);
 }
 
 function setBusy(on) {
@@ -123,19 +135,23 @@ function render() {
 
 // On a phone or a touch screen the board opens on the region of the offered targets (and of what is
 // selected), zoomed so that each is at least 44 px across: a finger can hit it.
-const SMALL_SCREEN = window.matchMedia("(max-width: 700px), (pointer: coarse)");
+const SMALL_SCREEN = "(max-width: 700px), (pointer: coarse)";
 
 function focusChoices() {
   const svg = $("board").querySelector("svg");
-  if (!SMALL_SCREEN.matches || !svg || !state.board.focus) return;
+  if (!window.matchMedia(SMALL_SCREEN).matches || !svg || !state.board.focus) return;
   const boxes = [...svg.querySelectorAll("[data-token].choice, [data-token].selected")].map((node) => node.getBBox())
     .filter((b) => b.width > 0 && b.height > 0);
   state.board.focus(boxes, 44);
 }
 
-/** Whatever the module drew with a data-token becomes a choice when offered: lit, focusable, a button. */
+/** Whatever the module drew with a data-token becomes a choice when offered: lit, focusable, a button,
+ * named for what choosing it does by the board's describe() (an SVG target by its <title>, which also
+ * shows on hover; anything else but a <button>, whose text names it, by aria-label). */
 function markChoices(tokens, selected) {
   const wanted = new Set(tokens);
+  const describe = state.board.describe;
+  const context = { selected, view: state.view, question: state.actions ? state.actions.question : null };
   for (const node of root.querySelectorAll("[data-token]")) {
     const token = node.dataset.token;
     const on = wanted.has(token);
@@ -146,6 +162,13 @@ function markChoices(tokens, selected) {
     } else if (on) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
+      const name = describe && state.chooser && state.board.describe(token, { ...context, decisions: state.chooser.through(token) });
+      if (name && node instanceof SVGElement) {
+        const title = [...node.children].find((c) => c.tagName === "title") || node.insertBefore(document.createElementNS(node.namespaceURI, "title"), node.firstChild);
+        title.textContent = name;
+      } else if (name) {
+        node.setAttribute("aria-label", name);
+      }
     } else {
       node.removeAttribute("tabindex");
       node.removeAttribute("role");
@@ -224,7 +247,7 @@ function renderPlayers(view) {
     const who = text("td");
     who.appendChild(text("span", "■ ", { class: inkClass(seat.colour), "aria-hidden": "true" }));
     who.appendChild(Object.assign(text("a", seat.display_name), { href: `/players/${seat.username}/` }));
-    if (seat.played_by_bot) who.appendChild(text("small", ` (${T.botPlays})`));
+    if (seat.played_by_bot && !seat.is_bot) who.appendChild(text("small", ` (${T.botPlays})`));
     if (seat.away_until) who.appendChild(text("small", ` (${T.awayUntil} ${seat.away_until})`, { class: "away" }));
     if (seat.order === state.game.your_seat) who.appendChild(text("small", ` (${T.you})`));
     row.appendChild(who);
@@ -277,15 +300,35 @@ async function choose(token) {
 
 async function submit(decision) {
   setBusy(true);
+  let result;
   try {
-    await api(`/api/games/${config.id}/moves/`, { method: "POST", body: { seq: state.game.seq, action: decision } });
+    result = await api(`/api/games/${config.id}/moves/`, { method: "POST", body: { seq: state.game.seq, action: decision } });
   } catch (error) {
     showError(error);
     setBusy(false);
     return setTimeout(refresh, 1500);
   }
   state.chooser = null;
+  if (result && result.next && !state.refreshing) return carryOn(result);
   await refresh();
+}
+
+/** My decision was stored and I decide again: the 201 brought the new view and my next choices,
+ * so nothing is asked of the server but the log (the game's own data has not changed otherwise). */
+async function carryOn(result) {
+  try {
+    state.game = { ...state.game, seq: result.seq, view: result.view, current_seat: result.next.seat, prompt: result.next.prompt };
+    state.view = result.view;
+    state.actions = result.next;
+    state.chooser = new Chooser(result.next.actions, state.module.pathOf, state.module.cyclePrefix || null);
+    render();
+    await loadLog();
+  } catch (error) {
+    console.error(error);
+    showError(error);
+  } finally {
+    setBusy(false);
+  }
 }
 
 /** The offered thing under the pointer: a piece standing on a lit tile does not hide the tile. */
@@ -299,73 +342,101 @@ function offeredAt(e) {
   return null;
 }
 
-root.addEventListener("click", (e) => {
-  const target = offeredAt(e);
-  if (target && root.contains(target) && !target.closest("#choice-buttons")) choose(target.dataset.token);
-});
-root.addEventListener("keydown", (e) => {
-  const target = e.target.closest(".choice[data-token]");
-  if (target && target.tagName !== "BUTTON" && (e.key === "Enter" || e.key === " ")) {
-    e.preventDefault();
-    choose(target.dataset.token);
-  }
-});
-$("cycle").addEventListener("click", () => {
-  state.cycleAt = (state.cycleAt + 1) % state.cycle.length;
-  render();
-});
-$("confirm").addEventListener("click", () => {
-  const decision = state.chooser.choose(state.cycle[state.cycleAt]);
-  if (decision) submit(decision);
-});
-$("cancel").addEventListener("click", () => {
-  state.chooser.reset();
-  render();
-});
-$("undo").addEventListener("click", async () => {
-  setBusy(true);
-  try {
-    await api(`/api/games/${config.id}/undo/`, { method: "POST", body: { seq: state.game.seq } });
-  } catch (error) {
-    showError(error);
-  }
-  state.chooser = null;
-  await refresh();
-});
-$("resign").addEventListener("click", async () => {
-  if (!window.confirm(T.resignConfirm)) return;
-  await api(`/api/games/${config.id}/resign/`, { method: "POST", body: {} }).catch(showError);
-  await refresh();
-});
-for (const b of document.querySelectorAll("[data-zoom]")) {
-  b.addEventListener("click", () => {
-    const how = b.dataset.zoom;
-    if (how === "fit") state.board.fit();
-    else state.board.zoom(how === "in" ? 1 / 1.25 : 1.25);
+function wireChoosing() {
+  root.addEventListener("click", (e) => {
+    const target = offeredAt(e);
+    if (target && root.contains(target) && !target.closest("#choice-buttons")) choose(target.dataset.token);
   });
+  root.addEventListener("keydown", (e) => {
+    const target = e.target.closest(".choice[data-token]");
+    if (target && target.tagName !== "BUTTON" && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      choose(target.dataset.token);
+    }
+  });
+  $("cycle").addEventListener("click", () => {
+    state.cycleAt = (state.cycleAt + 1) % state.cycle.length;
+    render();
+  });
+  $("confirm").addEventListener("click", () => {
+    const decision = state.chooser.choose(state.cycle[state.cycleAt]);
+    if (decision) submit(decision);
+  });
+  $("cancel").addEventListener("click", () => {
+    state.chooser.reset();
+    render();
+  });
+  $("undo").addEventListener("click", async () => {
+    setBusy(true);
+    try {
+      await api(`/api/games/${config.id}/undo/`, { method: "POST", body: { seq: state.game.seq } });
+    } catch (error) {
+      showError(error);
+    }
+    state.chooser = null;
+    await refresh();
+  });
+  $("resign").addEventListener("click", async () => {
+    if (!window.confirm(T.resignConfirm)) return;
+    await api(`/api/games/${config.id}/resign/`, { method: "POST", body: {} }).catch(showError);
+    await refresh();
+  });
+  for (const b of document.querySelectorAll("[data-zoom]")) {
+    b.addEventListener("click", () => {
+      const how = b.dataset.zoom;
+      if (how === "fit") state.board.fit();
+      else state.board.zoom(how === "in" ? 1 / 1.25 : 1.25);
+    });
+  }
 }
 
 // --- log and chat --------------------------------------------------------------------------
 
-function withPlaces(line) {
-  const span = text("span");
-  const pattern = state.module.placePattern;
-  if (!pattern) {
-    span.textContent = line;
-    return span;
-  }
+/** A log line cut into its text and the places the board module's pattern finds in it:
+ * "A6 → A9" gives [{ place: "A6" }, " → ", { place: "A9" }]. */
+export function splitPlaces(line, pattern) {
+  if (!pattern) return [line];
+  const parts = [];
   let last = 0;
   for (const match of line.matchAll(new RegExp(pattern.source, "g"))) {
-    span.appendChild(document.createTextNode(line.slice(last, match.index)));
-    // Not a tab stop: the board's own targets are; hovering a place lights it.
-    const place = text("span", match[0], { class: "coord", "data-place": match[0] });
-    for (const [event, on] of [["mouseenter", true], ["mouseleave", false]]) {
-      place.addEventListener(event, () => state.board.highlight(match[0], on));
-    }
-    span.appendChild(place);
+    parts.push(line.slice(last, match.index), { place: match[0] });
     last = match.index + match[0].length;
   }
-  span.appendChild(document.createTextNode(line.slice(last)));
+  parts.push(line.slice(last));
+  return parts.filter((part) => part !== "");
+}
+
+/** Every place named in some lines, once each, in order of first mention. */
+export function placesIn(lines, pattern) {
+  return [...new Set(lines.flatMap((line) => splitPlaces(line, pattern)).filter((p) => typeof p !== "string").map((p) => p.place))];
+}
+
+/** How many decisions, not undone, came after the one this browser saw last (none on a first visit). */
+export function freshCount(decisions, since) {
+  return since === null ? 0 : decisions.filter((d) => d.number > since && !d.undone).length;
+}
+
+/** A replay step: the position `delta` steps from `at` (0 = before the first decision, kept within the
+ * game) and the decision number to replay up to. */
+export function replayStepTo(numbers, at, delta) {
+  const position = Math.min(Math.max(at + delta, 0), numbers.length);
+  return { position, upto: position === 0 ? 0 : numbers[position - 1] };
+}
+
+function withPlaces(line) {
+  const span = text("span");
+  for (const part of splitPlaces(line, state.module.placePattern)) {
+    if (typeof part === "string") {
+      span.appendChild(document.createTextNode(part));
+      continue;
+    }
+    // Not a tab stop: the board's own targets are; hovering a place lights it.
+    const place = text("span", part.place, { class: "coord", "data-place": part.place });
+    for (const [event, on] of [["mouseenter", true], ["mouseleave", false]]) {
+      place.addEventListener(event, () => state.board.highlight(part.place, on));
+    }
+    span.appendChild(place);
+  }
   return span;
 }
 
@@ -375,7 +446,7 @@ async function loadLog() {
   const log = $("log");
   log.replaceChildren();
   const since = state.lastSeen;
-  const fresh = since === null ? 0 : decisions.filter((d) => d.number > since && !d.undone).length;
+  const fresh = freshCount(decisions, since);
   $("log-news").hidden = !fresh;
   $("log-news").textContent = `${fresh} ${T.newSinceVisit}`;
   for (const d of decisions.slice().reverse()) {
@@ -387,7 +458,7 @@ async function loadLog() {
     log.appendChild(item);
   }
   const last = decisions.length ? decisions[decisions.length - 1].number : 0;
-  localStorage.setItem(SEEN_KEY, String(last));
+  localStorage.setItem(seenKey(), String(last));
   markLastMove();
 }
 
@@ -398,7 +469,7 @@ function markLastMove() {
   const entry = state.replay ? done.find((d) => d.number === state.replay.upto) : done[done.length - 1];
   for (const item of $("log").querySelectorAll("li.current")) item.classList.remove("current");
   if (!entry || !state.module.placePattern) return;
-  const places = new Set(entry.log.flatMap((line) => line.match(new RegExp(state.module.placePattern.source, "g")) || []));
+  const places = placesIn(entry.log, state.module.placePattern);
   for (const place of places) state.board.highlight(place, true, "last-move");
   const item = $("log").querySelector(`li[data-number="${entry.number}"]`);
   if (item && state.replay) {
@@ -408,18 +479,16 @@ function markLastMove() {
 }
 
 // The chat comes newest first, a page at a time; messages are kept by id so that a new message
-// does not throw away the older pages a reader opened.
-const chatMessages = new Map();
-let olderChat = null;
+// does not throw away the older pages a reader opened (state.chat; state.olderChat is the next page's address).
 
 function drawChat() {
   const chat = $("chat");
-  const items = [...chatMessages.values()].sort((a, b) => a.id - b.id).map((m) => {
+  const items = [...state.chat.values()].sort((a, b) => a.id - b.id).map((m) => {
     const li = text("li");
     li.append(text("strong", `${m.username}: `), text("span", m.text), text("small", ` ${formatTime(m.created_at)}`));
     return li;
   });
-  if (olderChat) {
+  if (state.olderChat) {
     const more = text("button", T.olderChat, { type: "button", id: "chat-older" });
     more.addEventListener("click", loadOlderChat);
     items.unshift(text("li", null, { class: "chat-older" }));
@@ -429,8 +498,8 @@ function drawChat() {
 }
 
 function keepChat(page, isFirst) {
-  for (const m of page.results) chatMessages.set(m.id, m);
-  if (isFirst && chatMessages.size === page.results.length) olderChat = page.next;
+  for (const m of page.results) state.chat.set(m.id, m);
+  if (isFirst && state.chat.size === page.results.length) state.olderChat = page.next;
 }
 
 async function loadChat() {
@@ -440,37 +509,43 @@ async function loadChat() {
 }
 
 async function loadOlderChat() {
-  const page = await api(olderChat).catch(showError);
+  const page = await api(state.olderChat).catch(showError);
   if (!page) return;
-  olderChat = page.next;
+  state.olderChat = page.next;
   keepChat(page, false);
   drawChat();
   $("chat").scrollTop = 0;
 }
 
-const chatForm = $("chat-form");
-if (chatForm) {
-  chatForm.addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const input = $("chat-text");
-    if (!input.value.trim()) return;
-    await api(`/api/games/${config.id}/chat/`, { method: "POST", body: { text: input.value } }).catch(showError);
-    input.value = "";
-    await loadChat();
-  });
+function wireChat() {
+  const chatForm = $("chat-form");
+  if (chatForm) {
+    chatForm.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const input = $("chat-text");
+      if (!input.value.trim()) return;
+      await api(`/api/games/${config.id}/chat/`, { method: "POST", body: { text: input.value } }).catch(showError);
+      input.value = "";
+      await loadChat();
+    });
+  }
 }
 
 // --- replay of a finished game -------------------------------------------------------------
 
 async function replayTo(upto) {
+  // Quick clicks overlap: only the answer to the latest one is drawn, whatever order they come in.
+  const ticket = (state.replayTicket = (state.replayTicket || 0) + 1);
   setBusy(true);
   try {
-    state.replay = await api(`/api/games/${config.id}/replay/${upto === null ? "" : `?upto=${upto}`}`);
+    const answer = await api(`/api/games/${config.id}/replay/${upto === null ? "" : `?upto=${upto}`}`);
+    if (ticket !== state.replayTicket) return;
+    state.replay = answer;
     $("replay-pos").textContent = `${state.replay.position} / ${state.replay.numbers.length}`;
     state.board.fit();
     render();
   } finally {
-    setBusy(false);
+    if (ticket === state.replayTicket) setBusy(false);
   }
 }
 
@@ -479,28 +554,31 @@ async function replayStep(delta) {
   // end of the game, "back" is one step before the end.
   if (!state.replay) await replayTo(null);
   const numbers = state.replay.numbers;
-  state.replayAt = Math.min(Math.max((state.replayAt ?? state.replay.position) + delta, 0), numbers.length);
-  return replayTo(state.replayAt === 0 ? 0 : numbers[state.replayAt - 1]);
+  const step = replayStepTo(numbers, state.replayAt ?? state.replay.position, delta);
+  state.replayAt = step.position;
+  return replayTo(step.upto);
 }
 
-document.addEventListener("keydown", (e) => {
-  if ($("replay").hidden || e.target.closest("input, textarea, select")) return;
-  if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
-    e.preventDefault();
-    replayStep(e.key === "ArrowLeft" ? -1 : 1);
-  }
-});
+function wireReplay() {
+  document.addEventListener("keydown", (e) => {
+    if ($("replay").hidden || e.target.closest("input, textarea, select")) return;
+    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      e.preventDefault();
+      replayStep(e.key === "ArrowLeft" ? -1 : 1);
+    }
+  });
 
-$("replay-first").addEventListener("click", () => { state.replayAt = 0; replayTo(0); });
-$("replay-prev").addEventListener("click", () => replayStep(-1));
-$("replay-next").addEventListener("click", () => replayStep(1));
-$("replay-last").addEventListener("click", async () => {
-  state.replay = null;
-  state.replayAt = null;
-  $("replay-pos").textContent = "";
-  state.board.fit();
-  render();
-});
+  $("replay-first").addEventListener("click", () => { state.replayAt = 0; replayTo(0); });
+  $("replay-prev").addEventListener("click", () => replayStep(-1));
+  $("replay-next").addEventListener("click", () => replayStep(1));
+  $("replay-last").addEventListener("click", async () => {
+    state.replay = null;
+    state.replayAt = null;
+    $("replay-pos").textContent = "";
+    state.board.fit();
+    render();
+  });
+}
 
 // --- live updates --------------------------------------------------------------------------
 
@@ -510,35 +588,52 @@ function announceTurn() {
   }
 }
 
-const notifyButton = $("allow-notifications");
-if (notifyButton && "Notification" in window && Notification.permission === "default") {
-  notifyButton.hidden = false;
-  notifyButton.addEventListener("click", async () => {
-    await Notification.requestPermission();
-    notifyButton.hidden = true;
+// --- the page's start -----------------------------------------------------------------------
+
+/** Reads the page's configuration, wires its controls, loads the board module and the game, goes live. */
+export function start() {
+  config = JSON.parse($("page-config").textContent);
+  T = JSON.parse($("texts").textContent);
+  root = $("game-root");
+  const seenBefore = localStorage.getItem(seenKey());
+  state.lastSeen = seenBefore === null ? null : Number(seenBefore);
+  wireChoosing();
+  wireChat();
+  wireReplay();
+
+  const notifyButton = $("allow-notifications");
+  if (notifyButton && "Notification" in window && Notification.permission === "default") {
+    notifyButton.hidden = false;
+    notifyButton.addEventListener("click", async () => {
+      await Notification.requestPermission();
+      notifyButton.hidden = true;
+    });
+  }
+
+  const live = new LiveSocket(`/ws/games/${config.id}/`, {
+    onMessage: (message) => {
+      // A chat message touches the chat only; anything else (a move, a desk action) reloads the game,
+      // keeping a half-made decision while it is still legal.
+      if (message.event === "chat") loadChat();
+      else if (message.event === "decision" && state.game && message.seq <= state.game.seq) return;  // my own, already shown
+      else refresh();
+    },
+    onState: (connection) => {
+      const marker = $("connection");
+      marker.dataset.state = connection;
+      marker.querySelector(".label").textContent = T[connection === "open" ? "online" : connection] || connection;
+    },
+    poll: refresh,
+  });
+
+  import(config.module).then((module) => {
+    state.module = module;
+    state.board = module.createBoard({ board: $("board"), panel: $("game-panel") },
+      { data: config.data, lang: config.lang, you: config.yourSeat });
+    return refresh();
+  }).then(() => {
+    if (state.game && state.game.status !== "aborted") live.connect();  // an aborted game has nothing live left
   });
 }
 
-const live = new LiveSocket(`/ws/games/${config.id}/`, {
-  onMessage: (message) => {
-    // A chat message touches the chat only; anything else (a move, a desk action) reloads the game,
-    // keeping a half-made decision while it is still legal.
-    if (message.event === "chat") loadChat();
-    else refresh();
-  },
-  onState: (connection) => {
-    const marker = $("connection");
-    marker.dataset.state = connection;
-    marker.querySelector(".label").textContent = T[connection === "open" ? "online" : connection] || connection;
-  },
-  poll: refresh,
-});
-
-import(config.module).then((module) => {
-  state.module = module;
-  state.board = module.createBoard({ board: $("board"), panel: $("game-panel") },
-    { data: config.data, lang: config.lang, you: config.yourSeat });
-  return refresh();
-}).then(() => {
-  if (state.game && state.game.status !== "aborted") live.connect();  // an aborted game has nothing live left
-});
+if (typeof document !== "undefined" && document.getElementById("page-config")) start();

@@ -683,7 +683,7 @@ def test_after_a_broker_outage_the_periodic_tasks_let_the_bot_play_its_waiting_t
     from kombu.exceptions import OperationalError
 
     from argo_site.celery import app
-    from tests.conftest import set_eager
+    from tests.django_fixtures import set_eager
 
     alice, bob = players
     game = start_game(alice, bob, hours=24)

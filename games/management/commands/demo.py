@@ -1,9 +1,11 @@
-"""Demo data for a fresh site: four players, a moderator, a game of every kind in progress and an open game."""
+"""Demo data for a fresh site: four players, a moderator, a game of every kind in progress (and one
+against the site's bots) and an open game."""
 from __future__ import annotations
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
+from django.test import override_settings
 
 from games import rules, services
 from games.models import Game
@@ -44,6 +46,12 @@ class Command(BaseCommand):
                 services.join_game(user, game.pk)
             self._play(game.pk, decisions=12)
             started.append(f"{module.title['en']} #{game.pk} ({', '.join(u.username for u in seated)})")
+        with override_settings(BOT_MOVE_DELAY=0):  # the bots answer before this command ends
+            for name in rules.names():
+                module = rules.get(name)
+                kinds = [k for k in ("expert", "greedy") if k in module.bot_kinds][: module.max_players - 1]
+                game = services.create_game(users["alice"], game=name, players=1 + len(kinds), bots=kinds)
+                started.append(f"{module.title['en']} #{game.pk} (alice against {' and '.join(kinds)} bots)")
         last = rules.get(rules.names()[-1])
         services.create_game(users["carol"], game=last.name, players=min(3, last.max_players), invite=["dave"])
         self.stdout.write(self.style.SUCCESS(

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import json
 
-from ..base import IllegalAction, MalformedDecision
+from ..base import BotMaker, IllegalAction, ImpossiblePosition, MalformedDecision
 from . import bots, log, view as _view
 from .cards import FIELDS as CARD_FIELDS
 from .ships import BOARD
-from .state import validate_state
-from .turn import RULES_VERSION, candidates, clone, legal, new_game as _new_game, play
+from .state import PHASES, check_position, check_question, validate_state
+from .turn import RULES_VERSION, candidates, clone, legal, new_game as _new_game, play, run as _run
 
 FIELDS = {
     "return": {"mission"}, "keep": {"mission"}, "enter": {"to"}, "move": {"from", "to"}, "warp": {"from", "to"},
@@ -106,7 +106,8 @@ def explain(s, decision: dict) -> str:
     return f"that {kind!r} is not possible here ({now})"
 
 
-class AndromedaRules:
+class AndromedaRules(BotMaker):
+    BOTS = bots.BOTS
     name = "andromeda"
     version = RULES_VERSION
     versions = (RULES_VERSION,)
@@ -206,17 +207,46 @@ class AndromedaRules:
         return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
     def load(self, text: str) -> dict:
-        state = json.loads(text)
-        validate_state(state)
+        """A dumped or hand-written state, refused (ImpossiblePosition naming the reason) unless
+        `check` passes. Not on the replay path: games are rebuilt from their decisions."""
+        try:
+            state = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ImpossiblePosition(f"not JSON: {exc}") from None
+        self.check(state)
         return state
 
-    def bot(self, kind: str, seed: int = 0):
-        try:
-            return bots.BOTS[kind](seed)
-        except KeyError:
-            raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(bots.BOTS)}") from None
+    def check(self, state) -> None:
+        """Raise ImpossiblePosition naming the first reason `state` is no position of real play:
+        its shape, the pieces (docs/rules/andromeda-state.md, "A valid position"), then the
+        pending question, which must have a legal answer."""
+        validate_state(state)
+        check_position(state)
+        check_question(state, legal)
+
+    def at_phase(self, state, phase: str, check: bool = True) -> dict:
+        """A new state: the current turn of `state` restarted at `phase` ("cards": before the
+        action, card plays allowed; "after": the action taken, on to placing a due Lost Ship and
+        End turn), the pending question dropped, the queued questions kept, run on to the first
+        question and checked (`check=False` skips every check: a test of one rule on a position play could not reach)."""
+        if phase not in PHASES:
+            raise ImpossiblePosition(f"unknown phase {phase!r}; phases: {', '.join(PHASES)}")
+        s = clone(state)
+        if check:
+            validate_state(s)
+        if s["over"] is not None:
+            raise ImpossiblePosition("the game is over: no phase can start")
+        s["ask"] = None
+        s["turn"] = dict(s["turn"], phase=phase)
+        if check:
+            check_position(s)
+        _run(s, [])
+        if check:
+            self.check(s)
+        return s
+
 
 
 RULES = AndromedaRules()
 
-__all__ = ["RULES", "AndromedaRules", "IllegalAction"]
+__all__ = ["RULES", "AndromedaRules", "IllegalAction", "ImpossiblePosition"]

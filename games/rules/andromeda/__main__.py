@@ -1,7 +1,8 @@
-"""Command line: play a whole game with bots, or measure the rules module.
+"""Command line: play a whole game with bots, measure the rules module, or match bots.
 
     python -m games.rules.andromeda play --players 3 --seed 7 --bot greedy
     python -m games.rules.andromeda bench --players 4 --games 200
+    python -m games.rules.andromeda match --bots expert,greedy --games 100 --players 2 --jobs 2
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import statistics
 import sys
 import time
 
+from .. import match
 from . import RULES
 from .log import colour
 
@@ -87,13 +89,16 @@ def main(argv=None) -> int:
     p = sub.add_parser("play", help="play a whole game with bots and print its log and outcome")
     p.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--bot", default="greedy", choices=("random", "greedy"))
+    p.add_argument("--bot", default="greedy", choices=RULES.bot_kinds)
     p.add_argument("--lang", default="en", choices=("en", "de"))
     b = sub.add_parser("bench", help="measure playouts, legal decision listing and replays")
     b.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     b.add_argument("--games", type=int, default=200)
     b.add_argument("--seed", type=int, default=1)
+    match.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "match":
+        return match.command("andromeda", args)
     try:
         return play(args) if args.command == "play" else bench(args)
     except BrokenPipeError:

@@ -5,8 +5,10 @@ board, the counts): the hidden parts of the state play no part in its choice.
 """
 from __future__ import annotations
 
+import math
+
 from .rng import SeededRandom
-from .ships import BOARD
+from .ships import BOARD, finished
 from .turn import clone, legal, play
 
 
@@ -68,23 +70,30 @@ def as_seen_by(s, me: str) -> dict:
     return probe
 
 
-def _strength(s, colour: str) -> float:
-    """Ships saved and ships near the wormhole, and the points on the track."""
-    value = 9.0 * s["saved"][colour] + s["vp"][colour]
-    for node, owner in s["board"].items():
-        if owner == colour:
-            value += 1.6 * (5 - BOARD.depth[node]) + (0.8 if node in s["upright"] else 0.0)
-    if s["lost"][colour] == "placed":
-        value += 1.0
-    return value
-
-
 def _share(s, me, nodes) -> float:
     return sum(1 for n in nodes if s["board"].get(n) == me) / len(nodes)
 
 
+def remaining(s, colour: str) -> int:
+    """Actions still needed to save every ship: 5 from the platform, 4 for an unplaced Lost Ship,
+    one per link for a ship on the board (one fewer when it stands upright, ready to warp)."""
+    count = 5 * s["platform"][colour] + (4 if s["lost"][colour] != "placed" else 0)
+    for node, owner in s["board"].items():
+        if owner == colour:
+            count += BOARD.depth[node] - (1 if node in s["upright"] else 0)
+    return count
+
+
+def _in_hand(s, me: str, deck: str) -> int:
+    return sum(1 for card in s["hands"][me] if BOARD.cards[card].deck == deck)
+
+
+# Missions 9 and 10: how likely the disc ends on the wanted field, by the Skips still needed to get there.
+SKIP_CHANCE = {0: 1.0, 1: 0.4, 2: 0.2}
+
+
 def _progress(s, me: str, mission: int) -> float:
-    """How near a kept board mission is (0 to 1); other missions count as a plain chance."""
+    """How near a kept mission is (0 to 1), judged from what `me` may see."""
     if mission == 1:
         return max(sum(1 for n in BOARD.outer if BOARD.zone[n] == z and s["board"].get(n) == me) for z in BOARD.zones) / 4
     if mission == 2:
@@ -93,7 +102,66 @@ def _progress(s, me: str, mission: int) -> float:
         return _share(s, me, BOARD.inner)
     if mission in (4, 5):
         return max(_share(s, me, line.nodes) for line in BOARD.lines if line.dotted == (mission == 4))
+    if mission in (9, 10):
+        return SKIP_CHANCE[((1 if mission == 9 else 3) - s["skip"][me]) % 3]
+    if mission in (12, 13, 14):
+        warning, alert = _in_hand(s, me, "warning"), _in_hand(s, me, "alert")
+        if mission == 14:
+            return (min(warning, 1) + min(alert, 2)) / 3
+        return min(warning if mission == 12 else alert, 3) / 3
+    if mission == 8:  # every ship from the platform saved while the Lost Ship stays unfound
+        return s["saved"][me] / BOARD.ships[s["players"]] if s["lost"][me] == "aside" else 0.0
+    if mission == 15:
+        theirs = min(s["platform"][c] for c in s["colours"] if c != me)
+        return 0.8 if s["platform"][me] < theirs else 0.4 if s["platform"][me] == theirs else 0.1
     return 0.0
+
+
+# A card in hand may still be played to profit: worth a point more than its end penalty while the
+# race is long, fading to nothing as its end (the fewest actions any player still needs) nears.
+HOLD_VALUE, HOLD_HORIZON = 1.0, 40.0
+
+# The race, in VP: each action still needed costs TEMPO, and the next Last Ship place is shared out
+# by a logistic chance of getting there first, on the lead in actions over RACE_SCALE.
+TEMPO, RACE_SCALE = 0.6, 3.0
+
+# How often a kept mission is met in the end, before any progress shows (greedy bot games).
+CHANCE = {1: 0.3, 2: 0.3, 3: 0.5, 4: 0.2, 5: 0.5, 6: 0.0, 7: 0.0, 8: 0.1, 9: 0.0, 10: 0.0, 11: 0.1,
+          12: 0.3, 13: 0.3, 14: 0.4, 15: 0.0}
+
+
+def _first_chance(s, me: str) -> float:
+    """How likely `me` saves all his ships before every rival still racing (by actions still needed)."""
+    rivals = [remaining(s, c) for c in s["colours"] if c != me and not finished(s, c)]
+    if not rivals:
+        return 1.0
+    lead = min(rivals) - remaining(s, me)
+    return 1.0 / (1.0 + math.exp(-lead / RACE_SCALE))
+
+
+def _mission_value(s, me: str, m: int, first: float) -> float:
+    """A kept mission in VP: its chance from the start, raised by the progress seen; nothing once it
+    cannot be met any more. In a two-player game mission 6 is met by losing the race."""
+    vp = BOARD.missions[m].vp
+    if m == 6 and s["players"] == 2:
+        return vp * (1.0 - first)
+    if m == 8 and s["lost"][me] != "aside":
+        return 0.0
+    if m == 15 and s["first_empty"] not in (None, me):
+        return 0.0
+    base = CHANCE.get(m, 0.0)
+    return vp * (base + (1.0 - base) * 0.9 * _progress(s, me, m))
+
+
+def _race(s, me: str, first: float) -> float:
+    """The Last Ship place still to come: the next one with the chance of getting there first."""
+    places = BOARD.last_ship_vp
+    if me in s["last_ship"]:
+        return places[s["last_ship"].index(me)]
+    taken = len(s["last_ship"])
+    nxt = places[taken] if taken < len(places) else 0
+    after = places[taken + 1] if taken + 1 < len(places) else 0
+    return after + (nxt - after) * first
 
 
 def evaluate(s, me: str) -> float:
@@ -101,11 +169,18 @@ def evaluate(s, me: str) -> float:
         scores = s["over"]["scores"]
         lead = scores[me] - max(v for c, v in scores.items() if c != me)
         return 1000 + lead if lead >= 0 else -1000 + lead
-    value = _strength(s, me)
-    value += sum(BOARD.cards[card].in_hand + 1.0 for card in s["hands"][me])
-    value += sum(BOARD.missions[m].vp * (0.3 + 0.5 * _progress(s, me, m)) for m in s["missions"][me])
-    value -= 0.35 * max(_strength(s, c) for c in s["colours"] if c != me)
+    hold = HOLD_VALUE * min(1.0, min(remaining(s, c) for c in s["colours"]) / HOLD_HORIZON)
+    first = _first_chance(s, me)
+    value = s["vp"][me] + _race(s, me, first) - TEMPO * remaining(s, me)
+    value += sum(BOARD.cards[card].in_hand + hold for card in s["hands"][me])
+    value += sum(_mission_value(s, me, m, first) for m in s["missions"][me])
+    # The best placed rival, judged the same way from what everyone sees (his VP track and race).
+    value -= max(s["vp"][c] + _race(s, c, _first_chance(s, c)) - TEMPO * remaining(s, c)
+                 for c in s["colours"] if c != me)
     return value
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+# The expert searches with the greedy bot and `evaluate` above, so it is imported once they exist.
+from .expert import ExpertBot  # noqa: E402
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import json
 
-from ..base import IllegalAction
+from ..base import BotMaker, IllegalAction, ImpossiblePosition
 from . import bots, log, view as _view
 from .components import DIFFICULTIES, load_station
 from .decisions import check_shape, decision_schema, explain
 from .scoring import outcome as _outcome
-from .state import validate_state
+from .state import PHASES, check_position, check_question, validate_state
 from .station import specs
-from .turn import clone, iter_legal, new_game as _new_game, play
+from .turn import clone, iter_legal, new_game as _new_game, play, run as _run
 from .versions import CURRENT, PUBLISHED, check as check_version, holds
 
 
@@ -38,7 +38,8 @@ def canonical(state, decision: dict) -> dict:
     return {**decision, "rotation": min(r for r in range(4) if spec.doors_at(r) == doors)}
 
 
-class ArgoRules:
+class ArgoRules(BotMaker):
+    BOTS = bots.BOTS
     name = "argo"
     version = CURRENT
     versions = PUBLISHED
@@ -148,15 +149,48 @@ class ArgoRules:
         return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
     def load(self, text: str) -> dict:
-        state = json.loads(text)
-        validate_state(state)
+        """A dumped or hand-written state, refused (ImpossiblePosition naming the reason) unless
+        `check` passes. Not on the replay path: games are rebuilt from their decisions."""
+        try:
+            state = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ImpossiblePosition(f"not JSON: {exc}") from None
+        self.check(state)
         return state
 
-    def bot(self, kind: str, seed: int = 0):
-        try:
-            return bots.BOTS[kind](seed)
-        except KeyError:
-            raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(bots.BOTS)}") from None
+    def check(self, state) -> None:
+        """Raise ImpossiblePosition naming the first reason `state` is no position of real play:
+        its shape, the pieces (docs/rules/argo-state.md, "A valid position"), then the pending
+        question, which must have a legal answer."""
+        validate_state(state)
+        check_position(state)
+        check_question(state, iter_legal)
+
+    def at_phase(self, state, phase: str, check: bool = True) -> dict:
+        """A new state: the current turn of `state` restarted at `phase` ("alien", "build",
+        "actions" with `turn.actions` left, or "end": the End-turn question), any pending question,
+        queue and chain dropped, run on to the first question (a step that cannot be taken
+        lapses, as in play) and checked. How a hand-written position is started. `check=False`
+        skips every check (a test of one rule on a board play could not reach)."""
+        if phase not in (*PHASES, "end"):
+            raise ImpossiblePosition(f"unknown phase {phase!r}; phases: {', '.join(PHASES)}, end")
+        s = clone(state)
+        if check:
+            validate_state(s)
+        if s["over"] is not None:
+            raise ImpossiblePosition("the game is over: no phase can start")
+        s.update(ask=None, queue=[], chain=None)
+        s["turn"] = dict(s["turn"], phase="actions" if phase == "end" else phase)
+        if phase == "end":
+            s["turn"]["actions"] = 0
+        if check:
+            check_position(s)
+        s["queue"] = [{"do": "phase", "to": s["turn"]["phase"]}]
+        _run(s, [])
+        if check:
+            self.check(s)
+        return s
+
 
     def station(self):
         return load_station("station")
@@ -164,4 +198,4 @@ class ArgoRules:
 
 RULES = ArgoRules()
 
-__all__ = ["RULES", "ArgoRules", "IllegalAction"]
+__all__ = ["RULES", "ArgoRules", "IllegalAction", "ImpossiblePosition"]

@@ -65,15 +65,24 @@ def evaluate(s, me: str) -> float:
         best_other = max((v for c, v in s["scores"].items() if c != me), default=0)
         lead = s["scores"][me] - max(best_other, alien_score(s))
         return 1000 + lead if lead > 0 else -1000 + lead
-    value = 3.0 * s["scores"][me] - 0.6 * alien_score(s)
-    value -= 1.0 * max((v for c, v in s["scores"].items() if c != me), default=0)
-    pods = [c for c, e in s["board"].items() if "seats" in e]
-    dist = {}
-    for pod in pods:
+    value = standing(s, me, pod_steps(s)) - 0.6 * alien_score(s)
+    return value - 1.0 * max((v for c, v in s["scores"].items() if c != me), default=0)
+
+
+def pod_steps(s) -> dict:
+    """Steps from each cell to the nearest docked pod."""
+    steps: dict = {}
+    for pod in (c for c, e in s["board"].items() if "seats" in e):
         for cell, d in distances(s, pod).items():
-            dist[cell] = min(d, dist.get(cell, 99))
+            steps[cell] = min(d, steps.get(cell, 99))
+    return steps
+
+
+def standing(s, colour: str, steps: dict) -> float:
+    """Points, plus what the colour's astronauts promise: seated ones most, near a pod some."""
+    value = 3.0 * s["scores"][colour]
     for figure, where in s["astronauts"].items():
-        if not figure.startswith(me + "-"):
+        if not figure.startswith(colour + "-"):
             continue
         if where == "dead":
             value -= 4
@@ -81,9 +90,12 @@ def evaluate(s, me: str) -> float:
             value += 1
         elif kind_at(s, where) == "pod":
             value += 5
-        elif dist:
-            value -= 0.3 * min(dist.get(where, 12), 12)
+        elif steps:
+            value -= 0.3 * min(steps.get(where, 12), 12)
     return value
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+# Imported last: the expert builds on GreedyBot and evaluate above.
+from .expert import ExpertBot  # noqa: E402
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
