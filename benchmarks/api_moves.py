@@ -6,8 +6,9 @@ Starts nothing itself. Prepare users once with `python manage.py bench_users 64`
     python3 benchmarks/api_moves.py --url http://127.0.0.1:8000 --games 16 --seconds 30
 
 Each of the N games is driven by one thread playing both seats with the random bot: it reads
-GET /actions/ and posts one of the listed decisions with the current seq; the 201 says whose turn
-follows. Only POST /moves/ is timed. Prints one JSON object.
+GET /actions/ when a turn begins and posts one of the listed decisions with the current seq; the
+201 says whose turn follows and, while the same player decides again, lists the next choices.
+Only POST /moves/ is timed. Prints one JSON object.
 """
 from __future__ import annotations
 
@@ -56,7 +57,8 @@ def token(base: str, username: str, password: str) -> str:
     return data["token"]
 
 
-def play(base: str, tokens: list[str], seconds: float, seed: int, latencies: list, counts: list, errors: list):
+def play(base: str, tokens: list[str], seconds: float, seed: int, latencies: list, counts: list, errors: list,
+         gets: list):
     rng = random.Random(seed)
     players = [Api(base, t) for t in tokens]
     deadline = time.perf_counter() + seconds
@@ -68,13 +70,17 @@ def play(base: str, tokens: list[str], seconds: float, seed: int, latencies: lis
         for p in players[1:]:
             status, game = p.call("POST", f"/api/games/{game['id']}/join/")
         seat = game["current_seat"]
+        legal = None
         while time.perf_counter() < deadline and seat is not None:
-            # As a real client does: the 201 tells whose turn it is next; GET /actions/ lists the choices.
+            # As a real client does: the 201 says whose turn it is next and, when the same player
+            # decides again, carries the legal decisions (`next`); GET /actions/ only when a turn begins.
             me = players[seat]
-            status, legal = me.call("GET", f"/api/games/{game['id']}/actions/")
-            if status != 200:
-                errors.append(f"actions {status}")
-                break
+            if legal is None:
+                status, legal = me.call("GET", f"/api/games/{game['id']}/actions/")
+                if status != 200:
+                    errors.append(f"actions {status}")
+                    break
+                gets.append(1)
             decision = rng.choice(legal["actions"])
             t0 = time.perf_counter()
             status, result = me.call("POST", f"/api/games/{game['id']}/moves/", {"seq": legal["seq"], "action": decision})
@@ -84,6 +90,7 @@ def play(base: str, tokens: list[str], seconds: float, seed: int, latencies: lis
                 break
             counts.append(1)
             seat = result["view"]["turn"]["seat"] if result["view"]["turn"] else None
+            legal = result.get("next")
 
 
 def main() -> int:
@@ -98,8 +105,9 @@ def main() -> int:
     latencies: list = []
     counts: list = []
     errors: list = []
+    gets: list = []
     threads = [threading.Thread(target=play, args=(args.url, tokens[g * args.players:(g + 1) * args.players],
-                                                   args.seconds, g, latencies, counts, errors))
+                                                   args.seconds, g, latencies, counts, errors, gets))
                for g in range(args.games)]
     start = time.perf_counter()
     for t in threads:
@@ -113,6 +121,7 @@ def main() -> int:
         "decisions": len(counts), "decisions_per_s": round(len(counts) / elapsed, 1),
         "post_moves_p50_ms": round(statistics.median(ordered) * 1000, 1) if ordered else None,
         "post_moves_p99_ms": round(ordered[int(len(ordered) * 0.99)] * 1000, 1) if ordered else None,
+        "actions_gets_per_decision": round(len(gets) / max(len(counts), 1), 2),
         "errors": len(errors), "first_errors": errors[:5],
     }))
     return 0 if not errors else 1

@@ -127,6 +127,7 @@ def test_the_badge_counts_the_games_waiting_for_the_player(client, players, api_
             services.submit_decision(mover, game.pk, game.seq, decision)
         waiting.append(game.pk)
     assert sorted(g.pk for g in services.waiting_games(players["carol"])) == sorted(waiting)
+    assert services.waiting_count(players["carol"]) == len(waiting)
     html = login(client, players["carol"]).get("/games/mine/").content.decode()
     assert re.search(r"<title>\(2\) ", html)
     assert re.search(r'id="waiting-badge"[^>]*>2</span>', html)
