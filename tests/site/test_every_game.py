@@ -140,9 +140,15 @@ def test_the_move_log_shows_a_secret_decision_only_to_the_player_who_made_it(peo
 
 
 @override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
-def test_the_demo_has_a_game_of_each_kind_in_progress():
-    call_command("demo", stdout=open("/dev/null", "w"))
-    assert sorted(Game.objects.filter(status="active").values_list("game", flat=True)) == GAMES
+def test_the_demo_has_a_game_of_each_kind_in_progress(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):  # the bots move after the commit
+        call_command("demo", stdout=open("/dev/null", "w"))
+    people = Game.objects.filter(status="active").exclude(seats__bot_account=True)
+    assert sorted(people.values_list("game", flat=True)) == GAMES
+    against_bots = Game.objects.filter(status="active", seats__bot_account=True).distinct()
+    assert sorted(against_bots.values_list("game", flat=True)) == GAMES
+    for game in against_bots:  # the bots have answered: alice decides now
+        assert game.deciding_seat.user.username == "alice"
     assert Game.objects.filter(status="open").count() == 1
 
 
@@ -203,3 +209,26 @@ def test_the_decision_schema_is_exactly_what_apply_takes_as_well_formed(name):
             with pytest.raises(rules.MalformedDecision):
                 module.apply(state, spoiled)
         state, _ = module.apply(state, rng.choice(legal))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_another_games_decision_is_a_409_that_names_both_games(people, api_client_for, name):
+    """The API's schema takes any game's decision, so one meant for another game is no malformed
+    request (400) but a conflict with the game it was sent to; nothing is stored."""
+    import jsonschema
+    game = started(people, name)
+    module = rules.get(name)
+    mine = jsonschema.Draft202012Validator(module.decision_schema())
+    foreign = [(other, d) for other in GAMES if other != name
+               for d in rules.get(other).legal_actions(rules.get(other).new_game(2, 1, {}))
+               if not mine.is_valid(d)]
+    if not foreign:
+        pytest.skip("every other game's opening decisions also fit this game")
+    other, decision = foreign[0]
+    mover = game.seats.get(order=game.current_seat).user
+    response = api_client_for(mover).post(f"/api/games/{game.pk}/moves/", {"seq": game.seq, "action": decision},
+                                          format="json")
+    assert response.status_code == 409, response.content
+    detail = response.json()["detail"]
+    assert rules.get(other).title["en"] in detail and module.title["en"] in detail
+    assert Game.objects.get(pk=game.pk).seq == game.seq

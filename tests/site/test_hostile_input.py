@@ -75,3 +75,20 @@ def test_the_contract_holds_for_odd_but_plausible_requests(make_user, api_client
     assert client.patch("/api/me/", {"time_zone": "Europe/Berlin"}).json()["time_zone"] == "Europe/Berlin"
     form = client.post("/api/games/", "game=argo&players=2", content_type="application/x-www-form-urlencoded")
     assert form.status_code == 415 and form.json()["detail"]
+
+
+def test_a_replay_position_must_be_a_whole_number(make_user, api_client_for):
+    from games import services
+    alice = make_user("alice")
+    game = services.create_game(alice, game="argo", players=2, bots=["greedy"])
+    client = api_client_for(alice)
+    url = f"/api/games/{game.pk}/replay/"
+    for query in ("?upto=", "?upto=x", "?upto=1.5", "?upto=1&upto=2", "?upto=%201"):
+        response = client.get(url + query)
+        assert response.status_code == 400, query
+        assert response.json()["detail"] == "upto: must be a whole number", query
+    assert client.get(url + "?upto=0").json()["position"] == 0
+    last = client.get(url).json()["upto"]
+    assert client.get(url + "?upto=-7").json()["upto"] == 0
+    assert client.get(url + "?upto=" + "9" * 5000).json()["upto"] == last  # clamped, never a 500
+    assert client.get(url).status_code == 200
