@@ -3,7 +3,10 @@ endpoint share one count), and what one person can do in a while (chat, new game
 Each answer past a limit is 429 with a JSON `detail` and `Retry-After`; a normal player meets none."""
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
+
 import pytest
+import time_machine
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
@@ -18,6 +21,15 @@ def clean_counts():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def at_the_start_of_a_window():
+    """The counts are kept in fixed windows (a minute, an hour): each test begins on the hour, so
+    that its requests, however slow the machine, all fall in one window of each kind."""
+    hour = datetime.now(timezone.utc).replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+    with time_machine.travel(hour, tick=True):
+        yield
 
 
 def token_attempt(username, password):
