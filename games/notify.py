@@ -53,12 +53,13 @@ def _redis_loop() -> asyncio.AbstractEventLoop:
         return _loop
 
 
-def send_all(messages: list[tuple[str, dict]]) -> bool:
-    """Send each (group, payload) to the clients; False, and a log line, if the layer is unreachable."""
-    return _group_send([(group, {"type": "announce", "payload": payload}) for group, payload in messages])
+def send_all(messages: list[tuple[str, dict]], wait: bool = True) -> bool:
+    """Send each (group, payload) to the clients; False, and a log line, if the layer is unreachable.
+    wait=False hands them to the Redis layer's loop and returns at once (True: handed over)."""
+    return _group_send([(group, {"type": "announce", "payload": payload}) for group, payload in messages], wait)
 
 
-def _group_send(messages: list[tuple[str, dict]]) -> bool:
+def _group_send(messages: list[tuple[str, dict]], wait: bool = True) -> bool:
     layer = get_channel_layer()
     if layer is None or not messages:
         return False
@@ -67,14 +68,22 @@ def _group_send(messages: list[tuple[str, dict]]) -> bool:
         for group, message in messages:
             await layer.group_send(group, message)
     try:
-        if type(layer).__module__.startswith("channels_redis"):
-            asyncio.run_coroutine_threadsafe(deliver(), _redis_loop()).result(timeout=SEND_TIMEOUT)
-        else:
+        if not type(layer).__module__.startswith("channels_redis"):
             async_to_sync(deliver)()
+            return True
+        sending = asyncio.run_coroutine_threadsafe(asyncio.wait_for(deliver(), SEND_TIMEOUT), _redis_loop())
+        if wait:
+            sending.result(timeout=SEND_TIMEOUT + 1)
+        else:
+            sending.add_done_callback(lambda done: done.exception() and _not_sent(len(messages), done.exception()))
         return True
     except Exception as exc:  # a broken channel layer must never break a move
-        log.warning("channel layer unavailable, %d messages not sent: %r", len(messages), exc)
+        _not_sent(len(messages), exc)
         return False
+
+
+def _not_sent(count: int, exc: BaseException) -> None:
+    log.warning("channel layer unavailable, %d messages not sent: %r", count, exc)
 
 
 def send(group: str, payload: dict) -> bool:
@@ -139,14 +148,16 @@ def decision_made(change: Change) -> None:
         rated = {user: {"before": before, "after": after} for user, before, after in change.rating_changes}
         send_all([(game_group(gid), payload)]
                  + [(user_group(u), {**payload, "title": change.title_for(u), "rating": rated.get(u)})
-                    for u in change.members])
+                    for u in change.members], wait=False)
         return
     messages = [(game_group(gid), {"event": "turn_changed" if change.turn_changed else "decision",
                                    "game": gid, "seq": seq, "seat": change.seat})]
     if change.turn_changed and change.to_decide is not None:
         messages.append((user_group(change.to_decide), {"event": "your_turn", "game": gid, "seq": seq,
                                                          "title": change.title_for(change.to_decide)}))
-    send_all(messages)
+    # The 201 need not wait for Redis. Two decisions' messages may cross: each names its seq, and
+    # a client reads the game itself from the API.
+    send_all(messages, wait=False)
 
 
 def game_event(game_id: int, what: str) -> None:

@@ -456,14 +456,14 @@ def _apply(game: Game, decision: dict, by_bot: bool, bot_turn: bool = False) -> 
         raise Conflict(str(exc)) from None  # well formed, but the position does not allow it now
     # The row lock makes a clash impossible; the unique (game, number) constraint stays as the
     # last guard, and its IntegrityError aborts the whole transaction (see submit_decision).
-    stored = Decision.objects.create(game=game, number=game.seq + 1, seat=seat, by_bot=by_bot,
-                                     data=decision, events=events)
-    _record(game, module, new_state, bot_turn)
+    stored = Decision(game=game, number=game.seq + 1, seat=seat, by_bot=by_bot, data=decision, events=events)
+    _record(game, module, new_state, bot_turn, stored)
     return Applied(game, new_state, events, stored)
 
 
-def _record(game: Game, module, state: dict, bot_turn: bool = False) -> None:
-    """Store the new version of the game: snapshot, whose turn, deadline, outcome."""
+def _record(game: Game, module, state: dict, bot_turn: bool = False, stored: Decision | None = None) -> None:
+    """Store the new version of the game (snapshot, whose turn, deadline, outcome) and `stored`,
+    the decision that made it, if any."""
     now = timezone.now()
     previous_seat = game.current_seat
     game.seq += 1
@@ -475,8 +475,13 @@ def _record(game: Game, module, state: dict, bot_turn: bool = False) -> None:
         _finish(game, module, state, now)
     elif turn_changed:
         _turn_begins(game, list(game.seats.all()), now)
-    game.save()
-    if game.current_seat is not None and turn_changed:
+    if stored is not None:
+        stored.insert_saving(game)
+    else:
+        game.save()
+    if game.current_seat is None:
+        signals.game_finished.send(Game, game=game)
+    elif turn_changed:
         signals.turn_began.send(Game, game=game)
     signals.decision_stored.send(Game, game=game, turn_changed=turn_changed, by_bot=bot_turn)
 
@@ -495,7 +500,8 @@ def _deadline(game: Game, seat: Seat):
 
 
 def _finish(game: Game, module, state: dict, now) -> None:
-    """Scores and places on the seats (games.standings); the ratings listen to game_finished."""
+    """Scores and places on the seats (games.standings); the caller saves the game and says
+    game_finished, to which the ratings listen."""
     outcome = module.outcome(state)
     game.status = Game.Status.FINISHED
     game.finished_at = now
@@ -507,8 +513,6 @@ def _finish(game: Game, module, state: dict, now) -> None:
             seat.score = outcome["scores"].get(seat.colour)
             seat.rank = rank
             seat.save(update_fields=["score", "rank"])
-    game.save()
-    signals.game_finished.send(Game, game=game)
 
 
 def bot_to_play(game: Game) -> bool:

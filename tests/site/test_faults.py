@@ -2,6 +2,8 @@
 against the real services in CI (the PostgreSQL one is skipped on SQLite)."""
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.core.signals import request_finished, request_started
 from django.db import connection
@@ -17,7 +19,12 @@ def restart_the_database_under(conn) -> None:
     params = conn.get_connection_params()
     with psycopg.connect(**{k: v for k, v in params.items() if k in ("dbname", "user", "password", "host", "port")},
                          autocommit=True) as other:
-        other.execute("SELECT pg_terminate_backend(%s)", [conn.connection.info.backend_pid])
+        pid = conn.connection.info.backend_pid
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+        for _ in range(100):  # the backend ends a moment after the signal, as a restart takes a while
+            if not other.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", [pid]).fetchone():
+                break
+            time.sleep(0.05)
 
 
 @pytest.mark.skipif(not POSTGRES, reason="needs PostgreSQL")
@@ -48,6 +55,22 @@ def test_after_a_database_restart_the_next_decision_succeeds_and_nothing_is_lost
     request_finished.send(sender=None)
     assert Decision.objects.filter(game_id=game.pk).count() == before + 1
     assert Game.objects.get(pk=game.pk).seq == before + 1
+
+
+@pytest.mark.skipif(not POSTGRES, reason="needs PostgreSQL")
+def test_the_health_check_sends_nothing_to_a_live_connection_and_finds_a_dead_one():
+    connection.ensure_connection()
+    raw = connection.connection
+    sent = []
+    original = raw.execute
+    raw.execute = lambda *args, **kwargs: sent.append(args) or original(*args, **kwargs)
+    try:
+        assert connection.is_usable() and sent == []  # no SELECT 1: the round trip is what it saves
+    finally:
+        del raw.execute
+    restart_the_database_under(connection)
+    assert not connection.is_usable()
+    connection.close()
 
 
 def test_a_pooled_connection_is_tried_before_it_is_lent():

@@ -16,7 +16,7 @@ from django.test import Client
 from django.utils import timezone
 from openskill.models import ThurstoneMostellerFull
 
-from games import ratings, services
+from games import ratings, services, signals
 from games.models import Decision, Game, ModeratorAction, Rating, RatingChange, Seat
 from games.rules import get
 
@@ -563,6 +563,8 @@ def test_a_tie_and_a_bot_seat_give_the_same_places_on_the_page_and_in_the_rating
     with transaction.atomic():
         locked = services._locked(game.pk)
         services._finish(locked, SimpleNamespace(outcome=lambda state: outcome), {}, timezone.now())
+        locked.save()  # what services._record does after _finish, with the last decision
+        signals.game_finished.send(Game, game=locked)
 
     wanted = {ann: 1, ben: 1, ALIENS: 3, dan: 4, cat: 5}
     game.refresh_from_db()
