@@ -94,10 +94,13 @@ class InstallableSite(BrowserTestCase):
                 break
             page.wait_for_timeout(100)
         assert ids, "the service worker's registration was not reported"
-        session.send("ServiceWorker.deliverPushMessage", {
-            "origin": self.live_server_url, "registrationId": ids[-1], "data": json.dumps(notice)})
         shown = None
-        for _ in range(80):
+        for attempt in range(80):
+            # Chromium can drop a push handed over while the worker is still starting: hand it
+            # over again every five seconds (a notification with the same tag replaces the last).
+            if attempt % 20 == 0:
+                session.send("ServiceWorker.deliverPushMessage", {
+                    "origin": self.live_server_url, "registrationId": ids[-1], "data": json.dumps(notice)})
             shown = page.evaluate("""navigator.serviceWorker.ready.then(r => r.getNotifications())
                 .then(list => list.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url})))""")
             if shown:

@@ -161,7 +161,7 @@ def test_your_turn_notifications_name_the_game_in_the_players_language(people, m
     decider.profile.language = "de"
     decider.profile.save()
     sent = []
-    monkeypatch.setattr(notify, "send_all", sent.extend)
+    monkeypatch.setattr(notify, "send_all", lambda messages, wait=True: sent.extend(messages))
     notify.decision_made(notify.Change.of(game, turn_changed=True))
     assert (notify.user_group(decider.pk),
             {"event": "your_turn", "game": game.pk, "seq": game.seq, "title": "Das Spiel"}) in sent
