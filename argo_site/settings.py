@@ -154,11 +154,10 @@ if DATABASE_URL:
     if env_flag("DATABASE_POOL", False):
         # Under ASGI each thread would keep its own connection: use psycopg's pool instead.
         database["CONN_MAX_AGE"] = 0
-        # `check`: a pooled connection is tried before it is lent, so a PostgreSQL restart costs
-        # a reconnect, not an error (the pool's counterpart of CONN_HEALTH_CHECKS).
-        from psycopg_pool import ConnectionPool
-        database.setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 16, "timeout": 10,
-                                                      "check": ConnectionPool.check_connection}
+        # With CONN_HEALTH_CHECKS Django gives the pool its `check` (ConnectionPool.check_connection):
+        # a pooled connection is tried before it is lent, so a PostgreSQL restart costs a
+        # reconnect, not an error. Naming `check` here as well would make the pool refuse to start.
+        database.setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 16, "timeout": 10}
 else:
     database = {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3",
                 "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
