@@ -75,14 +75,20 @@ def _group_send(messages: list[tuple[str, dict]], wait: bool = True) -> bool:
         if wait:
             sending.result(timeout=SEND_TIMEOUT + 1)
         else:
-            sending.add_done_callback(lambda done: done.exception() and _not_sent(len(messages), done.exception()))
+            sending.add_done_callback(lambda done: _report(done, len(messages)))
         return True
     except Exception as exc:  # a broken channel layer must never break a move
         _not_sent(len(messages), exc)
         return False
 
 
-def _not_sent(count: int, exc: BaseException) -> None:
+def _report(sending, count: int) -> None:
+    failed = sending.cancelled() or sending.exception()
+    if failed:
+        _not_sent(count, failed)
+
+
+def _not_sent(count: int, exc) -> None:
     log.warning("channel layer unavailable, %d messages not sent: %r", count, exc)
 
 

@@ -10,6 +10,7 @@ views, sentences and outcomes.
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Protocol
 
 State = dict[str, Any]
@@ -141,3 +142,20 @@ class BotMaker:
             return self.BOTS[kind](seed)
         except KeyError:
             raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(self.BOTS)}") from None
+
+
+class JsonPositions:
+    """`dump` and `load` for a rules class whose states are plain JSON and which has `check`."""
+
+    def dump(self, state) -> str:
+        return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    def load(self, text: str) -> dict:
+        """A dumped or hand-written state, refused (ImpossiblePosition naming the reason) unless
+        `check` passes. Not on the replay path: games are rebuilt from their decisions."""
+        try:
+            state = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ImpossiblePosition(f"not JSON: {exc}") from None
+        self.check(state)
+        return state

@@ -5,9 +5,8 @@
 """
 from __future__ import annotations
 
-import json
 
-from ..base import BotMaker, IllegalAction, ImpossiblePosition, MalformedDecision
+from ..base import BotMaker, JsonPositions, IllegalAction, ImpossiblePosition, MalformedDecision
 from . import bots, log, view as _view
 from .cards import FIELDS as CARD_FIELDS
 from .ships import BOARD
@@ -106,7 +105,7 @@ def explain(s, decision: dict) -> str:
     return f"that {kind!r} is not possible here ({now})"
 
 
-class AndromedaRules(BotMaker):
+class AndromedaRules(BotMaker, JsonPositions):
     BOTS = bots.BOTS
     name = "andromeda"
     version = RULES_VERSION
@@ -202,19 +201,6 @@ class AndromedaRules(BotMaker):
             "skip_fields": {str(k): v for k, v in BOARD.skip_fields.items()},
             "last_ship_vp": list(BOARD.last_ship_vp), "ships": {str(k): v for k, v in BOARD.ships.items()},
         }
-
-    def dump(self, state) -> str:
-        return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-    def load(self, text: str) -> dict:
-        """A dumped or hand-written state, refused (ImpossiblePosition naming the reason) unless
-        `check` passes. Not on the replay path: games are rebuilt from their decisions."""
-        try:
-            state = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ImpossiblePosition(f"not JSON: {exc}") from None
-        self.check(state)
-        return state
 
     def check(self, state) -> None:
         """Raise ImpossiblePosition naming the first reason `state` is no position of real play:

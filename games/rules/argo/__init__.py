@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from ..base import BotMaker, IllegalAction, ImpossiblePosition
+from ..base import BotMaker, JsonPositions, IllegalAction, ImpossiblePosition
 from . import bots, log, view as _view
 from .components import DIFFICULTIES, load_station
 from .decisions import check_shape, decision_schema, explain
@@ -38,7 +38,7 @@ def canonical(state, decision: dict) -> dict:
     return {**decision, "rotation": min(r for r in range(4) if spec.doors_at(r) == doors)}
 
 
-class ArgoRules(BotMaker):
+class ArgoRules(BotMaker, JsonPositions):
     BOTS = bots.BOTS
     name = "argo"
     version = CURRENT
@@ -144,19 +144,6 @@ class ArgoRules(BotMaker):
 
     def render(self, event: dict, lang: str = "en") -> str:
         return log.render(event, lang)
-
-    def dump(self, state) -> str:
-        return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-    def load(self, text: str) -> dict:
-        """A dumped or hand-written state, refused (ImpossiblePosition naming the reason) unless
-        `check` passes. Not on the replay path: games are rebuilt from their decisions."""
-        try:
-            state = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ImpossiblePosition(f"not JSON: {exc}") from None
-        self.check(state)
-        return state
 
     def check(self, state) -> None:
         """Raise ImpossiblePosition naming the first reason `state` is no position of real play:
