@@ -109,6 +109,7 @@ def main() -> int:
     threads = [threading.Thread(target=play, args=(args.url, tokens[g * args.players:(g + 1) * args.players],
                                                    args.seconds, g, latencies, counts, errors, gets))
                for g in range(args.games)]
+    print(f"signed in {len(tokens)} players; playing for {args.seconds:g} s", file=sys.stderr, flush=True)
     start = time.perf_counter()
     for t in threads:
         t.start()

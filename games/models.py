@@ -4,11 +4,14 @@ The seed is the one secret column: no serializer, page, log line or message carr
 """
 from __future__ import annotations
 
+from functools import cache
+
 from django.conf import settings
 from django.db import connection, models
-from django.db.models import sql
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from argo_site.rows import Columns, cache_related, prepared_cursor
 
 
 PROVISIONAL_GAMES = 5
@@ -47,6 +50,10 @@ class Game(models.Model):
     snapshot_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
     outcome = models.JSONField(null=True, blank=True)
     rated = models.BooleanField(null=True, blank=True, help_text="None until finished; False: not rated")
+
+    # What storing a decision changes (services._record): the only columns its UPDATE writes.
+    DECISION_FIELDS = ("seq", "snapshot", "snapshot_seq", "last_move_at", "current_seat", "turn_started_at",
+                       "extra_hours", "deadline", "status", "finished_at", "outcome")
 
     class Meta:
         ordering = ["-id"]
@@ -99,6 +106,33 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.user} as {self.colour or 'seat ' + str(self.order)} in game {self.game_id}"
 
+    @classmethod
+    def of_game(cls, game_id: int, away_since, lock: bool = False) -> list["Seat"]:
+        """The seats of a game in order (with `lock`, the game's row locked until the transaction
+        ends): one query, one row per seat, with the game, each user and profile, and
+        `may_be_away`: whether the user has a vacation ending on or after `away_since`. Written by
+        hand (argo_site.rows), since every decision asks it; [] when the game has no seats or does
+        not exist."""
+        sql, seat, game, user, profile = _seats_query(lock)
+        with prepared_cursor() as cursor:
+            cursor.execute(sql, [connection.ops.adapt_datefield_value(away_since), game_id])
+            rows = cursor.fetchall()
+        seats, the_game = [], None
+        for row in rows:
+            s = seat.instance(row)
+            the_game = the_game or game.instance(row, seat.width)
+            at = seat.width + game.width
+            u = user.instance(row, at)
+            p = profile.instance(row, at + user.width)
+            cache_related(s, "game", the_game)
+            cache_related(s, "user", u)
+            cache_related(u, "profile", p)
+            if p is not None:
+                cache_related(p, "user", u)
+            s.may_be_away = row[-1]
+            seats.append(s)
+        return seats
+
     @property
     def abandoned(self) -> bool:
         """Resigned, timed out or removed: a bot finishes the game for it and it ranks last."""
@@ -118,6 +152,24 @@ class Seat(models.Model):
     def stand_in(self) -> str:
         """The bot a player asked to keep the seat for a while ("" when none)."""
         return "" if self.bot_account else self.bot
+
+
+@cache
+def _seats_query(lock: bool):
+    from django.contrib.auth import get_user_model
+
+    from accounts.models import Profile, Vacation
+    seat, game = Columns(Seat, "s"), Columns(Game, "g")
+    user, profile = Columns(get_user_model(), "u"), Columns(Profile, "p")
+    vacation = connection.ops.quote_name(Vacation._meta.db_table)
+    sql = (f"SELECT {seat.sql}, {game.sql}, {user.sql}, {profile.sql}, "
+           f"EXISTS (SELECT 1 FROM {vacation} v WHERE v.user_id = s.user_id AND v.\"end\" >= %s) "
+           f"FROM {seat.table} JOIN {game.table} ON g.id = s.game_id JOIN {user.table} ON u.id = s.user_id "
+           f"LEFT JOIN {profile.table} ON p.user_id = u.id "
+           f"WHERE s.game_id = %s ORDER BY s.\"order\"")
+    if lock and connection.features.has_select_for_update_of:
+        sql += " FOR UPDATE OF g"
+    return sql, seat, game, user, profile
 
 
 class Decision(models.Model):
@@ -141,28 +193,36 @@ class Decision(models.Model):
         return f"game {self.game_id} #{self.number}: {self.data.get('type')}"
 
     def insert_saving(self, game: Game) -> None:
-        """Insert this decision and save `game` (every column, as game.save()) in one statement on
-        PostgreSQL, a data-modifying WITH: one round trip of a decision's few (docs/performance.md).
-        Elsewhere the two statements of save(). A clash on (game, number) raises IntegrityError."""
+        """Insert this decision and save what it changed of `game` (Game.DECISION_FIELDS) in one
+        statement on PostgreSQL, a data-modifying WITH: one round trip of a decision's few
+        (docs/performance.md). Elsewhere the two statements of save(). A clash on (game, number)
+        raises IntegrityError."""
         if connection.vendor != "postgresql":
             self.save(force_insert=True)
-            game.save()
+            game.save(update_fields=Game.DECISION_FIELDS)
             return
-        insert = sql.InsertQuery(Decision)
-        insert.insert_values([f for f in Decision._meta.concrete_fields if not f.primary_key], [self])
-        compiler = insert.get_compiler(connection=connection)
-        compiler.returning_fields = [Decision._meta.pk]
-        [(insert_sql, insert_params)] = compiler.as_sql()
-        update = sql.UpdateQuery(Game)
-        update.add_update_fields([(f, None, f.pre_save(game, False))
-                                  for f in Game._meta.local_concrete_fields if not f.primary_key])
-        update.add_filter("pk", game.pk)
-        update_sql, update_params = update.get_compiler(connection=connection).as_sql()
-        with connection.cursor() as cursor:
-            cursor.execute(f"WITH stored AS ({insert_sql}) {update_sql} RETURNING (SELECT id FROM stored)",
-                           (*insert_params, *update_params))
+        sql, inserted, updated = _insert_saving_query()
+        params = [f.get_db_prep_save(f.pre_save(self, True), connection) for f in inserted]
+        params += [f.get_db_prep_save(f.pre_save(game, False), connection) for f in updated]
+        with prepared_cursor() as cursor:
+            cursor.execute(sql, [*params, game.pk])
             self.pk = cursor.fetchone()[0]
         self._state.adding, self._state.db = False, connection.alias
+
+
+@cache
+def _insert_saving_query():
+    """The statement of Decision.insert_saving and the fields whose values it takes, in order; the
+    game's pk is its last value. Written once: compiling it through the ORM cost more than running it."""
+    quote = connection.ops.quote_name
+    inserted = [f for f in Decision._meta.concrete_fields if not f.primary_key]
+    updated = [Game._meta.get_field(name) for name in Game.DECISION_FIELDS]
+    decision, game = quote(Decision._meta.db_table), quote(Game._meta.db_table)
+    insert = (f"INSERT INTO {decision} ({', '.join(quote(f.column) for f in inserted)}) "
+              f"VALUES ({', '.join(['%s'] * len(inserted))}) RETURNING {quote(Decision._meta.pk.column)}")
+    update = (f"UPDATE {game} SET {', '.join(f'{quote(f.column)} = %s' for f in updated)} "
+              f"WHERE {quote(Game._meta.pk.column)} = %s")
+    return f"WITH stored AS ({insert}) {update} RETURNING (SELECT id FROM stored)", inserted, updated
 
 
 class Invitation(models.Model):

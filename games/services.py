@@ -249,27 +249,30 @@ def _users_named(names, exclude) -> list:
 
 def _locked(game_id) -> Game:
     """The game row, locked until the transaction ends, with its seats, their users and profiles,
-    in one query: one row per seat, the game joined to each and only its row locked. Whether a
-    player has a vacation that could move a deadline comes along too (an EXISTS), so a turn that
-    begins asks for vacations only of a player who has one (docs/performance.md)."""
-    from django.db.models import Exists, OuterRef
+    in one query (Seat.of_game). Whether a player has a vacation that could move a deadline comes
+    along too, so a turn that begins asks for vacations only of a player who has one
+    (docs/performance.md)."""
+    return game_with_seats(game_id, lock=True)
 
-    from accounts.models import Vacation
+
+def game_with_seats(game_id, lock: bool = False) -> Game:
+    """The game with its seats, their users and profiles, in one query (a 404 if there is none);
+    with `lock`, its row locked until the transaction ends."""
     try:
-        soon_away = Vacation.objects.filter(user=OuterRef("user_id"),
-                                            end__gte=timezone.now().date() - timedelta(days=2))
-        seats = list(Seat.objects.select_for_update(of=("game",)).select_related("game", "user__profile")
-                     .annotate(may_be_away=Exists(soon_away)).filter(game_id=game_id).order_by("order"))
+        game_id = int(game_id)
     except (ValueError, TypeError):
         raise NotFound("no such game") from None
+    if not 0 < game_id < 2 ** 63:
+        raise NotFound("no such game")
+    seats = Seat.of_game(game_id, timezone.now().date() - timedelta(days=2), lock)
     if not seats:  # a game without seats (none has one for long): the plain way
+        games = Game.objects.select_for_update(of=("self",)) if lock else Game.objects
         try:
-            return Game.objects.select_for_update(of=("self",)).prefetch_related("seats").get(pk=game_id)
-        except (Game.DoesNotExist, ValueError, TypeError):
+            return games.prefetch_related("seats").get(pk=game_id)
+        except Game.DoesNotExist:
             raise NotFound("no such game") from None
     game = seats[0].game
     for seat in seats:
-        seat.game = game
         if not seat.may_be_away:
             seat.user._prefetched_objects_cache = {"vacations": []}  # known: none that matters
     cached = game.seats.all()

@@ -1,15 +1,51 @@
-"""Token authentication that fetches the user's profile in the same query (every answer needs it)."""
+"""Token authentication that fetches the user's profile in the same query (every answer needs it).
+
+Every API request of a program asks it, so the query is written by hand (argo_site.rows): the
+ORM's select_related cost more CPU than PostgreSQL's answer (docs/performance.md)."""
+from functools import cache
+
 from rest_framework.authentication import TokenAuthentication
+from rest_framework.exceptions import AuthenticationFailed
+
+from argo_site.rows import Columns, cache_related, prepared_cursor
+
+
+@cache
+def _token_query():
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from accounts.models import Profile
+    token, user, profile = Columns(Token, "t"), Columns(get_user_model(), "u"), Columns(Profile, "p")
+    sql = (f"SELECT {token.sql}, {user.sql}, {profile.sql} FROM {token.table} "
+           f"JOIN {user.table} ON u.id = t.user_id LEFT JOIN {profile.table} ON p.user_id = u.id "
+           f"WHERE t.key = %s")
+    return sql, token, user, profile
+
+
+def token_user(key: str):
+    """(user, token) of a token key, the user's profile at hand, or None for an unknown key."""
+    sql, token_columns, user_columns, profile_columns = _token_query()
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, [key])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    token = token_columns.instance(row)
+    user = user_columns.instance(row, token_columns.width)
+    profile = profile_columns.instance(row, token_columns.width + user_columns.width)
+    cache_related(token, "user", user)
+    cache_related(user, "profile", profile)
+    if profile is not None:
+        cache_related(profile, "user", user)
+    return user, token
 
 
 class ProfileTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key):
-        from rest_framework.authtoken.models import Token
-        from rest_framework.exceptions import AuthenticationFailed
-        try:
-            token = Token.objects.select_related("user__profile").get(key=key)
-        except Token.DoesNotExist:
-            raise AuthenticationFailed("Invalid token.") from None
-        if not token.user.is_active:
+        found = token_user(key)
+        if found is None:
+            raise AuthenticationFailed("Invalid token.")
+        if not found[0].is_active:
             raise AuthenticationFailed("User inactive or deleted.")
-        return token.user, token
+        return found

@@ -1,4 +1,5 @@
-"""Django's PostgreSQL backend, but a kept connection is checked without asking the server.
+"""Django's PostgreSQL backend, but a kept connection is checked without asking the server, and the
+few statements of every decision can be kept prepared.
 
 With CONN_HEALTH_CHECKS Django sends `SELECT 1` at the start of every request that finds a kept
 connection: one round trip per request, 14 % of a decision's time under load (docs/performance.md).
@@ -11,11 +12,27 @@ from __future__ import annotations
 
 import select
 
+import psycopg
 from django.db.backends.postgresql import base
 from psycopg.pq import TransactionStatus
 
 
+class DatabaseOperations(base.DatabaseOperations):
+    def last_executed_query(self, cursor, sql, params):
+        """A statement run prepared (prepared_cursor) has no text of its own in psycopg: for the
+        debug log and the query counts of the tests, it is shown with its values filled in."""
+        shown = super().last_executed_query(cursor, sql, params)
+        if shown is None and sql:
+            try:
+                return self.compose_sql(sql, params)
+            except psycopg.Error:
+                return sql
+        return shown
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
+    ops_class = DatabaseOperations
+
     def is_usable(self) -> bool:
         conn = self.connection
         if conn is None or conn.closed or conn.broken:
@@ -27,3 +44,16 @@ class DatabaseWrapper(base.DatabaseWrapper):
         except (OSError, ValueError):
             return False
         return not readable
+
+    def prepared_cursor(self):
+        """A cursor that sends its values apart from the statement and has PostgreSQL keep the
+        statement prepared from its second run on this connection: no quoting of a game's state into
+        the text, no parsing and planning of the same join for every decision (argo_site.rows).
+        Django's own cursors bind on the client, as before; a pooler in transaction mode would not
+        keep these statements, so the site talks to PostgreSQL directly (docs/performance.md)."""
+        self.close_if_health_check_failed()
+        self.ensure_connection()
+        with self.wrap_database_errors:
+            cursor = psycopg.Cursor(self.connection)
+            self.connection.prepare_threshold = 1
+            return self._prepare_cursor(cursor)

@@ -70,3 +70,50 @@ def test_the_answer_to_a_decision_carries_the_next_choices(make_user, api_client
             seen["passed"] += 1
         seat, legal = following, asked
     assert seen["again"] and seen["passed"]
+
+
+def test_a_turn_begins_with_one_question_of_two_queries(make_user, api_client_for):
+    """GET /actions/, which a client asks when its turn begins: the token, then the game with its seats."""
+    clients, game, seat, _ = two_player_game(make_user, api_client_for)
+    with CaptureQueriesContext(connection) as queries:
+        asked = clients[seat].get(f"/api/games/{game['id']}/actions/")
+    assert asked.status_code == 200 and asked.json()["actions"], asked.content
+    assert len(queries) == 2, "\n".join(q["sql"] for q in queries.captured_queries)
+
+
+def test_the_hand_written_reads_give_what_the_orm_gives(make_user, api_client_for):
+    """The token's and the locked game's queries are written by hand (argo_site.rows): every column
+    of every model comes back as the ORM would bring it, converted (JSON, times, booleans), and a
+    player's vacation is seen."""
+    import datetime
+
+    from django.utils import timezone
+    from rest_framework.authtoken.models import Token
+
+    from accounts.api.auth import token_user
+    from accounts.models import Vacation
+    from games import services
+    from games.models import Game
+
+    clients, game, seat, legal = two_player_game(make_user, api_client_for)
+    clients[seat].post(f"/api/games/{game['id']}/moves/", {"seq": legal["seq"], "action": legal["actions"][0]},
+                       format="json")
+    stored = Game.objects.prefetch_related("seats__user__profile").get(pk=game["id"])
+    away = stored.seats.all()[1].user
+    today = timezone.now().date()
+    Vacation.objects.create(user=away, start=today, end=today + datetime.timedelta(days=3))
+
+    def values(instance):
+        return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
+
+    read = services.game_with_seats(game["id"])
+    assert values(read) == values(stored) and read.snapshot == stored.snapshot and read.snapshot
+    for mine, theirs in zip(read.seats.all(), stored.seats.all(), strict=True):
+        assert values(mine) == values(theirs)
+        assert values(mine.user) == values(theirs.user)
+        assert values(mine.user.profile) == values(theirs.user.profile)
+        assert mine.may_be_away == (mine.user_id == away.pk)
+    token = Token.objects.select_related("user__profile").get(user=away)
+    user, found = token_user(token.key)
+    assert (values(user), values(user.profile), found.key) == (values(token.user), values(token.user.profile), token.key)
+    assert token_user("no-such-token") is None

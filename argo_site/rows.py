@@ -1,0 +1,67 @@
+"""Hand-written SQL that still yields model instances, for the few queries every decision asks.
+
+Building a query through the ORM costs more CPU than PostgreSQL spends answering it: a decision's
+three statements took about half of its CPU in the compiler (docs/performance.md). Here a query is
+written once, from the models' own column lists, and a row becomes instances as the ORM would make
+them (same converters, `Model.from_db`). Everything else keeps the ORM.
+"""
+from __future__ import annotations
+
+from django.db import connection
+
+
+class Columns:
+    """A model's concrete columns under a table alias, and the instance made from them in a row."""
+
+    def __init__(self, model, alias: str):
+        self.model, self.alias = model, alias
+        self.fields = list(model._meta.concrete_fields)
+        self.attnames = [f.attname for f in self.fields]
+        self.width = len(self.fields)
+        self.pk_index = self.fields.index(model._meta.pk)
+        self._converters = None
+
+    @property
+    def sql(self) -> str:
+        quote = connection.ops.quote_name
+        return ", ".join(f"{self.alias}.{quote(f.column)}" for f in self.fields)
+
+    @property
+    def table(self) -> str:
+        return f"{connection.ops.quote_name(self.model._meta.db_table)} {self.alias}"
+
+    def converters(self) -> list:
+        """(position, column, converters) of the fields whose raw value the ORM converts (JSON, ...)."""
+        if self._converters is None:
+            found = []
+            for i, field in enumerate(self.fields):
+                column = field.get_col(self.alias)
+                chain = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+                if chain:
+                    found.append((i, column, chain))
+            self._converters = found
+        return self._converters
+
+    def instance(self, row, start: int = 0):
+        """The instance in row[start:start + width], or None for the NULLs of an outer join's miss."""
+        values = list(row[start:start + self.width])
+        if values[self.pk_index] is None:  # only an outer join's miss has no primary key
+            return None
+        for i, column, chain in self.converters():
+            for convert in chain:
+                values[i] = convert(values[i], column, connection)
+        return self.model.from_db(connection.alias, self.attnames, values)
+
+
+def prepared_cursor():
+    """A cursor for these statements: kept prepared on PostgreSQL (argo_site.postgresql), else Django's."""
+    prepared = getattr(connection, "prepared_cursor", None)
+    return prepared() if prepared is not None else connection.cursor()
+
+
+def cache_related(instance, name: str, value) -> None:
+    """Set what `instance.<name>` answers (a forward or reverse one-to-one or foreign key), as
+    select_related does; a None makes a reverse one-to-one raise DoesNotExist, as it would."""
+    descriptor = getattr(type(instance), name)
+    relation = getattr(descriptor, "related", None) or descriptor.field
+    relation.set_cached_value(instance, value)
