@@ -175,7 +175,10 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", 
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    # Redis publish/subscribe: a group message is one PUBLISH, where the list-based layer asked Redis
+    # three times per group and per member; live messages are for whoever listens now, nothing
+    # waits in Redis for a socket that is gone (docs/performance.md).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
                                   "CONFIG": {"hosts": [REDIS_URL]}}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

@@ -184,7 +184,7 @@ def decide_once(game_id):
 
 def test_the_configured_channel_layer_is_used():
     layer = get_channel_layer()
-    expected = "RedisChannelLayer" if REDIS else "InMemoryChannelLayer"
+    expected = "RedisPubSubChannelLayer" if REDIS else "InMemoryChannelLayer"
     assert type(layer).__name__ == expected
 
 
