@@ -7,7 +7,13 @@ them (same converters, `Model.from_db`). Everything else keeps the ORM.
 """
 from __future__ import annotations
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+
+
+def database():
+    """The default connection itself: `django.db.connection` is a proxy that looks it up (through
+    a context-local) on every attribute, which the hot path would do dozens of times."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 class Columns:
@@ -47,16 +53,18 @@ class Columns:
         values = list(row[start:start + self.width])
         if values[self.pk_index] is None:  # only an outer join's miss has no primary key
             return None
+        db = database()
         for i, column, chain in self.converters():
             for convert in chain:
-                values[i] = convert(values[i], column, connection)
-        return self.model.from_db(connection.alias, self.attnames, values)
+                values[i] = convert(values[i], column, db)
+        return self.model.from_db(db.alias, self.attnames, values)
 
 
 def prepared_cursor():
     """A cursor for these statements: kept prepared on PostgreSQL (argo_site.postgresql), else Django's."""
-    prepared = getattr(connection, "prepared_cursor", None)
-    return prepared() if prepared is not None else connection.cursor()
+    db = database()
+    prepared = getattr(db, "prepared_cursor", None)
+    return prepared() if prepared is not None else db.cursor()
 
 
 def cache_related(instance, name: str, value) -> None:

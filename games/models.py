@@ -11,7 +11,7 @@ from django.db import connection, models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from argo_site.rows import Columns, cache_related, prepared_cursor
+from argo_site.rows import Columns, cache_related, database, prepared_cursor
 
 
 PROVISIONAL_GAMES = 5
@@ -202,12 +202,13 @@ class Decision(models.Model):
             game.save(update_fields=Game.DECISION_FIELDS)
             return
         sql, inserted, updated = _insert_saving_query()
-        params = [f.get_db_prep_save(f.pre_save(self, True), connection) for f in inserted]
-        params += [f.get_db_prep_save(f.pre_save(game, False), connection) for f in updated]
+        db = database()
+        params = [f.get_db_prep_save(f.pre_save(self, True), db) for f in inserted]
+        params += [f.get_db_prep_save(f.pre_save(game, False), db) for f in updated]
         with prepared_cursor() as cursor:
             cursor.execute(sql, [*params, game.pk])
             self.pk = cursor.fetchone()[0]
-        self._state.adding, self._state.db = False, connection.alias
+        self._state.adding, self._state.db = False, db.alias
 
 
 @cache
