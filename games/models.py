@@ -8,6 +8,7 @@ from functools import cache
 
 from django.conf import settings
 from django.db import connection, models
+from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -113,6 +114,8 @@ class Seat(models.Model):
         `may_be_away`: whether the user has a vacation ending on or after `away_since`. Written by
         hand (argo_site.rows), since every decision asks it; [] when the game has no seats or does
         not exist."""
+        if lock and not connection.in_atomic_block:  # as select_for_update() says
+            raise TransactionManagementError("locking a game's row outside a transaction holds no lock")
         sql, seat, game, user, profile = _seats_query(lock)
         with prepared_cursor() as cursor:
             cursor.execute(sql, [connection.ops.adapt_datefield_value(away_since), game_id])
@@ -205,6 +208,9 @@ class Decision(models.Model):
         db = database()
         params = [f.get_db_prep_save(f.pre_save(self, True), db) for f in inserted]
         params += [f.get_db_prep_save(f.pre_save(game, False), db) for f in updated]
+        # Django wraps whole numbers as psycopg's Int2/Int4, which a server-bound statement sends
+        # in binary, cut to size: as plain ints, PostgreSQL refuses one out of its column's range.
+        params = [int(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in params]
         with prepared_cursor() as cursor:
             cursor.execute(sql, [*params, game.pk])
             self.pk = cursor.fetchone()[0]

@@ -30,12 +30,33 @@ class DatabaseOperations(base.DatabaseOperations):
         return shown
 
 
+class KeptStatementsCursor(psycopg.Cursor):
+    """Binds on the server, so psycopg keeps its statements prepared (DatabaseWrapper.prepared_cursor)."""
+
+    wrapper: "DatabaseWrapper"
+
+    def execute(self, query, params=None, **kwargs):
+        try:
+            return super().execute(query, params, **kwargs)
+        except psycopg.errors.FeatureNotSupported:
+            # "cached plan must not change result type": a migration changed what a kept statement
+            # returns, and PostgreSQL refuses it for the rest of the session. This request fails;
+            # the session ends with it (is_usable), and the next one prepares anew.
+            self.wrapper.statements_stale = True
+            raise
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
     ops_class = DatabaseOperations
+    statements_stale = False
+
+    def connect(self):
+        super().connect()
+        self.statements_stale = False
 
     def is_usable(self) -> bool:
         conn = self.connection
-        if conn is None or conn.closed or conn.broken:
+        if conn is None or conn.closed or conn.broken or self.statements_stale:
             return False
         if conn.info.transaction_status != TransactionStatus.IDLE:
             return super().is_usable()  # inside a transaction: only the server can say
@@ -54,6 +75,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         self.close_if_health_check_failed()
         self.ensure_connection()
         with self.wrap_database_errors:
-            cursor = psycopg.Cursor(self.connection)
+            cursor = KeptStatementsCursor(self.connection)
+            cursor.wrapper = self
             self.connection.prepare_threshold = 1
             return self._prepare_cursor(cursor)

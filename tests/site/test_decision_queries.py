@@ -117,3 +117,52 @@ def test_the_hand_written_reads_give_what_the_orm_gives(make_user, api_client_fo
     user, found = token_user(token.key)
     assert (values(user), values(user.profile), found.key) == (values(token.user), values(token.user.profile), token.key)
     assert token_user("no-such-token") is None
+
+
+def test_a_number_out_of_its_column_is_refused_not_cut(make_user, api_client_for):
+    """The write binds its values on the server: a whole number too large for its column must be an
+    error, as before, never stored cut to size (Int2(40000) would arrive as -25536)."""
+    from django.db import DataError, transaction
+
+    from games.models import Decision, Game
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite has no sized integer columns")
+    clients, game, seat, legal = two_player_game(make_user, api_client_for)
+    stored = Game.objects.get(pk=game["id"])
+    stored.seq, stored.current_seat = stored.seq + 1, 40000
+    with pytest.raises(DataError), transaction.atomic():
+        Decision(game=stored, number=stored.seq, seat=seat, data=legal["actions"][0], events=[]).insert_saving(stored)
+    again = Game.objects.get(pk=game["id"])
+    assert (again.seq, again.current_seat) == (game["seq"], seat)
+    assert not Decision.objects.filter(game_id=game["id"]).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_kept_statements_outlive_no_migration_and_no_lock_is_taken_outside_a_transaction(make_user):
+    """A migration that changes what a kept (prepared) statement returns makes PostgreSQL refuse it
+    for the rest of the session: that request fails, the connection is let go, and the next one
+    prepares anew. And the locked read outside a transaction is an error, as select_for_update's."""
+    from django.db import NotSupportedError
+    from django.db.transaction import TransactionManagementError
+    from django.utils import timezone
+    from rest_framework.authtoken.models import Token
+
+    from accounts.api.auth import token_user
+    from games.models import Seat
+    with pytest.raises(TransactionManagementError):
+        Seat.of_game(1, timezone.now().date(), lock=True)
+    if connection.vendor != "postgresql":
+        return
+    key = Token.objects.create(user=make_user("alice")).key
+    assert token_user(key)[0].username == token_user(key)[0].username == "alice"  # prepared by now
+    with connection.cursor() as cursor:
+        cursor.execute("ALTER TABLE authtoken_token ALTER COLUMN key TYPE varchar(41)")
+    try:
+        with pytest.raises(NotSupportedError):
+            token_user(key)
+        assert not connection.is_usable()
+        connection.close()
+        assert token_user(key)[0].username == "alice"
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("ALTER TABLE authtoken_token ALTER COLUMN key TYPE varchar(40)")

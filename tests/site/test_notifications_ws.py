@@ -322,7 +322,7 @@ def test_with_the_channel_layer_unreachable_a_decision_is_stored_and_answered_20
     from games.models import Decision, Game
 
     working = settings.CHANNEL_LAYERS
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
                                            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]}}}
     channel_layers.backends = {}
     from games import notify
@@ -386,7 +386,7 @@ def test_with_redis_down_for_layer_and_broker_a_decision_is_stored_and_answered_
     services.join_game(bob, game.pk)
     game = Game.objects.get(pk=game.pk)
 
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
                                            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]}}}
     channel_layers.backends = {}
 
