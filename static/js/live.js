@@ -50,6 +50,7 @@ export class LiveSocket {
     this.timer = null;
     this.pollTimer = null;
     this.away = false;
+    this.broken = false; // the socket closed since the page last heard the server: it may have missed news
     this.watchVisibility();
   }
 
@@ -62,6 +63,9 @@ export class LiveSocket {
       this.delay = 1000;
       this.stopPolling();
       this.onState("open");
+      // A message sent while the socket was away is not kept for it: ask once what changed.
+      if (this.broken && this.poll) this.poll();
+      this.broken = false;
       // The ping keeps the server counting this tab as present (games.presence), or says it is
       // away; a change is told at once (a hidden tab's timers may be slowed, its events are not).
       this.ping();
@@ -79,6 +83,7 @@ export class LiveSocket {
       } catch (err) { console.error(err); }
     });
     socket.addEventListener("close", () => {
+      this.broken = true;
       clearInterval(this.pingTimer);
       clearInterval(this.lookTimer);
       this.onState("reconnecting");
