@@ -68,8 +68,12 @@ def prepared_cursor():
 
 
 def cache_related(instance, name: str, value) -> None:
-    """Set what `instance.<name>` answers (a forward or reverse one-to-one or foreign key), as
-    select_related does; a None makes a reverse one-to-one raise DoesNotExist, as it would."""
+    """Set what `instance.<name>` answers (a forward or reverse one-to-one or foreign key), and for a
+    one-to-one what `value` answers back, as select_related does; a None makes a reverse one-to-one
+    raise DoesNotExist, as it would."""
     descriptor = getattr(type(instance), name)
-    relation = getattr(descriptor, "related", None) or descriptor.field
+    reverse = getattr(descriptor, "related", None)
+    relation = reverse or descriptor.field
     relation.set_cached_value(instance, value)
+    if value is not None and relation.one_to_one:
+        (reverse.field if reverse else relation.remote_field).set_cached_value(value, instance)

@@ -114,11 +114,12 @@ class Seat(models.Model):
         `may_be_away`: whether the user has a vacation ending on or after `away_since`. Written by
         hand (argo_site.rows), since every decision asks it; [] when the game has no seats or does
         not exist."""
-        if lock and not connection.in_atomic_block:  # as select_for_update() says
+        db = database()
+        if lock and not db.in_atomic_block:  # as select_for_update() says
             raise TransactionManagementError("locking a game's row outside a transaction holds no lock")
         sql, seat, game, user, profile = _seats_query(lock)
         with prepared_cursor() as cursor:
-            cursor.execute(sql, [connection.ops.adapt_datefield_value(away_since), game_id])
+            cursor.execute(sql, [db.ops.adapt_datefield_value(away_since), game_id])
             rows = cursor.fetchall()
         seats, the_game = [], None
         for row in rows:
@@ -130,8 +131,6 @@ class Seat(models.Model):
             cache_related(s, "game", the_game)
             cache_related(s, "user", u)
             cache_related(u, "profile", p)
-            if p is not None:
-                cache_related(p, "user", u)
             s.may_be_away = row[-1]
             seats.append(s)
         return seats

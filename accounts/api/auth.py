@@ -36,8 +36,6 @@ def token_user(key: str):
     profile = profile_columns.instance(row, token_columns.width + user_columns.width)
     cache_related(token, "user", user)
     cache_related(user, "profile", profile)
-    if profile is not None:
-        cache_related(profile, "user", user)
     return user, token
 
 

@@ -53,6 +53,8 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def connect(self):
         super().connect()
         self.statements_stale = False
+        # Only prepared_cursor's cursors bind on the server, so only their statements are kept.
+        self.connection.prepare_threshold = 1
 
     def is_usable(self) -> bool:
         conn = self.connection
@@ -77,5 +79,4 @@ class DatabaseWrapper(base.DatabaseWrapper):
         with self.wrap_database_errors:
             cursor = KeptStatementsCursor(self.connection)
             cursor.wrapper = self
-            self.connection.prepare_threshold = 1
             return self._prepare_cursor(cursor)

@@ -119,14 +119,13 @@ def test_the_hand_written_reads_give_what_the_orm_gives(make_user, api_client_fo
     assert token_user("no-such-token") is None
 
 
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite has no sized integer columns")
 def test_a_number_out_of_its_column_is_refused_not_cut(make_user, api_client_for):
     """The write binds its values on the server: a whole number too large for its column must be an
     error, as before, never stored cut to size (Int2(40000) would arrive as -25536)."""
     from django.db import DataError, transaction
 
     from games.models import Decision, Game
-    if connection.vendor != "postgresql":
-        pytest.skip("SQLite has no sized integer columns")
     clients, game, seat, legal = two_player_game(make_user, api_client_for)
     stored = Game.objects.get(pk=game["id"])
     stored.seq, stored.current_seat = stored.seq + 1, 40000
@@ -138,21 +137,27 @@ def test_a_number_out_of_its_column_is_refused_not_cut(make_user, api_client_for
 
 
 @pytest.mark.django_db(transaction=True)
-def test_kept_statements_outlive_no_migration_and_no_lock_is_taken_outside_a_transaction(make_user):
-    """A migration that changes what a kept (prepared) statement returns makes PostgreSQL refuse it
-    for the rest of the session: that request fails, the connection is let go, and the next one
-    prepares anew. And the locked read outside a transaction is an error, as select_for_update's."""
-    from django.db import NotSupportedError
+def test_no_lock_is_taken_outside_a_transaction():
+    """The locked read outside a transaction is an error, as select_for_update's: its lock would end
+    with the statement."""
     from django.db.transaction import TransactionManagementError
     from django.utils import timezone
-    from rest_framework.authtoken.models import Token
 
-    from accounts.api.auth import token_user
     from games.models import Seat
     with pytest.raises(TransactionManagementError):
         Seat.of_game(1, timezone.now().date(), lock=True)
-    if connection.vendor != "postgresql":
-        return
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="statements are kept prepared on PostgreSQL only")
+@pytest.mark.django_db(transaction=True)
+def test_kept_statements_outlive_no_migration(make_user):
+    """A migration that changes what a kept (prepared) statement returns makes PostgreSQL refuse it
+    for the rest of the session: that request fails, the connection is let go, and the next one
+    prepares anew."""
+    from django.db import NotSupportedError
+    from rest_framework.authtoken.models import Token
+
+    from accounts.api.auth import token_user
     key = Token.objects.create(user=make_user("alice")).key
     assert token_user(key)[0].username == token_user(key)[0].username == "alice"  # prepared by now
     with connection.cursor() as cursor:
