@@ -109,8 +109,8 @@ class Seat(models.Model):
 
     @classmethod
     def of_game(cls, game_id: int, away_since, lock: bool = False) -> list["Seat"]:
-        """The seats of a game in order (with `lock`, the game's row locked until the transaction
-        ends): one query, one row per seat, with the game, each user and profile, and
+        """The seats of a game in order (with `lock`, the rows of the game and of its seats locked
+        until the transaction ends): one query, one row per seat, with the game, each user and profile, and
         `may_be_away`: whether the user has a vacation ending on or after `away_since`. Written by
         hand (argo_site.rows), since every decision asks it; [] when the game has no seats or does
         not exist."""
@@ -170,7 +170,11 @@ def _seats_query(lock: bool):
            f"LEFT JOIN {profile.table} ON p.user_id = u.id "
            f"WHERE s.game_id = %s ORDER BY s.\"order\"")
     if lock and connection.features.has_select_for_update_of:
-        sql += " FOR UPDATE OF g"
+        # The seats are locked too: under READ COMMITTED, PostgreSQL re-reads after the wait only the
+        # rows a statement locks, so a seat resigned, handed to a stand-in or timed out by whoever
+        # held the lock would otherwise be seen as it was before. Seats added meanwhile (joins) are
+        # not rows of this statement at all: games.services reads those after the lock.
+        sql += " FOR UPDATE OF g, s"
     return sql, seat, game, user, profile
 
 

@@ -281,9 +281,24 @@ def game_with_seats(game_id, lock: bool = False) -> Game:
     return game
 
 
+def _locked_lobby(game_id) -> Game:
+    """The game locked, with its seats read once the lock is ours. A join adds a seat row and a
+    leave deletes one, which no row lock holds back: read in the locking statement, they would be
+    the seats from before the wait (Seat.of_game), so two joins would take the same place."""
+    _locked(game_id)
+    return game_with_seats(game_id)
+
+
 def join_game(user, game_id) -> Game:
+    try:
+        return _join(user, game_id)
+    except IntegrityError:  # the last guard of (game, order) and (game, user): never a 500
+        raise Conflict("another player took that seat at the same moment; reload and try again") from None
+
+
+def _join(user, game_id) -> Game:
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _locked_lobby(game_id)
         if game.status != Game.Status.OPEN:
             raise Conflict(f"the game is {game.status}: it cannot be joined")
         seats = list(game.seats.all())
@@ -301,7 +316,7 @@ def join_game(user, game_id) -> Game:
 
 def leave_game(user, game_id) -> Game:
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _locked_lobby(game_id)
         if game.status != Game.Status.OPEN:
             raise Conflict("only a game that has not started can be left; resign instead")
         seat = game.seat_of(user)
@@ -321,7 +336,7 @@ def leave_game(user, game_id) -> Game:
 def decline_invitation(user, game_id) -> Game:
     """An invited player says no: the invitation stays on record, marked declined, and leaves his list."""
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _locked_lobby(game_id)
         invitation = game.invitations.filter(user=user, declined_at__isnull=True).first()
         if invitation is None:
             raise Conflict("you have no open invitation to this game")
@@ -345,7 +360,7 @@ def invitations_of(game: Game) -> dict[str, list]:
 
 def start_game(user, game_id) -> Game:
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _locked_lobby(game_id)
         if game.status != Game.Status.OPEN:
             raise Conflict(f"the game is {game.status}: it cannot be started")
         if user.pk != starter_id(game):
