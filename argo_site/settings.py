@@ -151,7 +151,7 @@ if DATABASE_URL:
         # A write transaction takes the lock at its start: two workers upgrading read locks at
         # once would fail with "database is locked" instead of waiting their turn.
         database.setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
-    if env_flag("DATABASE_POOL", False):
+    if env_flag("DATABASE_POOL", False) and database["ENGINE"] == "argo_site.postgresql":  # psycopg's pool
         # Under ASGI each thread would keep its own connection: use psycopg's pool instead.
         database["CONN_MAX_AGE"] = 0
         # With CONN_HEALTH_CHECKS Django gives the pool its `check` (ConnectionPool.check_connection):
@@ -324,10 +324,16 @@ BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "2"))
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"one_line": {"()": "argo_site.logs.OneLine"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "console_one_line": {"class": "logging.StreamHandler", "filters": ["one_line"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
     "loggers": {
         # Refused requests are answered with their reason; only server errors are worth a line.
         "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
+        # What a client sent wrong (a Host the site does not serve, a malformed upload): a line each.
+        "django.security": {"handlers": ["console_one_line"], "level": "ERROR", "propagate": False},
     },
 }

@@ -8,6 +8,8 @@ from accounts.api.views import BotAccountView, MeView, PublicUserView, PushDevic
 from games.api.errors import not_found
 from games.api.ratings import RatingsView
 
+handler400 = "games.api.errors.bad_request"
+handler403 = "games.api.errors.permission_denied"
 handler404 = "games.api.errors.not_found"
 handler500 = "games.api.errors.server_error"
 

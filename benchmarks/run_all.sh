@@ -58,7 +58,7 @@ export REDIS_URL=redis://127.0.0.1:6379/6
 redis-cli -n 6 flushdb >/dev/null
 prepare argo_ws 64 || exit 1
 $BIN/gunicorn argo_site.wsgi:application -b 127.0.0.1:8300 -w 2 --threads 4 -k gthread >/tmp/run_all-api.log 2>&1 & servers+=($!)
-DATABASE_POOL=1 $BIN/uvicorn argo_site.asgi:application --port 8303 --workers 2 --ws websockets-sansio \
+DATABASE_POOL=1 $BIN/uvicorn argo_site.asgi:application --port 8303 --workers 2 --ws websockets-sansio --ws-max-size 1024 \
     --log-level warning >/tmp/run_all-asgi.log 2>&1 & asgi=$!
 servers+=($asgi)
 sleep 5
@@ -69,7 +69,7 @@ for _ in 1 2 3; do
     echo "${fanout[-1]}"
 done
 kill $asgi; wait $asgi 2>/dev/null
-DATABASE_POOL=1 $BIN/uvicorn argo_site.asgi:application --port 8304 --workers 1 --ws websockets-sansio \
+DATABASE_POOL=1 $BIN/uvicorn argo_site.asgi:application --port 8304 --workers 1 --ws websockets-sansio --ws-max-size 1024 \
     --log-level warning >/tmp/run_all-idle.log 2>&1 & one=$!
 servers+=($one)
 sleep 5

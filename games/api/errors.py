@@ -33,6 +33,28 @@ def json_exception_handler(exc, context):
     return response
 
 
+def bad_request(request, exception=None):
+    """handler400: what Django refuses before any view (a Host header the site does not serve, a
+    request too large to read) is JSON under /api/ too."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": _refusal(exception, "bad request")}, status=400)
+    from django.views.defaults import bad_request as page
+    return page(request, exception)
+
+
+def permission_denied(request, exception=None):
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": _refusal(exception, "you may not do this")}, status=403)
+    from django.views.defaults import permission_denied as page
+    return page(request, exception)
+
+
+def _refusal(exception, fallback: str) -> str:
+    """The exception's own words when it has any: Django's say why ("Invalid HTTP_HOST header: …")."""
+    text = str(exception or "").strip()
+    return text.split(". You may need to add")[0] if text else fallback
+
+
 def not_found(request, exception=None):
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": "no such API endpoint"}, status=404)
