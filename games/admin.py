@@ -84,6 +84,25 @@ class StaleFilter(admin.SimpleListFilter):
         return active.filter(last_move_at__lt=timezone.now() - timedelta(days=int(value)))
 
 
+class ReadOnlyPage:
+    """A change page that only shows: no Save buttons, since no field can be changed there (a change
+    is an action with a reason)."""
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = {**(extra_context or {}), "show_save": False, "show_save_and_continue": False,
+                         "show_save_and_add_another": False, "show_delete": False}
+        return super().change_view(request, object_id, form_url, extra_context)
+
+
+def status_filter(title: str):
+    """A filter of a choice field under its own title: a seat's and its game's status read apart."""
+    class Titled(admin.ChoicesFieldListFilter):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.title = title
+    return Titled
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
@@ -96,18 +115,18 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
-    list_display = ["id", "game", "status", "players_list", "current_seat", "deadline", "last_move_at", "seq"]
+class GameAdmin(ReadOnlyPage, admin.ModelAdmin):
+    list_display = ["id", "game", "status", "players_list", "deciding_player", "deadline", "last_move_at", "seq"]
     list_filter = ["status", "game", StaleFilter]
     search_fields = ["seats__user__username", "id"]
     inlines = [SeatInline]
     readonly_fields = ["game", "rules_version", "options", "players", "status", "created_by", "hours_per_move",
-                       "created_at", "started_at", "finished_at", "last_move_at", "seq", "current_seat",
+                       "created_at", "started_at", "finished_at", "last_move_at", "seq", "deciding_player",
                        "deadline", "turn_started_at", "extra_hours", "rated", "outcome", "board", "log",
                        "replay_link", "moderation"]
     # Every field is read-only: a change to a game is an action with a reason that takes effect and is
     # recorded (abort, extend the deadline, revert the rating), never a silent edit of the form.
-    exclude = ["snapshot", "snapshot_seq", "seed"]
+    exclude = ["snapshot", "snapshot_seq", "seed", "current_seat"]  # current_seat: shown as deciding_player
     actions = ["abort", "extend", "revert_rating"]
 
     def has_add_permission(self, request):
@@ -117,12 +136,19 @@ class GameAdmin(admin.ModelAdmin):
         return False  # nothing is ever deleted: abort instead
 
     def get_queryset(self, request):
-        return super().get_queryset(request).prefetch_related("seats__user")
+        return super().get_queryset(request).prefetch_related("seats__user__profile")
 
     @admin.display(description="players")
     def players_list(self, game):
         return ", ".join(f"{s.user.username}{'' if s.status == 'active' else ' (' + s.status + ')'}"
                          for s in game.seats.all())
+
+    @admin.display(description="current seat")
+    def deciding_player(self, game):
+        seat = game.deciding_seat
+        if seat is None:
+            return "-"
+        return f"{seat.user.profile.name} ({seat.colour or 'seat ' + str(seat.order)})"
 
     @admin.display(description="board")
     def board(self, game):
@@ -189,14 +215,14 @@ class GameAdmin(admin.ModelAdmin):
             **self.admin_site.each_context(request), "opts": Game._meta, "game": game, "upto": upto,
             "position": position, "total": len(numbers), "board": board_html(game, module.view(state, None)),
             "prompt": module.prompt(state), "previous": earlier[-1] if earlier else (0 if numbers else None),
-            "next": later[0] if later else None, "title": f"Game {game.pk} after decision {upto}",
+            "next": later[0] if later else None, "title": f"Game {game.pk} after decision {position} of {len(numbers)}",
         })
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyPage, admin.ModelAdmin):
     list_display = ["game", "order", "colour", "user", "status", "score", "rank"]
-    list_filter = ["status", "game__status"]
+    list_filter = [("status", status_filter("seat status")), ("game__status", status_filter("game status"))]
     search_fields = ["user__username"]
     readonly_fields = ["game", "user", "order", "colour", "status", "joined_at", "score", "rank"]
     actions = ["remove_player"]
@@ -213,7 +239,7 @@ class SeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(admin.ModelAdmin):
+class ChatMessageAdmin(ReadOnlyPage, admin.ModelAdmin):
     list_display = ["created_at", "game", "user", "text", "hidden"]
     list_filter = ["hidden"]
     search_fields = ["text", "user__username"]

@@ -788,3 +788,48 @@ def test_deactivating_in_the_user_form_is_recorded_and_other_edits_need_no_reaso
     carol.refresh_from_db()
     assert not carol.is_active
     assert ModeratorAction.objects.get().details["changes"] == {"is_active": [True, False]}
+
+
+# --- the desk reads as what it is ------------------------------------------------------------------
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["game", "seat", "chat"])
+def test_read_only_change_pages_offer_no_save_button(admin_client, make_user, page):
+    game = start_game(make_user)
+    message = services.post_chat(game.seats.first().user, game.pk, "good luck")
+    url = {"game": f"{GAMES}{game.pk}/change/", "seat": f"{SEATS}{game.seats.first().pk}/change/",
+           "chat": f"{CHAT}{message.pk}/change/"}[page]
+    html = admin_client.get(url).content.decode()
+    assert 'name="_save"' not in html and 'name="_continue"' not in html and 'name="_addanother"' not in html
+
+
+@pytest.mark.django_db
+def test_the_current_seat_names_its_player(admin_client, make_user):
+    game = start_game(make_user)
+    seat = game.seats.get(order=game.current_seat)
+    expected = escape(f"{seat.user.username} ({seat.colour})")
+    assert expected in admin_client.get(f"{GAMES}{game.pk}/change/").content.decode()
+    assert expected in admin_client.get(GAMES).content.decode()
+
+
+@pytest.mark.django_db
+def test_replay_header_and_body_count_the_same_decisions(admin_client, make_user):
+    game = play(start_game(make_user), 2)
+    seat = game.seats.get(order=game.current_seat)
+    if services.rules_of(game).undoable(services.current_state(game)) < 1:
+        game = play(game, 1)
+        seat = game.seats.get(order=game.current_seat)
+    services.undo(seat.user, game.pk)
+    game = play(game, 1)
+    kept = game.decisions.filter(undone=False).count()
+    html = admin_client.get(f"{GAMES}{game.pk}/replay/").content.decode()
+    assert f"after decision {kept} of {kept}</h1>" in html
+    assert f"Decision {kept} of {kept}," in html
+
+
+@pytest.mark.django_db
+def test_the_seat_list_filters_say_whose_status(admin_client, make_user):
+    start_game(make_user)
+    html = admin_client.get(SEATS).content.decode()
+    assert "By seat status" in html and "By game status" in html
+    assert html.count("By status") == 0
