@@ -37,7 +37,7 @@ class CreateGameForm(forms.Form):
         self.bot_seats = [f"seat_{n}" for n in range(2, module.max_players + 1)]
         for n, name in enumerate(self.bot_seats, 2):
             self.fields[name] = forms.ChoiceField(
-                label=_("Seat %(n)s") % {"n": n}, required=False,
+                label=_("Seat %(n)s") % {"n": n}, required=False, widget=forms.Select(attrs={"data-seat": n}),
                 choices=[("", _("a person (invited, or whoever joins)")), *bot_choices(module)],
                 help_text=_("Only seats up to the number of players count.") if n == module.max_players else "")
         self.order_fields(["players", *[f"option_{k}" for k in self.option_keys], "hours_per_move",

@@ -1,0 +1,51 @@
+"""The site's forms as a player meets them: the new-game form offers a choice for each seat the chosen
+table has, and its controls wear the site's look on a desktop as on the account pages."""
+from __future__ import annotations
+
+from .test_play import BrowserTestCase, make_player
+
+
+class NewGameForm(BrowserTestCase):
+    def setUp(self):
+        make_player("alice")
+
+    def test_the_seats_follow_the_number_of_players(self):
+        from games import rules
+        from games.models import Game
+        page = self.page_for("alice")
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        for name in rules.names():
+            module = rules.get(name)
+            page.goto(f"{self.live_server_url}/games/new/{name}/")
+            for players in range(module.min_players, module.max_players + 1):
+                page.select_option("#create-game select[name=players]", str(players))
+                shown = [n for n in range(2, module.max_players + 1) if page.is_visible(f"select[name=seat_{n}]")]
+                assert shown == list(range(2, players + 1)), (name, players, shown)
+            # A bot chosen for the last seat, then a smaller table: the hidden seat sends nothing.
+            page.select_option("#create-game select[name=players]", str(module.max_players))
+            page.select_option(f"select[name=seat_{module.max_players}]", module.bot_kinds[0])
+            page.select_option("#create-game select[name=players]", str(module.max_players - 1))
+            page.click("#create-game button[type=submit]")
+            page.wait_for_url(lambda url: "/games/new/" not in url)
+            game = Game.objects.filter(game=name).order_by("-pk").first()
+            assert game.players == module.max_players - 1 and game.seats.count() == 1, (name, game.players)
+        assert page.errors == []
+
+    def test_the_form_wears_the_sites_look_on_a_desktop(self):
+        from games import rules
+        page = self.page_for("alice")
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        page.goto(f"{self.live_server_url}/games/new/{rules.names()[0]}/")
+        look = page.evaluate("""() => {
+          const select = document.querySelector('#create-game select[name=players]');
+          const field = select.closest('.field');
+          const label = field.querySelector('label');
+          const submit = document.querySelector('#create-game button[type=submit]');
+          const s = getComputedStyle(select);
+          return {radius: s.borderTopLeftRadius, fills: Math.abs(select.getBoundingClientRect().width - field.getBoundingClientRect().width) < 2,
+                  labelWeight: getComputedStyle(label).fontWeight, labelBlock: getComputedStyle(label).display,
+                  submit: getComputedStyle(submit).backgroundColor, page: getComputedStyle(document.body).backgroundColor};
+        }""")
+        assert look["radius"] == "6px" and look["fills"], look
+        assert look["labelWeight"] == "600" and look["labelBlock"] == "block", look
+        assert look["submit"] not in (look["page"], "rgba(0, 0, 0, 0)"), look
