@@ -195,13 +195,20 @@ def game_page(request, game_id):
         "can_chat": seat is not None and services.chat_refusal(game, request.user) is None,
         "invitations": invitations,
         "can_decline": game.status == Game.Status.OPEN and request.user in invitations["pending"],
+        "seat_in_play": _in_play(game, seat),
         "stand_in": _stand_in_offer(game, seat, module),
     })
 
 
+def _in_play(game: Game, seat) -> bool:
+    """The viewer's seat in a game in progress, still theirs: what its own controls (a stand-in,
+    muting, the notification offer; static/js/game.js hides them likewise) need in order to act."""
+    return seat is not None and not seat.abandoned and game.status == Game.Status.ACTIVE
+
+
 def _stand_in_offer(game: Game, seat, module) -> dict | None:
     """What the "let a bot play for me" form shows: the bot keeping the seat now, or the bots to choose."""
-    if seat is None or seat.abandoned or game.status != Game.Status.ACTIVE:
+    if not _in_play(game, seat):
         return None
     names = dict(bot_choices(module))
     return {"current": names.get(seat.bot, seat.bot) if seat.bot else None, "choices": list(names.items())}

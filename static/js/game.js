@@ -131,6 +131,21 @@ function render() {
   renderButtons(chooser, next, cycling);
   renderPlayers(view);
   renderOutcome(view);
+  renderSeatControls();
+}
+
+/** The controls of the viewer's own seat show only where they can act: a bot to keep the seat, muting
+ * and the notification offer while the game is in progress and the seat still the player's; a game
+ * that ended, or a seat resigned, timed out or removed, has nothing left for them to do. */
+function renderSeatControls() {
+  const me = state.game.seats.find((s) => s.order === state.game.your_seat);
+  const playing = Boolean(me) && me.status === "active" && state.game.status === "active";
+  for (const id of ["stand-in-form", "mute-form"]) {
+    const form = $(id);
+    if (form) form.hidden = !playing;
+  }
+  const offer = $("allow-notifications");
+  if (offer) offer.hidden = !(playing && state.mayAskNotifications);
 }
 
 // On a phone or a touch screen the board opens on the region of the offered targets (and of what is
@@ -602,10 +617,11 @@ export function start() {
   wireReplay();
 
   const notifyButton = $("allow-notifications");
-  if (notifyButton && "Notification" in window && Notification.permission === "default") {
-    notifyButton.hidden = false;
+  state.mayAskNotifications = Boolean(notifyButton) && "Notification" in window && Notification.permission === "default";
+  if (state.mayAskNotifications) {
     notifyButton.addEventListener("click", async () => {
       await Notification.requestPermission();
+      state.mayAskNotifications = false;
       notifyButton.hidden = true;
     });
   }
