@@ -161,9 +161,17 @@ def decision_made(change: Change) -> None:
     if change.turn_changed and change.to_decide is not None:
         messages.append((user_group(change.to_decide), {"event": "your_turn", "game": gid, "seq": seq,
                                                          "title": change.title_for(change.to_decide)}))
+    if change.turn_changed:  # the others' badges: the game no longer waits for whoever just decided
+        messages += [(user_group(u), {"event": "turn_changed", "game": gid, "seq": seq})
+                     for u in set(change.members) - {change.to_decide}]
     # The 201 need not wait for Redis. Two decisions' messages may cross: each names its seq, and
     # a client reads the game itself from the API.
     send_all(messages, wait=False)
+
+
+# What changes whether a game waits for its players: each of them hears it on /ws/me/ too, so that
+# every page's badge and title follow it (static/js/notifier.js).
+SEAT_NEWS = {"aborted", "seat_resigned", "seat_timed_out", "seat_removed", "stand_in", "stand_in_back"}
 
 
 def game_event(game_id: int, what: str) -> None:
@@ -171,7 +179,9 @@ def game_event(game_id: int, what: str) -> None:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return
-    send(game_group(game_id), {"event": what, "game": game_id, "seq": game.seq})
+    payload = {"event": what, "game": game_id, "seq": game.seq}
+    send_all([(game_group(game_id), payload)]
+             + [(user_group(u), payload) for u in (game.seats.values_list("user_id", flat=True) if what in SEAT_NEWS else ())])
     if what == "started":
         for seat in game.seats.all():
             send(user_group(seat.user_id), {"event": "game_started", "game": game_id, "seq": game.seq})

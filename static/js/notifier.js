@@ -27,6 +27,8 @@ const socket = new LiveSocket("/ws/me/", {
     updateBadge().catch(() => {});
     listeners.forEach((callback) => callback(message));
   },
+  // Marked on the page, so that tests (and styles) know when the page hears live news.
+  onState: (connection) => { document.documentElement.dataset.userSocket = connection; },
   poll: () => updateBadge().catch(() => {}),
   pollEvery: 60000,
 });

@@ -247,6 +247,9 @@ def test_two_players_see_each_others_decisions_turns_and_the_end(make_user):
             if step["turn_changed"]:
                 message = await receive(me[step["next_user"]], secrets, f"/ws/me/ of user {step['next_user']}")
                 assert message == {"event": "your_turn", "game": game_id, "seq": step["seq"], "title": "Argo"}
+                for uid in set(me) - {step["next_user"]}:  # the others' badges follow the turn
+                    message = await receive(me[uid], secrets, f"/ws/me/ of user {uid} after the turn")
+                    assert message == {"event": "turn_changed", "game": game_id, "seq": step["seq"]}
         else:
             raise AssertionError(f"the game did not end within {MAX_DECISIONS} decisions")
 
