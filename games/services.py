@@ -772,6 +772,8 @@ def post_chat(user, game_id, text) -> ChatMessage:
 def _log(moderator, kind, reason: str, game=None, target_user=None, **details) -> ModeratorAction:
     if not reason or not reason.strip():
         raise Invalid("a moderator action needs a reason")
+    if game is not None:  # where it stands in the game's log: after its last decision then
+        details["after"] = active_decisions(game).values_list("number", flat=True).last() or 0
     action = ModeratorAction.objects.create(moderator=moderator, kind=kind, game=game,
                                             target_user=target_user, reason=reason.strip(), details=details)
     if game is not None:
@@ -791,6 +793,26 @@ def abort_game(moderator, game_id, reason: str) -> Game:
         _log(moderator, ModeratorAction.Kind.ABORT, reason, game=game)
         signals.game_aborted.send(Game, game=game)
     return game
+
+
+# What the players of a game see of the desk's actions in its log: who was removed, a deadline
+# extended, the game stopped. Hiding a chat line shows in the chat itself.
+LOGGED_ACTIONS = (ModeratorAction.Kind.REMOVE_PLAYER, ModeratorAction.Kind.EXTEND_DEADLINE,
+                  ModeratorAction.Kind.ABORT, ModeratorAction.Kind.REVERT_RATING)
+
+
+def moderation_log(game: Game, user) -> list[dict]:
+    """The desk's actions on `game` for its log, oldest first: where each stands (after which
+    decision), what it was, whose seat; the reason only for the player it concerned, and for a
+    stopped game, whose reason every page shows anyway."""
+    entries = []
+    for action in game.moderator_actions.filter(kind__in=LOGGED_ACTIONS).order_by("pk"):
+        concerns = action.target_user_id is not None and action.target_user_id == getattr(user, "pk", None)
+        public = action.kind in (ModeratorAction.Kind.ABORT, ModeratorAction.Kind.REVERT_RATING)
+        entries.append({"after": action.details.get("after"), "kind": action.kind, "at": action.created_at,
+                        "seat": action.details.get("seat"), "hours": action.details.get("hours"),
+                        "reason": action.reason if concerns or public else None})
+    return entries
 
 
 def abort_reason(game: Game) -> str | None:

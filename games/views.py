@@ -51,6 +51,13 @@ GAME_TEXTS = {
     "replayHint": gettext_lazy("Step through the game with the replay buttons or the arrow keys."),
     "abortedBecause": gettext_lazy("This game was aborted"),
     "newSinceVisit": gettext_lazy("new since your last visit"),
+    "chatHidden": gettext_lazy("a message hidden by a moderator"),
+    "chatHiddenYours": gettext_lazy("hidden by a moderator: only you see it"),
+    "moderator": gettext_lazy("Moderator"), "reason": gettext_lazy("Reason"),
+    "deskRemoved": gettext_lazy("%(player)s was removed from the game; the bot plays the seat."),
+    "deskExtended": gettext_lazy("The deadline was extended by %(hours)s hours."),
+    "deskAborted": gettext_lazy("The game was stopped."),
+    "deskReverted": gettext_lazy("The game was stopped after its end and its rating effect taken back."),
 }
 
 

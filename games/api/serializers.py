@@ -73,6 +73,15 @@ class RatingChangeSerializer(serializers.Serializer):
     reverted = serializers.BooleanField()
 
 
+class ModerationEntrySerializer(serializers.Serializer):
+    after = serializers.IntegerField(allow_null=True, help_text="the number of the last decision before it")
+    kind = serializers.ChoiceField(choices=[k.value for k in services.LOGGED_ACTIONS])
+    at = serializers.DateTimeField()
+    seat = serializers.IntegerField(allow_null=True, help_text="the seat it concerned (a removal)")
+    hours = serializers.IntegerField(allow_null=True, help_text="the hours added (a deadline extended)")
+    reason = serializers.CharField(allow_null=True, help_text="the moderator's reason: for the player it concerned, and for an abort")
+
+
 class GameDetailSerializer(GameSerializer):
     view = serializers.SerializerMethodField()
     your_seat = serializers.SerializerMethodField()
@@ -82,7 +91,12 @@ class GameDetailSerializer(GameSerializer):
 
     class Meta(GameSerializer.Meta):
         fields = GameSerializer.Meta.fields + ["your_seat", "prompt", "view", "outcome", "rated", "rating_changes",
-                                               "abort_reason"]
+                                               "abort_reason", "moderation"]
+
+    moderation = serializers.SerializerMethodField(help_text="the moderators' actions on the game, for its log")
+
+    def get_moderation(self, game) -> ModerationEntrySerializer(many=True):
+        return ModerationEntrySerializer(services.moderation_log(game, self.context["request"].user), many=True).data
 
     abort_reason = serializers.SerializerMethodField(help_text="why an aborted game was stopped; null otherwise")
 
@@ -195,12 +209,21 @@ class ReplaySerializer(serializers.Serializer):
 
 class ChatSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
-    text = StrictCharField(max_length=ChatMessage._meta.get_field("text").max_length)
+    text = StrictCharField(max_length=ChatMessage._meta.get_field("text").max_length,
+                           help_text="empty for a message a moderator hid, except to its author")
+    hidden = serializers.BooleanField(read_only=True, help_text="hidden by a moderator: its place stays, its text is gone")
 
     class Meta:
         model = ChatMessage
-        fields = ["id", "username", "text", "created_at"]
-        read_only_fields = ["id", "username", "created_at"]
+        fields = ["id", "username", "text", "created_at", "hidden"]
+        read_only_fields = ["id", "username", "created_at", "hidden"]
+
+    def to_representation(self, message):
+        data = super().to_representation(message)
+        request = self.context.get("request")
+        if message.hidden and not (request and request.user.is_authenticated and request.user.pk == message.user_id):
+            data["text"] = ""
+        return data
 
 
 class ChatPageSerializer(serializers.Serializer):

@@ -230,10 +230,11 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def chat(self, request, pk=None):
         if request.method == "GET":
             game = self.get_object()
-            messages = ChatMessage.objects.filter(game=game, hidden=False).select_related("user")
+            # A hidden message keeps its place, emptied, so that open pages lose its text at their next load.
+            messages = ChatMessage.objects.filter(game=game).select_related("user")
             pages = ChatPages()
             page = pages.paginate_queryset(messages, request, view=self)
-            return pages.get_paginated_response(ChatSerializer(page, many=True).data)
+            return pages.get_paginated_response(ChatSerializer(page, many=True, context={"request": request}).data)
         body = ChatSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         message = services.post_chat(request.user, pk, body.validated_data["text"])

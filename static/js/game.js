@@ -464,17 +464,34 @@ async function loadLog() {
   const fresh = freshCount(decisions, since);
   $("log-news").hidden = !fresh;
   $("log-news").textContent = `${fresh} ${T.newSinceVisit}`;
-  for (const d of decisions.slice().reverse()) {
+  // Oldest first, each moderator's action after the decision it followed; shown newest first.
+  const desk = state.game.moderation || [];
+  const rows = desk.filter((m) => !m.after).map(moderationItem);
+  for (const d of decisions) {
     const item = text("li", null, { value: d.number, "data-number": d.number });
     if (d.undone) item.classList.add("undone");
     if (since !== null && d.number > since && !d.undone) item.classList.add("new");
     item.appendChild(text("strong", `${seatName(d.seat)}${d.by_bot ? ` (${T.bot})` : ""}${d.undone ? ` — ${T.undone}` : ""}: `));
     d.log.forEach((line) => { item.appendChild(withPlaces(line)); item.appendChild(document.createTextNode(" ")); });
-    log.appendChild(item);
+    rows.push(item, ...desk.filter((m) => m.after === d.number).map(moderationItem));
   }
+  log.replaceChildren(...rows.reverse());
   const last = decisions.length ? decisions[decisions.length - 1].number : 0;
   localStorage.setItem(seenKey(), String(last));
   markLastMove();
+}
+
+/** A moderator's action in the log, in the page's language (the reason only where the API gives it). */
+function moderationItem(entry) {
+  const what = {
+    remove_player: T.deskRemoved.replace("%(player)s", entry.seat === null ? "?" : seatName(entry.seat)),
+    extend_deadline: T.deskExtended.replace("%(hours)s", entry.hours),
+    abort: T.deskAborted, revert_rating: T.deskReverted,
+  }[entry.kind] || entry.kind;
+  const item = text("li", null, { class: "desk-entry" });
+  item.append(text("strong", `${T.moderator}: `), text("span", what));
+  if (entry.reason) item.append(text("span", ` ${T.reason}: ${entry.reason}`));
+  return item;
 }
 
 /** The places the last decision touched are lit on the board (the places its log lines name). */
@@ -499,8 +516,11 @@ function markLastMove() {
 function drawChat() {
   const chat = $("chat");
   const items = [...state.chat.values()].sort((a, b) => a.id - b.id).map((m) => {
-    const li = text("li");
-    li.append(text("strong", `${m.username}: `), text("span", m.text), text("small", ` ${formatTime(m.created_at)}`));
+    const li = text("li", null, m.hidden ? { class: "chat-hidden" } : {});
+    // A hidden message keeps its place: its author still reads it, marked; everyone else reads that it was hidden.
+    const said = m.hidden && !m.text ? text("em", T.chatHidden) : text("span", m.text);
+    li.append(text("strong", `${m.username}: `), said, text("small", ` ${formatTime(m.created_at)}`));
+    if (m.hidden && m.text) li.append(text("em", ` (${T.chatHiddenYours})`));
     return li;
   });
   if (state.olderChat) {

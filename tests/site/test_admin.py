@@ -634,10 +634,15 @@ def test_hide_and_show_a_chat_message(admin_client, admin_user, make_user):
     assert response.status_code == 302
     rude.refresh_from_db()
     assert rude.hidden
-    assert texts() == ["gg"]
+    assert texts() == ["gg", ""]  # its place stays, emptied: open pages lose the text
     hidden_for_player = APIClient()
     hidden_for_player.force_authenticate(bob)
-    assert [m["text"] for m in hidden_for_player.get(f"/api/games/{game.pk}/chat/").json()["results"]] == ["gg"]
+    listed = hidden_for_player.get(f"/api/games/{game.pk}/chat/").json()["results"]
+    assert [(m["text"], m["hidden"]) for m in listed] == [("gg", False), ("", True)]
+    author = APIClient()
+    author.force_authenticate(alice)  # its author still reads it, marked hidden
+    listed = author.get(f"/api/games/{game.pk}/chat/").json()["results"]
+    assert [(m["text"], m["hidden"]) for m in listed] == [("gg", False), ("something rude", True)]
     action = ModeratorAction.objects.get()
     assert (action.moderator, action.kind, action.reason, action.game, action.target_user) == \
         (admin_user, ModeratorAction.Kind.HIDE_CHAT, "insult", game, alice)

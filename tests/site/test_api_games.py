@@ -942,7 +942,7 @@ def test_chat_only_players_post(started, players):
     assert not ChatMessage.objects.exists()
 
 
-def test_hidden_chat_messages_are_not_listed(started, make_user):
+def test_hidden_chat_messages_lose_their_text_except_to_their_author(started, make_user):
     from games import services
     from games.models import ChatMessage
     game_id, c = started
@@ -950,8 +950,11 @@ def test_hidden_chat_messages_are_not_listed(started, make_user):
         assert c["alice"].post(f"/api/games/{game_id}/chat/", {"text": text}, format="json").status_code == 201
     moderator = make_user("mod", is_staff=True)
     services.set_chat_hidden(moderator, ChatMessage.objects.get(text="rude"), True, "insult")
-    for client in (anon(), c["alice"], c["bob"]):
-        assert chat_texts(client, f"/api/games/{game_id}/chat/")[0] == ["three", "one"]
+    for client in (anon(), c["bob"]):
+        assert chat_texts(client, f"/api/games/{game_id}/chat/")[0] == ["three", "", "one"]
+    assert chat_texts(c["alice"], f"/api/games/{game_id}/chat/")[0] == ["three", "rude", "one"]
+    hidden = [m["hidden"] for m in c["bob"].get(f"/api/games/{game_id}/chat/").json()["results"]]
+    assert hidden == [False, True, False]
 
 
 # --- schema and docs -------------------------------------------------------------------------
