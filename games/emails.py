@@ -48,7 +48,9 @@ def _send(user, template: str, context: dict) -> str:
     with translation.override(profile.language), timezone.override(zone):
         context = {"user": user, "name": profile.name, "site": settings.SITE_URL,
                    "preferences": preferences_link(user), **context}
-        subject = render_to_string(f"emails/{template}_subject.txt", context).strip()
+        # One line whatever a name holds (a name stored before names were checked may hold a line
+        # break): a header never gets a second line, and the email still goes.
+        subject = " ".join(render_to_string(f"emails/{template}_subject.txt", context).split())
         if not user.email:
             return subject
         text = render_to_string(f"emails/{template}.txt", context)

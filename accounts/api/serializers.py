@@ -9,7 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
-from accounts.models import Profile, PushDevice
+from accounts.models import Profile, PushDevice, validate_one_line
 from games.api.contract import StrictBooleanField, StrictCharField
 
 
@@ -31,7 +31,7 @@ class ProfileSerializer(serializers.ModelSerializer):
     ratings = serializers.SerializerMethodField()
     games_waiting = serializers.SerializerMethodField(help_text="games in which it is your decision now")
     # An enum in the schema, so a client knows the zones before it sends one.
-    display_name = StrictCharField(max_length=40, allow_blank=True, required=False,
+    display_name = StrictCharField(max_length=40, allow_blank=True, required=False, validators=[validate_one_line],
                                    help_text="the name other players see; empty: your username")
     time_zone = serializers.ChoiceField(choices=sorted(zoneinfo.available_timezones()), required=False,
                                         help_text="an IANA time zone, e.g. Europe/Berlin")

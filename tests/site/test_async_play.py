@@ -773,3 +773,16 @@ def test_a_worker_down_through_a_whole_turn_catches_up_and_sends_nothing_twice(c
         task()
     assert Decision.objects.filter(game=game, by_bot=True).count() == timed_out
     assert len(mailoutbox) == len(sent)
+
+
+# --- names with line breaks, stored before names were checked -------------------------------------
+
+def test_an_invitation_from_a_host_whose_stored_name_has_a_line_break_still_goes_out_on_one_line(players, mailoutbox):
+    alice, bob = players
+    set_profile(alice, display_name="Trent\r\nBcc: mallory@example.org")  # past validation, as old data may be
+    game = services.create_game(alice, game="argo", players=2, hours_per_move=24, invite=["bob"])
+    invitations = [m for m in mailoutbox if "invites you" in m.subject]
+    assert [m.to for m in invitations] == [[bob.email]], "the invitation was dropped"
+    message = invitations[0].message()
+    assert message["Subject"] == f"Trent Bcc: mallory@example.org invites you to Argo #{game.pk}"
+    assert message["Bcc"] is None and "mallory@example.org" not in invitations[0].recipients()
