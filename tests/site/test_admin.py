@@ -788,3 +788,18 @@ def test_deactivating_in_the_user_form_is_recorded_and_other_edits_need_no_reaso
     carol.refresh_from_db()
     assert not carol.is_active
     assert ModeratorAction.objects.get().details["changes"] == {"is_active": [True, False]}
+
+
+def test_moderators_see_the_notices_whose_email_failed(admin_client, make_user):
+    from games.models import TurnNotice
+    game = start_game(make_user)
+    alice, bob = (s.user for s in game.seats.order_by("order"))
+    TurnNotice.objects.create(game=game, user=alice, turn_key="sent", kind="turn")
+    TurnNotice.objects.create(game=game, user=bob, turn_key="failed", kind="reminder", failed_at=timezone.now(),
+                              error="SMTPRecipientsRefused({'bob@example.org': (550, b'no such user')})")
+    page = admin_client.get("/admin/games/turnnotice/?failed=yes")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "no such user" in text and "bob" in text
+    assert "alice" not in text.split('id="result_list"')[1], "a notice that went out is listed as failed"
+    assert admin_client.get("/admin/games/turnnotice/add/").status_code == 403
