@@ -1,8 +1,8 @@
 import base64
 import binascii
-import re
 import zoneinfo
 
+from cryptography.hazmat.primitives.asymmetric import ec
 from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field
 
@@ -75,7 +75,7 @@ class PublicUserSerializer(serializers.ModelSerializer):
 
 
 MAX_PUSH_DEVICES = 20
-# A host name, an optional port and a path of printable characters: what push services hand out.
+# What the schema shows; games.push.endpoint_allowed also holds the host to the push services'.
 PUSH_ENDPOINT = r"^https://[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?(/[!-~]*)?$"
 # The patterns say in the schema what the checks below hold: an uncompressed P-256 point starts with
 # the byte 4 (base64url "B", then A-P), 65 bytes in all; the auth secret is 16 bytes.
@@ -113,15 +113,19 @@ class PushDeviceSerializer(serializers.ModelSerializer):
         extra_kwargs = {"endpoint": {"validators": []}}  # a browser subscribing again is an update, not an error
 
     def validate_endpoint(self, value):
-        from django.conf import settings
-        if not re.fullmatch(PUSH_ENDPOINT.replace("https", "https?" if settings.PUSH_ALLOW_HTTP else "https"), value):
-            raise serializers.ValidationError("must be the https URL of a push service")
+        from games.push import endpoint_allowed
+        if not endpoint_allowed(value):
+            raise serializers.ValidationError("must be the https URL of a known push service (see docs/security.md)")
         return value
 
     def validate_p256dh(self, value):
         raw = _b64url_bytes(value)
         if len(raw) != 65 or raw[0] != 4:
             raise serializers.ValidationError("must be an uncompressed P-256 point (65 bytes)")
+        try:  # every push would fail to encrypt for a key off the curve
+            ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
+        except ValueError:
+            raise serializers.ValidationError("must be a point on the P-256 curve") from None
         return value
 
     def validate_auth(self, value):
