@@ -887,3 +887,44 @@ def test_a_digest_the_server_took_before_failing_is_not_sent_again(clock, player
             pass
     assert len([m for m in ACCEPTED if waiting.email in m.to]) == 1
     assert Digest.objects.get(user=waiting).failed_at is not None
+
+
+class Refuse(AcceptThenDisconnect):
+    def send_messages(self, messages):
+        from django.core.mail import BadHeaderError
+        raise BadHeaderError("Header values can't contain newlines")
+
+
+def test_an_invitation_the_mail_server_refuses_is_logged_and_recorded_not_dropped(players, mail_server, caplog):
+    from games.models import TurnNotice
+    alice, bob = players
+    mail_server(Refuse)
+    game = services.create_game(alice, game="argo", players=2, hours_per_move=24, invite=["bob"])
+    notice = TurnNotice.objects.get(game=game, user=bob, kind="invitation")
+    assert notice.failed_at is not None and "BadHeaderError" in notice.error
+    logged = [r.getMessage() for r in caplog.records if r.name == "games.emails" and r.levelname == "ERROR"]
+    assert logged == [f"the invitation notice of game {game.pk} for user {bob.pk} could not be sent: "
+                      "BadHeaderError(\"Header values can't contain newlines\")"]
+
+
+def test_a_notice_task_that_fails_before_its_notice_is_claimed_is_tried_again(players, mailoutbox, monkeypatch):
+    from django.db import OperationalError
+    from games import emails
+    alice, bob = players
+    real, calls = emails.invitation_notice, []
+
+    def database_away_once(game, user):
+        calls.append(user.pk)
+        if len(calls) == 1:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(game, user)
+    monkeypatch.setattr(emails, "invitation_notice", database_away_once)
+    conf = tasks.invitation_notice.app.conf
+    # As in a worker: the task's failure goes to Celery, which retries it.
+    conf.CELERY_TASK_EAGER_PROPAGATES = conf.task_eager_propagates = False
+    try:
+        services.create_game(alice, game="argo", players=2, hours_per_move=24, invite=["bob"])
+    finally:
+        conf.CELERY_TASK_EAGER_PROPAGATES = conf.task_eager_propagates = True
+    assert len(calls) == 2
+    assert [m.to for m in mailoutbox if "invites you" in m.subject] == [[bob.email]], "the invitation was dropped"
