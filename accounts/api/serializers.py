@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from accounts.models import Profile, PushDevice, validate_one_line
 from games.api.contract import StrictBooleanField, StrictCharField
+from games.push import ENDPOINT_SHAPE, endpoint_allowed
 
 
 class UserRatingSerializer(serializers.Serializer):
@@ -76,7 +77,7 @@ class PublicUserSerializer(serializers.ModelSerializer):
 
 MAX_PUSH_DEVICES = 20
 # What the schema shows; games.push.endpoint_allowed also holds the host to the push services'.
-PUSH_ENDPOINT = r"^https://[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?(/[!-~]*)?$"
+PUSH_ENDPOINT = ENDPOINT_SHAPE.pattern.replace("https?", "https")
 # The patterns say in the schema what the checks below hold: an uncompressed P-256 point starts with
 # the byte 4 (base64url "B", then A-P), 65 bytes in all; the auth secret is 16 bytes.
 P256DH = r"^B[A-P][A-Za-z0-9_-]{85}=?$"
@@ -113,7 +114,6 @@ class PushDeviceSerializer(serializers.ModelSerializer):
         extra_kwargs = {"endpoint": {"validators": []}}  # a browser subscribing again is an update, not an error
 
     def validate_endpoint(self, value):
-        from games.push import endpoint_allowed
         if not endpoint_allowed(value):
             raise serializers.ValidationError("must be the https URL of a known push service (see docs/security.md)")
         return value
