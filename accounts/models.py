@@ -1,6 +1,7 @@
 """A player's profile: how they are named, spoken to and notified."""
 from __future__ import annotations
 
+import re
 import zoneinfo
 
 from django.conf import settings
@@ -14,6 +15,17 @@ def validate_time_zone(value: str) -> None:
         raise ValidationError(_("%(tz)s is not a known time zone."), params={"tz": value})
 
 
+# A name goes into email headers and one-line places on pages: a line break or another control
+# character in it could start a header of its own.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def validate_one_line(value: str) -> None:
+    if CONTROL_CHARACTERS.search(value):
+        raise ValidationError(_("A name is one line: no line breaks, tabs or other control characters."),
+                              code="control_character")
+
+
 class Profile(models.Model):
     class Notify(models.TextChoices):
         IMMEDIATE = "immediate", _("At once")
@@ -21,7 +33,7 @@ class Profile(models.Model):
         NEVER = "never", _("Never")
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
-    display_name = models.CharField(_("display name"), max_length=40, blank=True)
+    display_name = models.CharField(_("display name"), max_length=40, blank=True, validators=[validate_one_line])
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="en")
     time_zone = models.CharField(_("time zone"), max_length=64, default="UTC", validators=[validate_time_zone])
     notify_turn = models.CharField(_("turn emails"), max_length=12, choices=Notify.choices,
@@ -56,7 +68,7 @@ class Profile(models.Model):
 
 class PushDevice(models.Model):
     """A browser that asked for pushes (Web Push): where the push service takes them, and the keys
-    they are encrypted with. The push service saying it is gone (404/410) deletes it."""
+    they are encrypted with. The push service refusing it for good (games.push) deletes it."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_devices")
     endpoint = models.URLField(max_length=1000, unique=True)

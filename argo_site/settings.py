@@ -11,6 +11,7 @@ variables only (see README.md):
 - DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, SITE_URL, DEFAULT_FROM_EMAIL
 - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY — Web Push (`manage.py vapid_keys` makes a pair); without
   them the site sends no pushes and offers none
+- PUSH_SERVICE_HOSTS comma-separated hosts of the push services pushes may go to (docs/security.md)
 """
 from __future__ import annotations
 
@@ -230,6 +231,11 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 PUSH_ALLOW_HTTP = DEBUG  # push services are https; a local stand-in (tests, development) may not be
+# The hosts (and every host below them) the site posts pushes to: the push services of Chromium
+# browsers (FCM), Firefox, Safari and Edge (docs/security.md says where the list comes from).
+PUSH_SERVICE_HOSTS = [h.strip() for h in (
+    os.environ.get("PUSH_SERVICE_HOSTS")
+    or "fcm.googleapis.com,updates.push.services.mozilla.com,push.apple.com,notify.windows.com").split(",") if h.strip()]
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:" + DEFAULT_FROM_EMAIL.rpartition("<")[2].rstrip(">"))
 
 # --- accounts ------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from accounts.models import Profile
 
 from . import services
 from .templatetags.site_tags import board_style
-from .models import ChatMessage, Game, ModeratorAction, Rating, RatingChange, Seat
+from .models import ChatMessage, Digest, Game, ModeratorAction, Rating, RatingChange, Seat, TurnNotice
 
 
 def board_html(game: Game, view: dict) -> str:
@@ -276,6 +276,45 @@ class ModeratorActionAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class FailedFilter(admin.SimpleListFilter):
+    title = "sent"
+    parameter_name = "failed"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "failed"), ("no", "sent")]
+
+    def queryset(self, request, queryset):
+        if self.value() in ("yes", "no"):
+            return queryset.filter(failed_at__isnull=self.value() == "no")
+        return queryset
+
+
+@admin.register(TurnNotice)
+class TurnNoticeAdmin(ReadOnlyAdmin):
+    """The notices sent, and the emails that failed (kept, not retried: see games.emails)."""
+
+    list_display = ["sent_at", "user", "game", "kind", "failed_at", "error"]
+    list_filter = [FailedFilter, "kind"]
+    search_fields = ["user__username", "error"]
+    list_select_related = ["user", "game"]
+
+
+@admin.register(Digest)
+class DigestAdmin(ReadOnlyAdmin):
+    list_display = ["sent_at", "user", "day", "failed_at", "error"]
+    list_filter = [FailedFilter]
+    search_fields = ["user__username", "error"]
+    list_select_related = ["user"]
 
 
 class RatingChangeInline(admin.TabularInline):

@@ -1,14 +1,17 @@
 """Notices to players: an email (text and HTML) and a push to each of their devices, in their
 language, times in their time zone.
 
-Every function here is idempotent through a TurnNotice or Digest row created in the same
-transaction as the email: running a task twice, or after an outage, sends nothing twice. The
-push follows the committed notice (games.push); a push service that fails never unsends the email.
+Every function here is idempotent through a TurnNotice or Digest row, committed before the email
+is sent: running a task twice, after an outage, or after a worker died in the middle of sending,
+sends nothing twice (at most once: a crash between the commit and the send loses that email). An
+email that fails is logged and recorded on its row (`failed_at`, `error`), never retried. The push
+follows the notice (games.push); a push service that fails never unsends the email.
 What a player gets is decided in one place, `wants`: a switch per kind in the profile, and a
 muted seat hears nothing of its game.
 """
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from django.conf import settings
@@ -23,6 +26,7 @@ from .services import waiting_games
 from .models import Digest, Game, Seat, TurnNotice
 
 Kind = TurnNotice.Kind
+log = logging.getLogger(__name__)
 
 PREFERENCES_SALT = "station.email-preferences"
 
@@ -48,7 +52,9 @@ def _send(user, template: str, context: dict) -> str:
     with translation.override(profile.language), timezone.override(zone):
         context = {"user": user, "name": profile.name, "site": settings.SITE_URL,
                    "preferences": preferences_link(user), **context}
-        subject = render_to_string(f"emails/{template}_subject.txt", context).strip()
+        # One line whatever a name holds (a name stored before names were checked may hold a line
+        # break): a header never gets a second line, and the email still goes.
+        subject = " ".join(render_to_string(f"emails/{template}_subject.txt", context).split())
         if not user.email:
             return subject
         text = render_to_string(f"emails/{template}.txt", context)
@@ -57,6 +63,19 @@ def _send(user, template: str, context: dict) -> str:
     message.attach_alternative(html, "text/html")
     message.send()
     return subject
+
+
+def _send_claimed(record, user, template: str, context: dict, what: str) -> str | None:
+    """Send the email whose claim `record` is already committed; the subject, or None when it failed.
+
+    A failure is not retried: the mail server may have taken the message before it failed, and
+    sending again could deliver it twice. It is logged and kept on the record for the admin."""
+    try:
+        return _send(user, template, context)
+    except Exception as exc:
+        log.error("%s for user %s could not be sent: %r", what, user.pk, exc, exc_info=True)
+        type(record).objects.filter(pk=record.pk).update(failed_at=timezone.now(), error=repr(exc)[:2000])
+        return None
 
 
 def wants(user, game: Game, kind: str) -> bool:
@@ -87,14 +106,20 @@ def deciding_seat(game: Game) -> Seat | None:
 
 
 def _notice_once(game: Game, user, kind: str, template: str, context: dict, key: str | None = None) -> bool:
-    """Email and push one notice, unless the user does not want it or already had it."""
+    """Email and push one notice, unless the user does not want it or already had it.
+
+    The notice is claimed (its row committed) before anything is sent: a worker dying after the
+    mail server took the email cannot send it again on restart (at most once)."""
     if not wants(user, game, kind):
         return False
     try:
         with transaction.atomic():
-            TurnNotice.objects.create(game=game, user=user, turn_key=key or turn_key(game), kind=kind)
-            subject = _send(user, template, {"game": game, **context})
+            notice = TurnNotice.objects.create(game=game, user=user, turn_key=key or turn_key(game), kind=kind)
     except IntegrityError:
+        return False
+    subject = _send_claimed(notice, user, template, {"game": game, **context},
+                            f"the {kind} notice of game {game.pk}")
+    if subject is None:
         return False
     push.send(user, push.message(gettext_in(user, "Argo Station"), subject, f"/games/{game.pk}/", f"game-{game.pk}"))
     return True
@@ -166,8 +191,7 @@ def digest_email(user, now) -> bool:
         return False
     try:
         with transaction.atomic():
-            Digest.objects.create(user=user, day=local.date(), games=[g.pk for g in waiting])
-            _send(user, "digest", {"games": waiting})
+            digest = Digest.objects.create(user=user, day=local.date(), games=[g.pk for g in waiting])
     except IntegrityError:
         return False
-    return True
+    return _send_claimed(digest, user, "digest", {"games": waiting}, f"the digest of {local.date()}") is not None

@@ -300,9 +300,20 @@ class Connection(models.Model):
     away = models.BooleanField(default=False, help_text="the tab is hidden or untouched for a while")
 
 
-class TurnNotice(models.Model):
+class NoticeRecord(models.Model):
+    """What a notice row records besides its claim: an email the mail server refused, or that
+    failed while it was made, is kept here (and logged) for a moderator to see; it is not sent again."""
+
+    failed_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class TurnNotice(NoticeRecord):
     """One notice (email and push) about one turn or event of one player: the unique key makes
-    every notice task idempotent."""
+    every notice task idempotent. The row is committed before the email goes (at most once)."""
 
     class Kind(models.TextChoices):
         TURN = "turn", _("your turn")
@@ -322,8 +333,8 @@ class TurnNotice(models.Model):
         constraints = [models.UniqueConstraint(fields=["game", "user", "turn_key", "kind"], name="notice_unique")]
 
 
-class Digest(models.Model):
-    """The daily digest a user got on a given day of theirs."""
+class Digest(NoticeRecord):
+    """The daily digest a user got on a given day of theirs (committed before it is sent)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="digests")
     day = models.DateField()

@@ -2,15 +2,24 @@
 
 The payload is encrypted for each device (RFC 8291, aes128gcm) and signed with the site's VAPID
 key (RFC 8292) by pywebpush; it carries the notice's title, a line of text and the page to open,
-nothing hidden. The push service answering 404 or 410 means the browser dropped the subscription:
-the device is deleted. Any other failure is logged and never fails the notice's email.
+nothing hidden.
+
+The site posts only to the push services' own hosts (`endpoint_allowed`, settings.PUSH_SERVICE_HOSTS),
+so a subscription cannot make it reach anything else. A device the push service refuses for good
+is deleted: 404 or 410 (the browser dropped the subscription) and any other 4xx but 408, 425 and
+429 (a bad or expired subscription, keys that no longer match), and so is one whose keys cannot
+encrypt a message or whose endpoint is no longer allowed. Other failures (5xx, 429, the network)
+are logged and the device kept. No failure fails the notice's email.
 """
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
+import re
 from urllib.parse import urlsplit
 
+import requests
 from django.conf import settings
 from django.utils import timezone
 from pywebpush import WebPushException, webpush
@@ -19,8 +28,40 @@ from accounts.models import PushDevice
 
 log = logging.getLogger(__name__)
 GONE = {404, 410}
+PASSING = {408, 425, 429}  # client errors that say "later", not "never"
 TTL = 24 * 3600  # seconds the push service keeps a push for a device that is off
 TIMEOUT = 10
+# A host name, an optional port and a path of printable characters: what push services hand out.
+ENDPOINT_SHAPE = re.compile(r"^https?://[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?(/[!-~]*)?$")
+
+
+def endpoint_allowed(url: str) -> bool:
+    """Whether `url` is a push service's: https on the default port, on a host that is one of
+    settings.PUSH_SERVICE_HOSTS or below one, never an address. PUSH_ALLOW_HTTP (development and
+    tests) also lets in http, other ports and an address listed as it is, for a local stand-in."""
+    if not ENDPOINT_SHAPE.fullmatch(url):
+        return False
+    parts = urlsplit(url)
+    local = settings.PUSH_ALLOW_HTTP
+    try:
+        port = parts.port
+    except ValueError:
+        return False
+    if not (parts.scheme == "https" or local) or not (port in (None, 443) or local):
+        return False
+    host = (parts.hostname or "").lower()
+    allowed = [h.strip().lower() for h in settings.PUSH_SERVICE_HOSTS if h.strip()]
+    if _is_address(host):
+        return local and host in allowed
+    return any(host == h or host.endswith("." + h) for h in allowed)
+
+
+def _is_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return host.replace(".", "").isdigit()  # 2130706433 and the like are addresses too
+    return True
 
 
 def enabled() -> bool:
@@ -45,6 +86,9 @@ def send(user, payload: dict) -> int:
 
 
 def _deliver(device: PushDevice, payload: dict) -> bool:
+    if not endpoint_allowed(device.endpoint):
+        _drop(device, "its endpoint is not a push service's")
+        return False
     endpoint = urlsplit(device.endpoint)
     claims = {"sub": settings.VAPID_SUBJECT, "aud": f"{endpoint.scheme}://{endpoint.netloc}"}
     try:
@@ -52,14 +96,21 @@ def _deliver(device: PushDevice, payload: dict) -> bool:
                 vapid_claims=claims, ttl=TTL, timeout=TIMEOUT)
     except WebPushException as exc:
         status = getattr(exc.response, "status_code", None)
-        if status in GONE:
-            device.delete()
-            log.info("push device %s is gone (%s): deleted", device.pk, status)
+        if status in GONE or (status is not None and 400 <= status < 500 and status not in PASSING):
+            _drop(device, f"the push service answered {status}")
         else:
             log.warning("push to device %s failed: %s", device.pk, status or exc)
         return False
-    except Exception as exc:  # network trouble: the push service is someone else's server
+    except requests.RequestException as exc:  # network trouble: the push service is someone else's server
         log.warning("push to device %s failed: %r", device.pk, exc)
+        return False
+    except ValueError as exc:  # its keys cannot encrypt a message: they never will
+        _drop(device, f"its keys are unusable ({exc})")
         return False
     PushDevice.objects.filter(pk=device.pk).update(last_push_at=timezone.now())
     return True
+
+
+def _drop(device: PushDevice, why: str) -> None:
+    device.delete()
+    log.info("push device %s of user %s deleted: %s", device.pk, device.user_id, why)

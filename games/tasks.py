@@ -22,6 +22,9 @@ from . import emails, services, signals
 from .models import Game, Seat
 
 log = logging.getLogger(__name__)
+# A notice task that fails before its notice is claimed (the database away, say) is tried again:
+# the claim (games.emails) makes a second run send nothing twice.
+NOTICE_TASK = {"ignore_result": True, "autoretry_for": (Exception,), "retry_backoff": 30, "max_retries": 3}
 
 
 def enqueue(task, *args) -> None:
@@ -40,7 +43,10 @@ def _send(task, *args) -> bool:
         task.delay(*args)
         return True
     except Exception as exc:  # kombu's OperationalError and friends: never fail the player's request
-        log.warning("could not queue %s%s: %s", task.name, args, exc)
+        if task.app.conf.task_always_eager:  # the task itself ran here and failed
+            log.error("%s%s failed: %r", task.name, args, exc, exc_info=True)
+        else:
+            log.warning("could not queue %s%s: %s", task.name, args, exc)
         return False
 
 
@@ -107,7 +113,7 @@ def _in_thread(task, *args) -> None:
         db.connection.close()  # the thread's own connection
 
 
-@shared_task(ignore_result=True)
+@shared_task(**NOTICE_TASK)
 def turn_email(game_id: int) -> bool:
     game = Game.objects.filter(pk=game_id).prefetch_related("seats__user__profile").first()
     return bool(game) and emails.turn_email(game)
@@ -141,19 +147,19 @@ def enforce_deadlines() -> int:
     return timed_out
 
 
-@shared_task(ignore_result=True)
+@shared_task(**NOTICE_TASK)
 def timed_out_email(game_id: int, seat_id: int) -> int:
     game = Game.objects.get(pk=game_id)
     return emails.timed_out_emails(game, Seat.objects.select_related("user").get(pk=seat_id))
 
 
-@shared_task(ignore_result=True)
+@shared_task(**NOTICE_TASK)
 def game_over_notices(game_id: int) -> int:
     game = Game.objects.filter(pk=game_id).first()
     return emails.game_over_notices(game) if game else 0
 
 
-@shared_task(ignore_result=True)
+@shared_task(**NOTICE_TASK)
 def invitation_notice(game_id: int, user_id: int) -> bool:
     game = Game.objects.filter(pk=game_id).select_related("created_by__profile").first()
     user = get_user_model().objects.filter(pk=user_id).select_related("profile").first()

@@ -1,16 +1,17 @@
 import base64
 import binascii
-import re
 import zoneinfo
 
+from cryptography.hazmat.primitives.asymmetric import ec
 from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field
 
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
-from accounts.models import Profile, PushDevice
+from accounts.models import Profile, PushDevice, validate_one_line
 from games.api.contract import StrictBooleanField, StrictCharField
+from games.push import ENDPOINT_SHAPE, endpoint_allowed
 
 
 class UserRatingSerializer(serializers.Serializer):
@@ -31,7 +32,7 @@ class ProfileSerializer(serializers.ModelSerializer):
     ratings = serializers.SerializerMethodField()
     games_waiting = serializers.SerializerMethodField(help_text="games in which it is your decision now")
     # An enum in the schema, so a client knows the zones before it sends one.
-    display_name = StrictCharField(max_length=40, allow_blank=True, required=False,
+    display_name = StrictCharField(max_length=40, allow_blank=True, required=False, validators=[validate_one_line],
                                    help_text="the name other players see; empty: your username")
     time_zone = serializers.ChoiceField(choices=sorted(zoneinfo.available_timezones()), required=False,
                                         help_text="an IANA time zone, e.g. Europe/Berlin")
@@ -75,8 +76,8 @@ class PublicUserSerializer(serializers.ModelSerializer):
 
 
 MAX_PUSH_DEVICES = 20
-# A host name, an optional port and a path of printable characters: what push services hand out.
-PUSH_ENDPOINT = r"^https://[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?(/[!-~]*)?$"
+# What the schema shows; games.push.endpoint_allowed also holds the host to the push services'.
+PUSH_ENDPOINT = ENDPOINT_SHAPE.pattern.replace("https?", "https")
 # The patterns say in the schema what the checks below hold: an uncompressed P-256 point starts with
 # the byte 4 (base64url "B", then A-P), 65 bytes in all; the auth secret is 16 bytes.
 P256DH = r"^B[A-P][A-Za-z0-9_-]{85}=?$"
@@ -113,15 +114,18 @@ class PushDeviceSerializer(serializers.ModelSerializer):
         extra_kwargs = {"endpoint": {"validators": []}}  # a browser subscribing again is an update, not an error
 
     def validate_endpoint(self, value):
-        from django.conf import settings
-        if not re.fullmatch(PUSH_ENDPOINT.replace("https", "https?" if settings.PUSH_ALLOW_HTTP else "https"), value):
-            raise serializers.ValidationError("must be the https URL of a push service")
+        if not endpoint_allowed(value):
+            raise serializers.ValidationError("must be the https URL of a known push service (see docs/security.md)")
         return value
 
     def validate_p256dh(self, value):
         raw = _b64url_bytes(value)
         if len(raw) != 65 or raw[0] != 4:
             raise serializers.ValidationError("must be an uncompressed P-256 point (65 bytes)")
+        try:  # every push would fail to encrypt for a key off the curve
+            ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
+        except ValueError:
+            raise serializers.ValidationError("must be a point on the P-256 curve") from None
         return value
 
     def validate_auth(self, value):

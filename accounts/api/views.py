@@ -144,7 +144,8 @@ class PushDevicesView(MethodFirst, generics.ListCreateAPIView):
         given.is_valid(raise_exception=True)
         data = given.validated_data
         known = PushDevice.objects.filter(endpoint=data["endpoint"]).first()
-        if known is None and self.get_queryset().count() >= MAX_PUSH_DEVICES:
+        # A device taken over from another account is a new one here: it counts toward the limit.
+        if (known is None or known.user_id != request.user.pk) and self.get_queryset().count() >= MAX_PUSH_DEVICES:
             return Response({"detail": f"at most {MAX_PUSH_DEVICES} devices get pushes; remove one in your settings first"},
                             status=409)
         fields = {"user": request.user, "p256dh": data["p256dh"], "auth": data["auth"], "label": data.get("label", "")}

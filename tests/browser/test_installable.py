@@ -32,7 +32,8 @@ STAND_IN_PUSH_SERVICE = """
 """
 
 
-@override_settings(VAPID_PUBLIC_KEY=PUBLIC, VAPID_PRIVATE_KEY=PRIVATE, PUSH_ALLOW_HTTP=True)
+@override_settings(VAPID_PUBLIC_KEY=PUBLIC, VAPID_PRIVATE_KEY=PRIVATE, PUSH_ALLOW_HTTP=True,
+                   PUSH_SERVICE_HOSTS=["127.0.0.1"])
 class InstallableSite(BrowserTestCase):
     def phone(self):
         # A persistent profile: Chromium has no Push API in its incognito-like default contexts.

@@ -492,3 +492,55 @@ def test_the_admin_and_every_page_without_an_icon_find_the_favicon(client, make_
     assert '<link rel="icon" href="/static/favicon.svg"' in page
     response = client.get("/favicon.ico")
     assert response.status_code == 301 and response["Location"] == "/static/favicon.svg"
+
+
+# --- a display name is one line --------------------------------------------------------------------
+
+ONE_LINE_BREAKERS = ["Trent\r\nBcc: mallory@example.org", "Trent\nBcc: x", "Tr\tent", "Tr\x00ent", "Tr\x1bent",
+                     "Tr\x7fent", "Tr\u2028ent", "Tr\u2029ent", "Tr\x85ent"]
+
+
+@pytest.mark.parametrize("name", ONE_LINE_BREAKERS)
+def test_api_me_refuses_a_display_name_that_is_not_one_line(make_user, api_client_for, name):
+    user = make_user("alice")
+    response = api_client_for(user).patch("/api/me/", {"display_name": name, "language": "de"}, format="json")
+    assert response.status_code == 400
+    assert "one line" in response.json()["detail"]
+    user.profile.refresh_from_db()
+    assert (user.profile.display_name, user.profile.language) == ("", "en"), "nothing changed"
+
+
+@pytest.mark.parametrize("name", ONE_LINE_BREAKERS[:3])
+def test_the_settings_page_refuses_a_display_name_that_is_not_one_line(make_user, client, name):
+    user = make_user("alice")
+    client.force_login(user)
+    response = client.post("/settings/", {"save_profile": "1", "display_name": name, "language": "en",
+                                          "time_zone": "UTC", "notify_turn": "immediate"})
+    assert response.status_code == 200
+    assert "A name is one line" in response.content.decode()
+    user.profile.refresh_from_db()
+    assert user.profile.display_name == ""
+
+
+def test_the_settings_page_says_so_in_german(make_user, client):
+    user = make_user("alice")
+    type(user.profile).objects.filter(user=user).update(language="de")
+    client.force_login(user)
+    response = client.post("/settings/", {"save_profile": "1", "display_name": "Trent\r\nBcc: x", "language": "de",
+                                          "time_zone": "UTC", "notify_turn": "immediate"}, HTTP_ACCEPT_LANGUAGE="de")
+    assert "Ein Name ist eine Zeile" in response.content.decode()
+
+
+def test_the_admin_refuses_a_display_name_that_is_not_one_line(make_user):
+    from django.core.exceptions import ValidationError
+    user = make_user("alice")
+    user.profile.display_name = "Trent\r\nBcc: x"
+    with pytest.raises(ValidationError) as refused:
+        user.profile.full_clean()  # what the admin's and the settings page's model forms run
+    assert "display_name" in refused.value.message_dict
+
+
+def test_a_display_name_with_spaces_and_letters_of_any_script_is_fine(make_user, api_client_for):
+    user = make_user("alice")
+    response = api_client_for(user).patch("/api/me/", {"display_name": "Zoë Ωmega 李 · Jr."}, format="json")
+    assert response.status_code == 200 and response.json()["display_name"] == "Zoë Ωmega 李 · Jr."

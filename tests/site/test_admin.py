@@ -838,3 +838,18 @@ def test_the_seat_list_filters_say_whose_status(admin_client, make_user):
     html = admin_client.get(SEATS).content.decode()
     assert "By seat status" in html and "By game status" in html
     assert html.count("By status") == 0
+
+
+def test_moderators_see_the_notices_whose_email_failed(admin_client, make_user):
+    from games.models import TurnNotice
+    game = start_game(make_user)
+    alice, bob = (s.user for s in game.seats.order_by("order"))
+    TurnNotice.objects.create(game=game, user=alice, turn_key="sent", kind="turn")
+    TurnNotice.objects.create(game=game, user=bob, turn_key="failed", kind="reminder", failed_at=timezone.now(),
+                              error="SMTPRecipientsRefused({'bob@example.org': (550, b'no such user')})")
+    page = admin_client.get("/admin/games/turnnotice/?failed=yes")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "no such user" in text and "bob" in text
+    assert "alice" not in text.split('id="result_list"')[1], "a notice that went out is listed as failed"
+    assert admin_client.get("/admin/games/turnnotice/add/").status_code == 403

@@ -773,3 +773,158 @@ def test_a_worker_down_through_a_whole_turn_catches_up_and_sends_nothing_twice(c
         task()
     assert Decision.objects.filter(game=game, by_bot=True).count() == timed_out
     assert len(mailoutbox) == len(sent)
+
+
+# --- names with line breaks, stored before names were checked -------------------------------------
+
+def test_an_invitation_from_a_host_whose_stored_name_has_a_line_break_still_goes_out_on_one_line(players, mailoutbox):
+    alice, bob = players
+    set_profile(alice, display_name="Trent\r\nBcc: mallory@example.org")  # past validation, as old data may be
+    game = services.create_game(alice, game="argo", players=2, hours_per_move=24, invite=["bob"])
+    invitations = [m for m in mailoutbox if "invites you" in m.subject]
+    assert [m.to for m in invitations] == [[bob.email]], "the invitation was dropped"
+    message = invitations[0].message()
+    assert message["Subject"] == f"Trent Bcc: mallory@example.org invites you to Argo #{game.pk}"
+    assert message["Bcc"] is None and "mallory@example.org" not in invitations[0].recipients()
+
+
+# --- an email is sent at most once -------------------------------------------------------------------
+
+ACCEPTED: list = []  # every message a mail server below took, across tasks
+
+
+class WorkerKilled(BaseException):
+    """The worker process dying (SIGKILL, an out-of-memory kill): no handler runs."""
+
+
+class AcceptThenDisconnect:
+    """A mail server that takes the message and then drops the connection before saying so."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def send_messages(self, messages):
+        import smtplib
+        ACCEPTED.extend(messages)
+        raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+
+
+class AcceptThenKill(AcceptThenDisconnect):
+    def send_messages(self, messages):
+        ACCEPTED.extend(messages)
+        raise WorkerKilled()
+
+
+class Accept(AcceptThenDisconnect):
+    def send_messages(self, messages):
+        ACCEPTED.extend(messages)
+        return len(messages)
+
+
+@pytest.fixture
+def mail_server(settings):
+    ACCEPTED.clear()
+
+    def use(backend: type) -> None:
+        settings.EMAIL_BACKEND = f"{__name__}.{backend.__name__}"
+    use(Accept)
+    yield use
+    ACCEPTED.clear()
+
+
+def turn_emails_accepted(game) -> list:
+    return [m for m in ACCEPTED if m.subject == f"Your turn in Argo #{game.pk}"]
+
+
+def test_an_email_the_server_took_before_failing_is_not_sent_again_and_the_failure_is_recorded(
+        players, mail_server, caplog):
+    from games.models import TurnNotice
+    for user in players:  # the site is open: the turn's notice waits
+        Connection.objects.create(user=user, channel_name=f"tab.{user.username}")
+    game = start_game(*players)
+    mover = seat_to_move(game).user
+    Connection.objects.all().delete()
+    mail_server(AcceptThenDisconnect)
+    for _ in range(3):  # the task, then beat's catch-up twice
+        try:
+            tasks.pending_turn_emails()
+        except Exception:
+            pass  # before: the failure rolled the notice back and went up to Celery
+    assert len(turn_emails_accepted(game)) == 1, "the turn email went out more than once"
+    notice = TurnNotice.objects.get(game=game, user=mover, kind="turn")
+    assert notice.failed_at is not None and "SMTPServerDisconnected" in notice.error
+    failure = [r for r in caplog.records if r.name == "games.emails" and r.levelname == "ERROR"]
+    assert failure and f"game {game.pk}" in failure[0].getMessage() and str(mover.pk) in failure[0].getMessage()
+
+
+def test_a_worker_killed_after_the_server_took_the_email_sends_nothing_again_on_restart(players, mail_server):
+    for user in players:
+        Connection.objects.create(user=user, channel_name=f"tab.{user.username}")
+    game = start_game(*players)
+    Connection.objects.all().delete()
+    mail_server(AcceptThenKill)
+    with pytest.raises(WorkerKilled):
+        tasks.turn_email(game.pk)  # dies between the server's "250 OK" and anything after it
+    mail_server(Accept)  # the restarted worker, with a mail server that works
+    tasks.turn_email(game.pk)
+    tasks.pending_turn_emails()
+    assert len(turn_emails_accepted(game)) == 1, "the restarted worker sent the turn email again"
+
+
+def test_a_digest_the_server_took_before_failing_is_not_sent_again(clock, players, mail_server):
+    from games.models import Digest
+    alice, bob = players
+    for user in players:
+        set_profile(user, notify_turn="daily")
+    game = start_game(alice, bob)
+    waiting = seat_to_move(game).user
+    clock.move_to(T0.replace(hour=settings.DIGEST_HOUR) + timedelta(days=1))
+    mail_server(AcceptThenDisconnect)
+    for _ in range(2):
+        try:
+            tasks.send_digests()
+        except Exception:
+            pass
+    assert len([m for m in ACCEPTED if waiting.email in m.to]) == 1
+    assert Digest.objects.get(user=waiting).failed_at is not None
+
+
+class Refuse(AcceptThenDisconnect):
+    def send_messages(self, messages):
+        from django.core.mail import BadHeaderError
+        raise BadHeaderError("Header values can't contain newlines")
+
+
+def test_an_invitation_the_mail_server_refuses_is_logged_and_recorded_not_dropped(players, mail_server, caplog):
+    from games.models import TurnNotice
+    alice, bob = players
+    mail_server(Refuse)
+    game = services.create_game(alice, game="argo", players=2, hours_per_move=24, invite=["bob"])
+    notice = TurnNotice.objects.get(game=game, user=bob, kind="invitation")
+    assert notice.failed_at is not None and "BadHeaderError" in notice.error
+    logged = [r.getMessage() for r in caplog.records if r.name == "games.emails" and r.levelname == "ERROR"]
+    assert logged == [f"the invitation notice of game {game.pk} for user {bob.pk} could not be sent: "
+                      "BadHeaderError(\"Header values can't contain newlines\")"]
+
+
+def test_a_notice_task_that_fails_before_its_notice_is_claimed_is_tried_again(players, mailoutbox, monkeypatch):
+    from django.db import OperationalError
+    from games import emails
+    alice, bob = players
+    real, calls = emails.invitation_notice, []
+
+    def database_away_once(game, user):
+        calls.append(user.pk)
+        if len(calls) == 1:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(game, user)
+    monkeypatch.setattr(emails, "invitation_notice", database_away_once)
+    conf = tasks.invitation_notice.app.conf
+    # As in a worker: the task's failure goes to Celery, which retries it.
+    conf.CELERY_TASK_EAGER_PROPAGATES = conf.task_eager_propagates = False
+    try:
+        services.create_game(alice, game="argo", players=2, hours_per_move=24, invite=["bob"])
+    finally:
+        conf.CELERY_TASK_EAGER_PROPAGATES = conf.task_eager_propagates = True
+    assert len(calls) == 2
+    assert [m.to for m in mailoutbox if "invites you" in m.subject] == [[bob.email]], "the invitation was dropped"

@@ -88,8 +88,14 @@ class Browser:
 @pytest.fixture
 def vapid(settings):
     settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = new_pair()
-    settings.PUSH_ALLOW_HTTP = True
+    local_push_service(settings)
     return settings.VAPID_PUBLIC_KEY
+
+
+def local_push_service(settings):
+    """The stand-in push service is local: let it in, as development does."""
+    settings.PUSH_ALLOW_HTTP = True
+    settings.PUSH_SERVICE_HOSTS = [*getattr(settings, "PUSH_SERVICE_HOSTS", []), "127.0.0.1"]
 
 
 @pytest.fixture
@@ -217,7 +223,7 @@ def test_pushes_speak_the_players_language(vapid, push_service, players, api_cli
 
 def test_no_keys_no_pushes(settings, push_service, players, api_client_for):
     settings.VAPID_PUBLIC_KEY = settings.VAPID_PRIVATE_KEY = ""
-    settings.PUSH_ALLOW_HTTP = True
+    local_push_service(settings)
     begin(api_client_for, push_service, players)
     assert push_service.received == [] and len(mail.outbox) == 1
 
@@ -400,3 +406,111 @@ def test_the_twenty_first_device_is_refused_until_one_is_removed(vapid, push_ser
     assert PushDevice.objects.filter(user=alice).count() == 20
     api_client_for(alice).delete(f"/api/me/devices/{PushDevice.objects.filter(user=alice).first().pk}/")
     assert subscribe(api_client_for, alice, extra).status_code == 201
+
+
+# --- only the push services' own hosts -------------------------------------------------------------
+
+def with_endpoint(service: PushService, endpoint: str) -> dict:
+    return {**Browser(service, "x").device(), "endpoint": endpoint}
+
+
+@pytest.mark.parametrize("endpoint", [
+    "https://127.0.0.1/push", "https://127.0.0.1:6379/", "https://10.0.0.1/push", "https://2130706433/push",
+    "https://localhost/push", "https://redis/push", "https://metadata.google.internal/computeMetadata/v1/",
+    "https://db.internal.example.org/push", "https://fcm.googleapis.com:8443/fcm/send/x",
+    "https://fcm.googleapis.com.attacker.example/fcm/send/x", "https://notfcm.googleapis.com/fcm/send/x",
+    "https://fcm.googleapis.com@127.0.0.1/x", "https://fcm.googleapis.com./fcm/send/x",
+    "http://fcm.googleapis.com/fcm/send/x", "https://[::1]/push",
+])
+def test_an_endpoint_that_is_not_a_push_services_is_400_and_stores_nothing(settings, push_service, players,
+                                                                           api_client_for, endpoint):
+    settings.PUSH_ALLOW_HTTP = False  # production
+    answer = api_client_for(players[0]).post("/api/me/devices/", with_endpoint(push_service, endpoint), format="json")
+    assert answer.status_code == 400 and "push service" in answer.json()["detail"]
+    assert not PushDevice.objects.exists()
+
+
+@pytest.mark.parametrize("endpoint", [
+    "https://fcm.googleapis.com/fcm/send/dGVzdA:APA91b",
+    "https://fcm.googleapis.com:443/fcm/send/x",
+    "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk",
+    "https://web.push.apple.com/QGx1Y2FzLmV4YW1wbGU",
+    "https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB",
+])
+def test_the_push_services_browsers_use_are_taken(settings, push_service, players, api_client_for, endpoint):
+    settings.PUSH_ALLOW_HTTP = False
+    answer = api_client_for(players[0]).post("/api/me/devices/", with_endpoint(push_service, endpoint), format="json")
+    assert answer.status_code == 201, answer.content
+    assert PushDevice.objects.get().endpoint == endpoint
+
+
+def test_the_list_of_push_services_is_a_setting(settings, push_service, players, api_client_for):
+    settings.PUSH_ALLOW_HTTP = False
+    body = with_endpoint(push_service, "https://push.example.net/s/1")
+    assert api_client_for(players[0]).post("/api/me/devices/", body, format="json").status_code == 400
+    settings.PUSH_SERVICE_HOSTS = ["push.example.net"]
+    assert api_client_for(players[0]).post("/api/me/devices/", body, format="json").status_code == 201
+    fcm = with_endpoint(push_service, "https://fcm.googleapis.com/fcm/send/x")
+    assert api_client_for(players[0]).post("/api/me/devices/", fcm, format="json").status_code == 400
+
+
+def test_a_device_stored_with_an_endpoint_no_longer_allowed_gets_nothing_and_is_removed(vapid, push_service, players,
+                                                                                         settings):
+    alice, bob = players
+    for user in players:
+        PushDevice.objects.create(user=user, **{k: v for k, v in Browser(push_service, user.username).device().items()})
+    settings.PUSH_SERVICE_HOSTS = ["fcm.googleapis.com"]  # the stand-in is no push service now
+    start_game(alice, bob)
+    assert push_service.received == [], "the site posted to a host that is not a push service"
+    assert PushDevice.objects.count() == 1, "only the player to move was pushed to, so only that device went"
+    assert len(mail.outbox) == 1
+
+
+def test_a_p256dh_key_off_the_curve_is_400(vapid, push_service, players, api_client_for):
+    off_curve = b64url(b"\x04" + b"\x01" * 64)
+    body = {**Browser(push_service, "x").device(), "p256dh": off_curve}
+    answer = api_client_for(players[0]).post("/api/me/devices/", body, format="json")
+    assert answer.status_code == 400 and "curve" in answer.json()["detail"]
+    assert not PushDevice.objects.exists()
+
+
+def test_a_device_whose_keys_cannot_encrypt_is_removed_and_the_email_still_goes(vapid, push_service, players):
+    alice, bob = players
+    for user in players:  # stored before keys were checked
+        PushDevice.objects.create(user=user, endpoint=f"{push_service.origin}/push/{user.username}",
+                                  p256dh=b64url(b"\x04" + b"\x01" * 64), auth=b64url(os.urandom(16)))
+    start_game(alice, bob)
+    assert push_service.received == []
+    assert PushDevice.objects.count() == 1, "the unusable device of the player to move was kept"
+    assert len(mail.outbox) == 1
+
+
+@pytest.mark.parametrize("status", [400, 403, 413])
+def test_a_device_the_push_service_refuses_for_good_is_removed(vapid, push_service, players, api_client_for, status):
+    push_service.status = status
+    game, mover, phone = begin(api_client_for, push_service, players)
+    assert len(push_service.received) == 1
+    assert not PushDevice.objects.filter(user=mover).exists()
+    assert PushDevice.objects.count() == 1 and len(mail.outbox) == 1
+
+
+@pytest.mark.parametrize("status", [429, 503])
+def test_a_device_the_push_service_only_puts_off_is_kept(vapid, push_service, players, api_client_for, status):
+    push_service.status = status
+    game, mover, phone = begin(api_client_for, push_service, players)
+    assert len(push_service.received) == 1 and PushDevice.objects.count() == 2
+
+
+def test_taking_over_another_accounts_device_counts_toward_the_limit(vapid, push_service, players, api_client_for):
+    alice, bob = players
+    shared = Browser(push_service, "shared")
+    subscribe(api_client_for, bob, shared)
+    for n in range(20):
+        subscribe(api_client_for, alice, Browser(push_service, f"d{n}"))
+    answer = api_client_for(alice).post("/api/me/devices/", shared.device(), format="json")
+    assert answer.status_code == 409 and "at most 20" in answer.json()["detail"]
+    assert PushDevice.objects.filter(user=alice).count() == 20
+    assert PushDevice.objects.get(endpoint=shared.endpoint).user == bob
+    api_client_for(alice).delete(f"/api/me/devices/{PushDevice.objects.filter(user=alice).first().pk}/")
+    assert subscribe(api_client_for, alice, shared).status_code == 200
+    assert PushDevice.objects.get(endpoint=shared.endpoint).user == alice
