@@ -38,13 +38,16 @@ def test_a_new_password_ends_the_old_token_however_it_is_set(make_user, client):
     assert signed_in(new).get("/api/me/").status_code == 401
 
 
-def test_saving_a_profile_or_signing_in_keeps_the_token(make_user, client):
+def test_saving_a_profile_or_signing_in_on_a_page_keeps_the_token_and_taking_one_anew_ends_it(make_user, client):
     alice = make_user("alice")
     key = take_token().json()["token"]
     alice.first_name = "Alice"
     alice.save()
     client.login(username="alice", password="pass-word-1")
-    assert signed_in(key).get("/api/me/").status_code == 200 and take_token().json()["token"] == key
+    assert signed_in(key).get("/api/me/").status_code == 200
+    new = take_token().json()["token"]
+    assert new != key and signed_in(key).get("/api/me/").status_code == 401
+    assert signed_in(new).get("/api/me/").status_code == 200
 
 
 def test_a_token_can_be_revoked(make_user):

@@ -9,7 +9,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
-from .test_notifications_ws import TIMEOUT, connect, token_of
+from .test_notifications_ws import TIMEOUT, attempt, connect, token_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -111,4 +111,72 @@ def test_a_tab_that_says_it_is_away_lets_the_turn_notice_go_and_coming_back_hold
         assert await online(mover), "back at the tab: on the site again"
         for comm in socks.values():
             await comm.disconnect(timeout=TIMEOUT)
+    async_to_sync(scenario)()
+
+
+@pytest.mark.parametrize("query", ["ticket=%00", "ticket=%00%ff", "ticket=" + "a" * 100_000, "ticket=%ff" * 32,
+                                   "ticket=a%2Fb%2Bc%3D" + "d" * 26])
+def test_a_ticket_that_could_not_have_been_issued_is_no_ticket_not_an_error(make_user, query):
+    from games import services
+    game = services.create_game(make_user("alice"), game="argo", players=2)
+
+    async def scenario():
+        assert await attempt(f"/ws/me/?{query}") == (False, 4401)
+        watcher = await connect(f"/ws/games/{game.pk}/?{query}")  # a spectator, as anyone may be
+        await watcher.disconnect(timeout=TIMEOUT)
+    async_to_sync(scenario)()
+
+
+@pytest.mark.parametrize("origin", [b"http://[", b"http://[::1", b"http://testserver:99999", b"http://[zz]:80"])
+def test_an_origin_that_is_no_url_is_refused_not_an_error(make_user, origin):
+    from channels.testing import WebsocketCommunicator
+
+    from .test_notifications_ws import application
+    key = token_of(make_user("alice"))
+
+    async def scenario():
+        comm = WebsocketCommunicator(application(), "/ws/me/",
+                                     headers=[(b"origin", origin), (b"authorization", f"Token {key}".encode())])
+        connected, _ = await comm.connect(timeout=TIMEOUT)
+        assert not connected
+    async_to_sync(scenario)()
+
+
+def test_a_socket_that_pings_and_goes_without_reading_the_pong_leaves_no_presence(make_user):
+    """uvicorn raises ClientDisconnected on a send to a socket its client closed; the consumer then
+    never sees websocket.disconnect, and its cleanup must run all the same."""
+    import asyncio
+
+    from uvicorn.protocols.utils import ClientDisconnected
+
+    from .test_notifications_ws import ORIGIN, application
+    alice = make_user("alice")
+    key = token_of(alice)
+    scope = {"type": "websocket", "path": "/ws/me/", "raw_path": b"/ws/me/", "query_string": b"",
+             "headers": ORIGIN + [(b"authorization", f"Token {key}".encode())], "subprotocols": [],
+             "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
+    sent = []
+
+    async def scenario():
+        frames = asyncio.Queue()
+        for frame in ({"type": "websocket.connect"}, {"type": "websocket.receive", "text": '{"type": "ping"}'}):
+            frames.put_nowait(frame)
+
+        async def receive():
+            return await frames.get()  # the client is gone: nothing more comes, not even a disconnect
+
+        async def send(message):
+            sent.append(message["type"])
+            if message["type"] == "websocket.send":
+                raise ClientDisconnected
+
+        app = asyncio.ensure_future(application()(scope, receive, send))
+        await asyncio.wait_for(asyncio.shield(app), TIMEOUT * 2)
+        assert sent == ["websocket.accept", "websocket.send"]
+        assert not await online(alice.pk)
+        assert await rows() == 0
+
+    def rows():
+        from games.models import Connection
+        return database_sync_to_async(Connection.objects.filter(user=alice).count)()
     async_to_sync(scenario)()
