@@ -55,7 +55,9 @@ class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
             return  # closed by us: nothing more goes out (uvicorn refuses a send after a close)
         try:
             await super().send_json(content, close)
-        except OSError:  # the client is gone (uvicorn's ClientDisconnected): end, cleanup runs in __call__
+        except (OSError, RuntimeError):
+            # The client is gone: uvicorn raises ClientDisconnected, or (sans-I/O on uvloop) a
+            # RuntimeError from the closed transport. End quietly; the cleanup runs in __call__.
             raise StopConsumer from None
 
     async def announce(self, message):

@@ -180,3 +180,63 @@ def test_a_socket_that_pings_and_goes_without_reading_the_pong_leaves_no_presenc
         from games.models import Connection
         return database_sync_to_async(Connection.objects.filter(user=alice).count)()
     async_to_sync(scenario)()
+
+
+@pytest.mark.slow
+def test_a_raw_client_that_pings_and_drops_the_connection_leaves_no_presence_under_uvicorn(make_user):
+    """The same through a real uvicorn process: a client that sends a ping and closes its TCP
+    connection without reading the pong, as a phone losing its network does."""
+    import base64
+    import os
+    import socket
+    import struct
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from django.db import connection
+
+    from games.models import Connection
+    if connection.vendor != "postgresql":
+        pytest.skip("the server process needs the test database: PostgreSQL only")
+    alice = make_user("alice")
+    key = token_of(alice)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = connection.settings_dict
+    env = dict(os.environ, DATABASE_URL=f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}")
+    env.pop("REDIS_URL", None)  # one process: the in-memory channel layer will do
+    server = subprocess.Popen([sys.executable, "-m", "uvicorn", "argo_site.asgi:application", "--port", str(port),
+                               "--ws", "websockets-sansio", "--log-level", "warning"],
+                              cwd=Path(__file__).resolve().parents[2], env=env)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        for _ in range(5):  # the race between the pong and the close is the server's: try a few times
+            client = socket.create_connection(("127.0.0.1", port), timeout=5)
+            nonce = base64.b64encode(os.urandom(16)).decode()
+            client.sendall((f"GET /ws/me/ HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                            f"Connection: Upgrade\r\nSec-WebSocket-Key: {nonce}\r\nSec-WebSocket-Version: 13\r\n"
+                            f"Authorization: Token {key}\r\n\r\n").encode())
+            assert b" 101 " in client.recv(4096).split(b"\r\n", 1)[0]
+            deadline = time.monotonic() + 5
+            while not Connection.objects.filter(user=alice).exists() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            payload, mask = b'{"type": "ping"}', os.urandom(4)
+            masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+            client.sendall(struct.pack("!BB", 0x81, 0x80 | len(payload)) + mask + masked)
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # gone at once
+            client.close()
+        deadline = time.monotonic() + 10
+        while Connection.objects.filter(user=alice).exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not Connection.objects.filter(user=alice).exists(), "a socket that is gone still counts as present"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
