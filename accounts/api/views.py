@@ -66,6 +66,9 @@ class CredentialsSerializer(serializers.Serializer):
 class TokenView(MethodFirst, APIView):
     """Exchange a username and password for an API token (`Authorization: Token …`).
 
+    Each exchange issues a new key, valid for 90 days (API_TOKEN_DAYS), and ends the previous one
+    with the sockets it opened.
+
     Goes through the same door as the login form (allauth's adapter), so both share one count of
     failed attempts per account and per address: past it, 429 with `Retry-After`."""
 
