@@ -19,6 +19,9 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 LARGEST_FRAME = 1024  # a ping is 16 bytes; nothing a client sends needs more
 HEARD_EVERY = 30  # seconds: how often a ping refreshes presence in the database, at most
+# What a send to a client that is gone raises: uvicorn's ClientDisconnected (an OSError), or, with
+# the sans-I/O protocol on uvloop, a RuntimeError from the closed transport.
+CLIENT_GONE = (OSError, RuntimeError)
 
 
 class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
@@ -55,9 +58,13 @@ class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
             return  # closed by us: nothing more goes out (uvicorn refuses a send after a close)
         try:
             await super().send_json(content, close)
-        except (OSError, RuntimeError):
-            # The client is gone: uvicorn raises ClientDisconnected, or (sans-I/O on uvloop) a
-            # RuntimeError from the closed transport. End quietly; the cleanup runs in __call__.
+        except CLIENT_GONE:
+            raise StopConsumer from None  # end quietly: the cleanup runs in __call__
+
+    async def close(self, code=None, reason=None):
+        try:
+            await super().close(code, reason)
+        except CLIENT_GONE:
             raise StopConsumer from None
 
     async def announce(self, message):

@@ -142,37 +142,47 @@ def test_an_origin_that_is_no_url_is_refused_not_an_error(make_user, origin):
     async_to_sync(scenario)()
 
 
-def test_a_socket_that_pings_and_goes_without_reading_the_pong_leaves_no_presence(make_user):
-    """uvicorn raises ClientDisconnected on a send to a socket its client closed; the consumer then
-    never sees websocket.disconnect, and its cleanup must run all the same."""
+@pytest.mark.parametrize("ending", ["pong", "suspended"])
+def test_a_socket_whose_client_is_gone_leaves_no_presence_whatever_the_server_sent_last(make_user, ending):
+    """uvicorn raises on a send to a socket its client closed (ClientDisconnected; a RuntimeError
+    from the sans-I/O protocol on uvloop); the consumer then never sees websocket.disconnect, and
+    its cleanup must run all the same, without an error: after a ping's answer, or a close."""
     import asyncio
 
     from uvicorn.protocols.utils import ClientDisconnected
 
+    from games import services
+
     from .test_notifications_ws import ORIGIN, application
-    alice = make_user("alice")
+    alice, moderator = make_user("alice"), make_user("mod", is_staff=True)
     key = token_of(alice)
     scope = {"type": "websocket", "path": "/ws/me/", "raw_path": b"/ws/me/", "query_string": b"",
              "headers": ORIGIN + [(b"authorization", f"Token {key}".encode())], "subprotocols": [],
              "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
+    last, failure = {"pong": ("websocket.send", ClientDisconnected), "suspended": ("websocket.close", RuntimeError)}[ending]
     sent = []
 
     async def scenario():
         frames = asyncio.Queue()
-        for frame in ({"type": "websocket.connect"}, {"type": "websocket.receive", "text": '{"type": "ping"}'}):
-            frames.put_nowait(frame)
+        frames.put_nowait({"type": "websocket.connect"})
+        if ending == "pong":
+            frames.put_nowait({"type": "websocket.receive", "text": '{"type": "ping"}'})
 
         async def receive():
             return await frames.get()  # the client is gone: nothing more comes, not even a disconnect
 
         async def send(message):
             sent.append(message["type"])
-            if message["type"] == "websocket.send":
-                raise ClientDisconnected
+            if message["type"] == last:
+                raise failure
 
         app = asyncio.ensure_future(application()(scope, receive, send))
+        if ending == "suspended":
+            while await rows() == 0:
+                await asyncio.sleep(0.02)
+            await database_sync_to_async(services.set_suspended)(moderator, alice, True, "spam")
         await asyncio.wait_for(asyncio.shield(app), TIMEOUT * 2)
-        assert sent == ["websocket.accept", "websocket.send"]
+        assert sent == ["websocket.accept", last]
         assert not await online(alice.pk)
         assert await rows() == 0
 
