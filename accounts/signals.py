@@ -1,8 +1,14 @@
 from django.conf import settings
 from django.db.models.signals import post_save, pre_save
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
+
+from games.signals import account_suspended
 
 from .models import Profile
+
+# user_id: the account's password changed; every session signed in with the old one ends (Django's
+# session auth hash changes with it), and so do the sockets those sessions opened (games.notify).
+password_changed = Signal()
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)
@@ -27,3 +33,17 @@ def revoke_tokens_on_new_password(sender, instance, update_fields=None, **kwargs
     if raw is not None and check_password(raw, stored):
         return  # the same password hashed anew (a stronger hasher after an upgrade): not a change
     Token.objects.filter(user_id=instance.pk).delete()
+    instance._password_changed = True
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL)
+def announce_new_password(sender, instance, **kwargs):
+    if instance.__dict__.pop("_password_changed", False):
+        password_changed.send(sender, user_id=instance.pk)
+
+
+@receiver(account_suspended)
+def revoke_tokens_of_suspended(sender, user_id, **kwargs):
+    """Lifting the suspension later does not bring the old keys back: the player signs in anew."""
+    from rest_framework.authtoken.models import Token
+    Token.objects.filter(user_id=user_id).delete()

@@ -1,25 +1,43 @@
 """Short-lived, single-use tickets that sign a WebSocket in without putting a token in its URL
-(URLs end up in access logs). A client that can set headers sends `Authorization: Token …` instead."""
+(URLs end up in access logs). A client that can set headers sends `Authorization: Token …` instead.
+
+A ticket remembers the credential it was taken with (which token, which session), so that the
+socket it opens ends when that credential does."""
 from __future__ import annotations
 
+import re
 import secrets
+from dataclasses import dataclass
 
 from django.core.cache import cache
 
 TICKET_SECONDS = 60
 _PREFIX = "ws-ticket:"
+_BYTES = 24
+# What secrets.token_urlsafe(_BYTES) makes; anything else (a NUL, bytes that are not UTF-8, a
+# megabyte) is no ticket and never reaches the cache as a key.
+_SHAPE = re.compile(r"[A-Za-z0-9_-]{32}")
 
 
-def issue(user_id: int) -> str:
-    ticket = secrets.token_urlsafe(24)
-    cache.set(_PREFIX + ticket, user_id, TICKET_SECONDS)
+@dataclass(frozen=True)
+class Redeemed:
+    user_id: int
+    credential: str  # accounts.credentials.name of the token or session the ticket was taken with
+    expires: float | None  # when that credential ends by itself (a token's lifetime), as a timestamp
+
+
+def issue(user_id: int, credential: str, expires: float | None = None) -> str:
+    ticket = secrets.token_urlsafe(_BYTES)
+    cache.set(_PREFIX + ticket, (user_id, credential, expires), TICKET_SECONDS)
     return ticket
 
 
-def redeem(ticket: str) -> int | None:
-    """The user the ticket was issued to, once: of two sockets racing with one ticket, one wins."""
-    key = _PREFIX + ticket
-    user_id = cache.get(key)
-    if user_id is None or not cache.delete(key):
+def redeem(ticket: str | None) -> Redeemed | None:
+    """What the ticket was issued for, once: of two sockets racing with one ticket, one wins."""
+    if not isinstance(ticket, str) or not _SHAPE.fullmatch(ticket):
         return None
-    return user_id
+    key = _PREFIX + ticket
+    value = cache.get(key)
+    if not isinstance(value, tuple) or not cache.delete(key):
+        return None
+    return Redeemed(*value)

@@ -8,6 +8,7 @@ variables only (see README.md):
 - REDIS_URL      redis://host:6379/0 — channel layer and Celery broker
 - EMAIL_URL      smtp://user:pass@host:587 (smtp+tls://, smtp+ssl://) — outgoing mail
 - BOT_MOVE_DELAY seconds a bot waits before each decision (default 2)
+- API_TOKEN_DAYS how long an API token lasts after it was issued (default 90)
 - DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, SITE_URL, DEFAULT_FROM_EMAIL
 - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY — Web Push (`manage.py vapid_keys` makes a pair); without
   them the site sends no pushes and offers none
@@ -300,6 +301,9 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
+# An API token ends by itself this long after it was issued (POST /api/auth/token/ issues a new key
+# each time): a key copied somewhere long forgotten stops working. Sockets opened with it close too.
+API_TOKEN_LIFETIME = timedelta(days=int(os.environ.get("API_TOKEN_DAYS", "90")))
 SPECTACULAR_SETTINGS = {
     "TITLE": "Argo Station API",
     "DESCRIPTION": "Play board games asynchronously: games, decisions, undo, chat, ratings and accounts.",

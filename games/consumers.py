@@ -9,6 +9,7 @@ import json
 import time
 
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from . import notify, presence
@@ -18,13 +19,27 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 LARGEST_FRAME = 1024  # a ping is 16 bytes; nothing a client sends needs more
 HEARD_EVERY = 30  # seconds: how often a ping refreshes presence in the database, at most
+# What a send to a client that is gone raises: uvicorn's ClientDisconnected (an OSError), or, with
+# the sans-I/O protocol on uvloop, a RuntimeError from the closed transport.
+CLIENT_GONE = (OSError, RuntimeError)
 
 
 class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
     group: str | None = None
     account: str | None = None
+    credential: str | None = None  # accounts.credentials.name of what let the socket in
+    credential_expires: float | None = None
     heard_at = 0.0
     away = False
+    ended = False
+
+    async def __call__(self, scope, receive, send):
+        # A send to a socket the client has already closed raises (uvicorn's ClientDisconnected), and
+        # then websocket.disconnect is never handled: the groups and presence are cleaned up here too.
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self.end()
 
     async def join(self, group: str) -> None:
         """Accept the socket into its group, and into its user's account group when signed in."""
@@ -33,17 +48,55 @@ class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         if user is not None and user.is_authenticated:
             self.account = notify.account_group(user.pk)
+            self.credential = self.scope.get("credential")
+            self.credential_expires = self.scope.get("credential_expires")
             await self.channel_layer.group_add(self.account, self.channel_name)
         await self.accept()
 
+    async def send_json(self, content, close=False):
+        if self.ended:
+            return  # closed by us: nothing more goes out (uvicorn refuses a send after a close)
+        try:
+            await super().send_json(content, close)
+        except CLIENT_GONE:
+            raise StopConsumer from None  # end quietly: the cleanup runs in __call__
+
+    async def close(self, code=None, reason=None):
+        try:
+            await super().close(code, reason)
+        except CLIENT_GONE:
+            raise StopConsumer from None
+
     async def announce(self, message):
-        await self.send_json(message["payload"])
+        if await self.still_signed_in():
+            await self.send_json(message["payload"])
 
     async def sign_out(self, message):
-        """The account was suspended: its open sockets end now, not when the tab closes."""
-        await self.close(code=CLOSE_UNAUTHENTICATED)
+        """The account was suspended (no `credential`), or what let this socket in ended: a token
+        revoked or replaced, a session signed out, every session after a new password (`kind`).
+        The socket ends now, not when the tab closes."""
+        credential, kind = message.get("credential"), message.get("kind")
+        everything = credential is None and kind is None
+        mine = self.credential is not None and (
+            credential == self.credential or (kind is not None and self.credential.startswith(kind + ":")))
+        if everything or mine:
+            await self.end_signed_out()
+
+    async def still_signed_in(self) -> bool:
+        """False, and the socket closes, once the token it came in with has outlived its lifetime."""
+        if self.credential_expires is not None and time.time() >= self.credential_expires:
+            await self.end_signed_out()
+            return False
+        return not self.ended
+
+    async def end_signed_out(self) -> None:
+        if not self.ended:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            await self.end()
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if not await self.still_signed_in():
+            return
         ping = self.ping_of(text_data)
         if ping is not None:
             await self.heard(ping.get("away") is True)
@@ -65,6 +118,13 @@ class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
         """A ping: nothing to note for a game socket (see UserConsumer)."""
 
     async def disconnect(self, code):
+        await self.end()
+
+    async def end(self) -> None:
+        """Leave the groups (and, for /ws/me/, presence) once, however the socket ends."""
+        if self.ended:
+            return
+        self.ended = True
         for group in (self.group, self.account):
             if group:
                 await self.channel_layer.group_discard(group, self.channel_name)
@@ -119,9 +179,11 @@ class UserConsumer(AnnouncingConsumer):
         if went_away:
             self.held_back_notices_go_out()
 
-    async def disconnect(self, code):
+    async def end(self) -> None:
+        if self.ended:
+            return
         try:
-            await super().disconnect(code)
+            await super().end()
         finally:  # presence is cleaned up however the socket ends, even if the layer is gone
             if getattr(self, "user_id", None):
                 await database_sync_to_async(self.left)()

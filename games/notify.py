@@ -13,8 +13,13 @@ from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.contrib.auth.signals import user_logged_out
 from django.db import transaction
+from django.db.models.signals import post_delete
 from django.dispatch import receiver
+
+from accounts import credentials
+from accounts.signals import password_changed
 
 from . import signals
 
@@ -244,7 +249,33 @@ def _stand_in_changed(sender, game, seat, **kwargs):
 
 @receiver(signals.account_suspended)
 def _account_suspended(sender, user_id, **kwargs):
-    transaction.on_commit(lambda: _group_send([(account_group(user_id), {"type": "sign_out"})]))
+    _sign_out(user_id)
+
+
+def _sign_out(user_id: int, **which) -> None:
+    """After the commit, the account's sockets end (AnnouncingConsumer.sign_out): all of them, or
+    those opened with one credential (`credential=`) or one kind of credential (`kind=`)."""
+    message = {"type": "sign_out", **which}
+    transaction.on_commit(lambda: _group_send([(account_group(user_id), message)]))
+
+
+@receiver(post_delete, sender="authtoken.Token")
+def _token_ended(sender, instance, **kwargs):
+    """Revoked, replaced by a new sign-in, expired, or ended by a new password or a suspension."""
+    _sign_out(instance.user_id, credential=credentials.name(credentials.TOKEN, instance.key))
+
+
+@receiver(user_logged_out)
+def _session_ended(sender, request, user, **kwargs):
+    if user is not None and request is not None and request.session.session_key:
+        _sign_out(user.pk, credential=credentials.name(credentials.SESSION, request.session.session_key))
+
+
+@receiver(password_changed)
+def _password_changed(sender, user_id, **kwargs):
+    # The session that changed it lives on under a new key (update_session_auth_hash): its tabs'
+    # sockets close too and come back signed in at once (static/js/live.js reconnects).
+    _sign_out(user_id, kind=credentials.SESSION)
 
 
 @receiver(signals.player_invited)

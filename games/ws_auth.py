@@ -1,28 +1,45 @@
 """WebSocket authentication: the Django session (browsers), an API token in the `Authorization`
-header, or a single-use ticket (`?ticket=…`, accounts.ws_tickets). Never a token in the URL."""
+header, or a single-use ticket (`?ticket=…`, accounts.ws_tickets). Never a token in the URL.
+
+The scope also says which credential let the socket in (`credential`, accounts.credentials.name,
+and `credential_expires`, a timestamp or None): revoking that credential closes the socket
+(AnnouncingConsumer.sign_out)."""
 from __future__ import annotations
 
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlparse
 
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
-from channels.security.websocket import OriginValidator
+from channels.security.websocket import OriginValidator, WebsocketDenier
 from django.contrib.auth.models import AnonymousUser
+
+from accounts import credentials
+
+ANONYMOUS = {"user": AnonymousUser(), "credential": None, "credential_expires": None}
 
 
 @database_sync_to_async
-def user_for(token: str | None, ticket: str | None):
+def signed_in_with(token: str | None, ticket: str | None) -> dict:
+    """The scope's user and credential for a token or a ticket; anonymous for anything not valid."""
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
     from accounts.ws_tickets import redeem
     if token:
         found = Token.objects.select_related("user").filter(key=token).first()
-        user = found.user if found else None
+        if found is None or credentials.token_expired(found):
+            return ANONYMOUS
+        user, credential = found.user, credentials.name(credentials.TOKEN, token)
+        expires = credentials.token_expires(found).timestamp()
     else:
-        user_id = redeem(ticket)
-        user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
-    return user if user is not None and user.is_active else AnonymousUser()
+        redeemed = redeem(ticket)
+        if redeemed is None:
+            return ANONYMOUS
+        user = get_user_model().objects.filter(pk=redeemed.user_id).first()
+        credential, expires = redeemed.credential, redeemed.expires
+    if user is None or not user.is_active:
+        return ANONYMOUS
+    return {"user": user, "credential": credential, "credential_expires": expires}
 
 
 def credentials_of(scope) -> tuple[str | None, str | None]:
@@ -40,10 +57,13 @@ class TokenAuthMiddleware:
 
     async def __call__(self, scope, receive, send):
         user = scope.get("user")
-        if user is None or not user.is_authenticated:
+        if user is not None and user.is_authenticated:
+            session = credentials.name(credentials.SESSION, scope["session"].session_key or "")
+            scope = dict(scope, credential=session, credential_expires=None)
+        else:
             token, ticket = credentials_of(scope)
             if token or ticket:
-                scope = dict(scope, user=await user_for(token, ticket))
+                scope = dict(scope, **await signed_in_with(token, ticket))
         return await self.inner(scope, receive, send)
 
 
@@ -53,10 +73,29 @@ def SessionOrTokenAuthMiddleware(inner):
 
 class BrowserOriginValidator(OriginValidator):
     """Browsers always send Origin, and theirs must be one of our hosts (no cross-site sockets).
-    Other clients (bots, benchmarks) send none and authenticate with their token."""
+    Other clients (bots, benchmarks) send none and authenticate with their token.
+    An Origin that does not parse as a URL (`http://[`) is refused as a foreign one."""
+
+    async def __call__(self, scope, receive, send):
+        if not all(_parses(value) for name, value in scope.get("headers", ()) if name == b"origin"):
+            return await WebsocketDenier()(scope, receive, send)
+        return await super().__call__(scope, receive, send)
 
     def valid_origin(self, parsed_origin):
-        return parsed_origin is None or self.validate_origin(parsed_origin)
+        if parsed_origin is None:
+            return True
+        try:
+            return self.validate_origin(parsed_origin)
+        except ValueError:  # a port out of range, say: parsed, but no origin of ours
+            return False
+
+
+def _parses(origin: bytes) -> bool:
+    try:
+        urlparse(origin.decode("latin-1")).port
+    except ValueError:
+        return False
+    return True
 
 
 def SiteOriginValidator(application):

@@ -7,6 +7,7 @@ from functools import cache
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
+from accounts.credentials import token_expired
 from argo_site.rows import Columns, cache_related, prepared_cursor
 
 
@@ -46,4 +47,8 @@ class ProfileTokenAuthentication(TokenAuthentication):
             raise AuthenticationFailed("Invalid token.")
         if not found[0].is_active:
             raise AuthenticationFailed("User inactive or deleted.")
+        if token_expired(found[1]):
+            # Its open sockets close with it (games.notify listens for the deletion).
+            found[1].delete()
+            raise AuthenticationFailed("Token has expired; POST /api/auth/token/ for a new one.")
         return found

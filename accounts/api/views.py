@@ -1,6 +1,6 @@
 from allauth.account.adapter import get_adapter
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, serializers
@@ -9,6 +9,7 @@ from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts import credentials
 from accounts.models import Profile, PushDevice
 from accounts.ws_tickets import TICKET_SECONDS, issue
 from games.api.contract import MethodFirst
@@ -65,6 +66,9 @@ class CredentialsSerializer(serializers.Serializer):
 class TokenView(MethodFirst, APIView):
     """Exchange a username and password for an API token (`Authorization: Token …`).
 
+    Each exchange issues a new key, valid for 90 days (API_TOKEN_DAYS), and ends the previous one
+    with the sockets it opened.
+
     Goes through the same door as the login form (allauth's adapter), so both share one count of
     failed attempts per account and per address: past it, 429 with `Retry-After`."""
 
@@ -82,7 +86,8 @@ class TokenView(MethodFirst, APIView):
 
     @extend_schema(request=None, responses={204: None, 401: OpenApiResponse(description="not signed in")})
     def delete(self, request, *args, **kwargs):
-        """Revoke your API token: every client using it is signed out; POST issues a new one."""
+        """Revoke your API token: every client using it is signed out, its sockets close (4401);
+        POST issues a new one."""
         Token.objects.filter(user=request.user).delete()
         return Response(status=204)
 
@@ -105,8 +110,23 @@ class TokenView(MethodFirst, APIView):
             # Well-formed but wrong: an authentication failure (401), not a malformed request (400).
             return Response({"detail": "Unable to log in with provided credentials."}, status=401,
                             headers={"WWW-Authenticate": 'Token realm="api"'})
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        return Response({"token": new_token(user).key})
+
+
+def new_token(user) -> Token:
+    """A new key at each sign-in, with a lifetime of its own (settings.API_TOKEN_LIFETIME): the
+    previous key ends, and the sockets opened with it close. Two sign-ins at once: the last wins."""
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        Token.objects.filter(user=user).delete()
+        return Token.objects.create(user=user)
+
+
+def credential_of(request) -> tuple[str, float | None]:
+    """(name, expiry timestamp) of what this request signed in with: its token, or its session."""
+    if isinstance(request.auth, Token):
+        return credentials.name(credentials.TOKEN, request.auth.key), credentials.token_expires(request.auth).timestamp()
+    return credentials.name(credentials.SESSION, request.session.session_key or ""), None
 
 
 class WebSocketTicketView(MethodFirst, APIView):
@@ -120,7 +140,8 @@ class WebSocketTicketView(MethodFirst, APIView):
               "required": ["ticket", "expires_in"]},
         401: OpenApiResponse(description="not signed in")})
     def post(self, request, *args, **kwargs):
-        return Response({"ticket": issue(request.user.pk), "expires_in": TICKET_SECONDS}, status=201)
+        ticket = issue(request.user.pk, *credential_of(request))
+        return Response({"ticket": ticket, "expires_in": TICKET_SECONDS}, status=201)
 
 
 class PushDevicesView(MethodFirst, generics.ListCreateAPIView):

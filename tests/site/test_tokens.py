@@ -38,13 +38,16 @@ def test_a_new_password_ends_the_old_token_however_it_is_set(make_user, client):
     assert signed_in(new).get("/api/me/").status_code == 401
 
 
-def test_saving_a_profile_or_signing_in_keeps_the_token(make_user, client):
+def test_saving_a_profile_or_signing_in_on_a_page_keeps_the_token_and_taking_one_anew_ends_it(make_user, client):
     alice = make_user("alice")
     key = take_token().json()["token"]
     alice.first_name = "Alice"
     alice.save()
     client.login(username="alice", password="pass-word-1")
-    assert signed_in(key).get("/api/me/").status_code == 200 and take_token().json()["token"] == key
+    assert signed_in(key).get("/api/me/").status_code == 200
+    new = take_token().json()["token"]
+    assert new != key and signed_in(key).get("/api/me/").status_code == 401
+    assert signed_in(new).get("/api/me/").status_code == 200
 
 
 def test_a_token_can_be_revoked(make_user):
@@ -86,3 +89,27 @@ def test_the_same_password_hashed_anew_keeps_the_token(make_user):
     alice.set_password("pass-word-1")  # what Django does when a login finds an outdated hash
     alice.save(update_fields=["password"])
     assert signed_in(key).get("/api/me/").status_code == 200
+
+
+def test_two_sign_ins_at_once_both_get_a_key_and_the_last_one_works(make_user, settings):
+    import threading
+
+    from django.db import connection
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # close together
+    make_user("alice")
+    start, answers = threading.Barrier(8), []
+
+    def sign_in():
+        start.wait()
+        try:
+            answers.append(take_token())
+        finally:
+            connection.close()
+    threads = [threading.Thread(target=sign_in) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [a.status_code for a in answers] == [200] * 8, [a.content for a in answers]
+    working = [a.json()["token"] for a in answers if signed_in(a.json()["token"]).get("/api/me/").status_code == 200]
+    assert len(working) == 1

@@ -9,7 +9,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
-from .test_notifications_ws import TIMEOUT, connect, token_of
+from .test_notifications_ws import TIMEOUT, attempt, connect, token_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -112,3 +112,141 @@ def test_a_tab_that_says_it_is_away_lets_the_turn_notice_go_and_coming_back_hold
         for comm in socks.values():
             await comm.disconnect(timeout=TIMEOUT)
     async_to_sync(scenario)()
+
+
+@pytest.mark.parametrize("query", ["ticket=%00", "ticket=%00%ff", "ticket=" + "a" * 100_000, "ticket=%ff" * 32,
+                                   "ticket=a%2Fb%2Bc%3D" + "d" * 26])
+def test_a_ticket_that_could_not_have_been_issued_is_no_ticket_not_an_error(make_user, query):
+    from games import services
+    game = services.create_game(make_user("alice"), game="argo", players=2)
+
+    async def scenario():
+        assert await attempt(f"/ws/me/?{query}") == (False, 4401)
+        watcher = await connect(f"/ws/games/{game.pk}/?{query}")  # a spectator, as anyone may be
+        await watcher.disconnect(timeout=TIMEOUT)
+    async_to_sync(scenario)()
+
+
+@pytest.mark.parametrize("origin", [b"http://[", b"http://[::1", b"http://testserver:99999", b"http://[zz]:80"])
+def test_an_origin_that_is_no_url_is_refused_not_an_error(make_user, origin):
+    from channels.testing import WebsocketCommunicator
+
+    from .test_notifications_ws import application
+    key = token_of(make_user("alice"))
+
+    async def scenario():
+        comm = WebsocketCommunicator(application(), "/ws/me/",
+                                     headers=[(b"origin", origin), (b"authorization", f"Token {key}".encode())])
+        connected, _ = await comm.connect(timeout=TIMEOUT)
+        assert not connected
+    async_to_sync(scenario)()
+
+
+@pytest.mark.parametrize("ending", ["pong", "suspended"])
+def test_a_socket_whose_client_is_gone_leaves_no_presence_whatever_the_server_sent_last(make_user, ending):
+    """uvicorn raises on a send to a socket its client closed (ClientDisconnected; a RuntimeError
+    from the sans-I/O protocol on uvloop); the consumer then never sees websocket.disconnect, and
+    its cleanup must run all the same, without an error: after a ping's answer, or a close."""
+    import asyncio
+
+    from uvicorn.protocols.utils import ClientDisconnected
+
+    from games import services
+
+    from .test_notifications_ws import ORIGIN, application
+    alice, moderator = make_user("alice"), make_user("mod", is_staff=True)
+    key = token_of(alice)
+    scope = {"type": "websocket", "path": "/ws/me/", "raw_path": b"/ws/me/", "query_string": b"",
+             "headers": ORIGIN + [(b"authorization", f"Token {key}".encode())], "subprotocols": [],
+             "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
+    last, failure = {"pong": ("websocket.send", ClientDisconnected), "suspended": ("websocket.close", RuntimeError)}[ending]
+    sent = []
+
+    async def scenario():
+        frames = asyncio.Queue()
+        frames.put_nowait({"type": "websocket.connect"})
+        if ending == "pong":
+            frames.put_nowait({"type": "websocket.receive", "text": '{"type": "ping"}'})
+
+        async def receive():
+            return await frames.get()  # the client is gone: nothing more comes, not even a disconnect
+
+        async def send(message):
+            sent.append(message["type"])
+            if message["type"] == last:
+                raise failure
+
+        app = asyncio.ensure_future(application()(scope, receive, send))
+        if ending == "suspended":
+            while await rows() == 0:
+                await asyncio.sleep(0.02)
+            await database_sync_to_async(services.set_suspended)(moderator, alice, True, "spam")
+        await asyncio.wait_for(asyncio.shield(app), TIMEOUT * 2)
+        assert sent == ["websocket.accept", last]
+        assert not await online(alice.pk)
+        assert await rows() == 0
+
+    def rows():
+        from games.models import Connection
+        return database_sync_to_async(Connection.objects.filter(user=alice).count)()
+    async_to_sync(scenario)()
+
+
+@pytest.mark.slow
+def test_a_raw_client_that_pings_and_drops_the_connection_leaves_no_presence_under_uvicorn(make_user):
+    """The same through a real uvicorn process: a client that sends a ping and closes its TCP
+    connection without reading the pong, as a phone losing its network does."""
+    import base64
+    import os
+    import socket
+    import struct
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from django.db import connection
+
+    from games.models import Connection
+    if connection.vendor != "postgresql":
+        pytest.skip("the server process needs the test database: PostgreSQL only")
+    alice = make_user("alice")
+    key = token_of(alice)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = connection.settings_dict
+    env = dict(os.environ, DATABASE_URL=f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}")
+    env.pop("REDIS_URL", None)  # one process: the in-memory channel layer will do
+    server = subprocess.Popen([sys.executable, "-m", "uvicorn", "argo_site.asgi:application", "--port", str(port),
+                               "--ws", "websockets-sansio", "--log-level", "warning"],
+                              cwd=Path(__file__).resolve().parents[2], env=env)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        for _ in range(5):  # the race between the pong and the close is the server's: try a few times
+            client = socket.create_connection(("127.0.0.1", port), timeout=5)
+            nonce = base64.b64encode(os.urandom(16)).decode()
+            client.sendall((f"GET /ws/me/ HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                            f"Connection: Upgrade\r\nSec-WebSocket-Key: {nonce}\r\nSec-WebSocket-Version: 13\r\n"
+                            f"Authorization: Token {key}\r\n\r\n").encode())
+            assert b" 101 " in client.recv(4096).split(b"\r\n", 1)[0]
+            deadline = time.monotonic() + 5
+            while not Connection.objects.filter(user=alice).exists() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            payload, mask = b'{"type": "ping"}', os.urandom(4)
+            masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+            client.sendall(struct.pack("!BB", 0x81, 0x80 | len(payload)) + mask + masked)
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # gone at once
+            client.close()
+        deadline = time.monotonic() + 10
+        while Connection.objects.filter(user=alice).exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not Connection.objects.filter(user=alice).exists(), "a socket that is gone still counts as present"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
