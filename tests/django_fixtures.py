@@ -25,6 +25,18 @@ def bots_move_at_once(settings):
     settings.BOT_MOVE_DELAY = 0
 
 
+@pytest.fixture(autouse=True)
+def fresh_limits():
+    """The limits' counters in Redis outlive a test's transaction: each test starts with none (the
+    database's counters go with the test's rollback or flush)."""
+    if REDIS:
+        from games import limits
+        client = limits._redis().client
+        for key in client.scan_iter(f"{limits.PREFIX}*"):
+            client.delete(key)
+    yield
+
+
 def set_eager(app, on: bool) -> None:
     """Celery reads Django's CELERY_-prefixed names first: set those, not only the short ones."""
     app.conf.CELERY_TASK_ALWAYS_EAGER = app.conf.task_always_eager = on
