@@ -43,8 +43,9 @@ def take(name: str, allowed: int, seconds: int, amount: int = 1) -> str:
 def give_back(key: str, amount: int = 1) -> None:
     """Take back uses counted under `key`; nothing when its window is over (the counter is gone)."""
     try:
-        _redis().subtract(keys=[key], args=[amount])
-        return
+        if _redis().subtract(keys=[key], args=[amount]) is not None:
+            return
+        # Not in Redis: perhaps counted in the database while Redis was down.
     except _RedisMissing:
         pass
     except redis.RedisError as exc:  # Redis down: the database counts meanwhile

@@ -219,3 +219,32 @@ def test_the_limits_hold_while_redis_is_down(make_user, settings):
         services.post_chat(alice, game.pk, f"line {n}")
     with pytest.raises(services.TooMany):
         services.post_chat(alice, game.pk, "one more")
+
+
+def test_a_password_reset_unlocks_the_account(make_user, client):
+    from django.core import mail
+    make_user("alice", password=PASSWORD)
+    assert [token_attempt("alice", "wrong").status_code for _ in range(6)] == [401] * 5 + [429]
+    client.post("/accounts/password/reset/", {"email": "ALICE@example.org"})
+    link = next(word for word in mail.outbox[0].body.split() if "/accounts/password/reset/key/" in word)
+    link = "/" + link.split("://", 1)[1].split("/", 1)[1]
+    page = client.get(link, follow=True)
+    new_password = "Another-Passw0rd-77"
+    form_url = page.redirect_chain[-1][0] if page.redirect_chain else link
+    done = client.post(form_url, {"password1": new_password, "password2": new_password})
+    assert done.status_code == 302
+    assert token_attempt("alice", new_password).status_code == 200
+
+
+@pytest.mark.parametrize(("proxies", "remote", "forwarded", "address"), [
+    (0, "203.0.113.7", "198.51.100.1", "203.0.113.7"),  # no proxy of ours: the header is the client's
+    (1, "10.0.0.2", "198.51.100.1, 203.0.113.7", "203.0.113.7"),  # what our proxy appended
+    (2, "10.0.0.3", "198.51.100.1, 203.0.113.7, 10.0.0.2", "203.0.113.7"),  # two of ours
+    (1, "203.0.113.7", "", "203.0.113.7"),  # reached without the proxy
+    (1, "10.0.0.2", "not-an-address", "10.0.0.2"),
+])
+def test_the_client_address_is_the_one_our_outermost_proxy_saw(settings, rf, proxies, remote, forwarded, address):
+    from accounts.adapter import client_address
+    settings.TRUSTED_PROXY_COUNT = proxies
+    request = rf.get("/", REMOTE_ADDR=remote, HTTP_X_FORWARDED_FOR=forwarded)
+    assert client_address(request) == address
