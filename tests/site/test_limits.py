@@ -13,6 +13,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from games import services
+from tests.django_fixtures import in_parallel
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "Sturdy-Passw0rd-42"
@@ -92,31 +93,6 @@ def test_new_games_and_invitations_are_limited(make_user, api_client_for, settin
 
 
 # --- parallel requests: the counts are atomic ------------------------------------------------------
-
-def in_parallel(threads: int, work) -> list:
-    """Run work(index) in `threads` threads at the same moment, each on its own database connection;
-    the list of what each returned (or the exception it raised, as text)."""
-    barrier = threading.Barrier(threads)
-    results: list = [None] * threads
-
-    def run(index):
-        from django.db import connection
-        try:
-            barrier.wait(timeout=20)
-            results[index] = work(index)
-        except Exception as exc:  # reported by the test, not lost in the thread
-            results[index] = f"error: {exc!r}"
-        finally:
-            connection.close()
-
-    started = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
-    for thread in started:
-        thread.start()
-    for thread in started:
-        thread.join(timeout=120)
-    assert not any(t.is_alive() for t in started), "a request hung"
-    return results
-
 
 @pytest.mark.django_db(transaction=True)
 def test_sixty_chat_lines_at_once_store_exactly_the_twenty_allowed(make_user, api_client_for, settings):
