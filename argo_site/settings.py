@@ -5,10 +5,11 @@ layer, eager Celery and the console email backend. Real services are switched on
 variables only (see README.md):
 
 - DATABASE_URL   postgres://user:pass@host:5432/name (psycopg 3); DATABASE_POOL=1 under ASGI
-- REDIS_URL      redis://host:6379/0 — channel layer and Celery broker
+- REDIS_URL      redis://host:6379/0 — channel layer, Celery broker, the counts of the limits
 - EMAIL_URL      smtp://user:pass@host:587 (smtp+tls://, smtp+ssl://) — outgoing mail
 - BOT_MOVE_DELAY seconds a bot waits before each decision (default 2)
 - API_TOKEN_DAYS how long an API token lasts after it was issued (default 90)
+- DJANGO_TRUSTED_PROXIES  how many proxies of the site's own stand in front of it (0: none)
 - DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, SITE_URL, DEFAULT_FROM_EMAIL
 - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY — Web Push (`manage.py vapid_keys` makes a pair); without
   them the site sends no pushes and offers none
@@ -114,6 +115,11 @@ CONTENT_SECURITY_POLICY = {
 }
 # What one person can do in a while (games.limits): (uses, seconds). Far above real play.
 USER_LIMITS = {"chat": (20, 60), "create_game": (20, 3600), "invite": (60, 3600)}
+# Failed logins (accounts/adapter.py): per account however it is named, per client address.
+LOGIN_LIMITS = {"account": (5, 300), "address": (10, 60)}
+# The client's address is the one our outermost proxy saw: with N proxies of our own in front, the
+# N-th X-Forwarded-For entry from the right (deploy/nginx.conf sets it); 0 = the peer itself.
+TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
 CSRF_FAILURE_VIEW = "games.api.errors.csrf_failure"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # the largest real request (a chat line, a decision) is far smaller
 
@@ -169,8 +175,9 @@ else:
 DATABASES = {"default": database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache holds the counts of rate limits (logins, chat, new games): in the database, so every
-# worker shares them and they hold while Redis is down. Its table is made by a migration.
+# The cache holds allauth's other rate limits (signups, password resets): in the database, so every
+# worker shares them and they hold while Redis is down. Its table is made by a migration. Failed
+# logins, chat, new games and invitations are counted atomically by games/limits.py instead.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "site_cache"}}
 
 # --- Redis: channel layer and Celery -------------------------------------------------------------
@@ -251,6 +258,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# allauth's own count of failed logins is a read-then-write in the cache, which parallel guesses
+# outrun: the adapter counts them atomically instead (settings.LOGIN_LIMITS).
+ACCOUNT_RATE_LIMITS = {"login_failed": None}
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"

@@ -399,3 +399,11 @@ class RatingChange(models.Model):
     @property
     def after(self) -> int:
         return rating_display(self.mu_after, self.sigma_after)
+
+
+class LimitCount(models.Model):
+    """One counter of games/limits.py while Redis does not keep them: `name` holds its window."""
+
+    name = models.CharField(max_length=200, primary_key=True)
+    count = models.IntegerField()
+    expires = models.BigIntegerField(db_index=True, help_text="Unix time after which the row is swept")

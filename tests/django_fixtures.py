@@ -3,6 +3,7 @@ import everything here. The rules tests never load this module, so they run with
 from __future__ import annotations
 
 import os
+import threading
 
 import pytest
 
@@ -23,6 +24,18 @@ def celery_runs_tasks_at_once():
 def bots_move_at_once(settings):
     """The bots' pause for readers (BOT_MOVE_DELAY) would only slow the tests; one test sets it."""
     settings.BOT_MOVE_DELAY = 0
+
+
+@pytest.fixture(autouse=True)
+def fresh_limits():
+    """The limits' counters in Redis outlive a test's transaction: each test starts with none (the
+    database's counters go with the test's rollback or flush)."""
+    if REDIS:
+        from games import limits
+        client = limits._redis().client
+        for key in client.scan_iter(f"{limits.PREFIX}*"):
+            client.delete(key)
+    yield
 
 
 def set_eager(app, on: bool) -> None:
@@ -56,3 +69,28 @@ def api_client_for():
         client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
         return client
     return make
+
+
+def in_parallel(threads: int, work) -> list:
+    """Run work(index) in `threads` threads at the same moment, each on its own database connection
+    (closed at the end); the list of what each returned, or ("error", the exception it raised)."""
+    barrier = threading.Barrier(threads)
+    results: list = [None] * threads
+
+    def run(index):
+        from django.db import connection
+        try:
+            barrier.wait(timeout=20)
+            results[index] = work(index)
+        except Exception as exc:  # reported by the test, not lost in the thread
+            results[index] = ("error", repr(exc))
+        finally:
+            connection.close()
+
+    started = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
+    for thread in started:
+        thread.start()
+    for thread in started:
+        thread.join(timeout=120)
+    assert not any(t.is_alive() for t in started), "a request hung"
+    return results

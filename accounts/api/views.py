@@ -1,4 +1,5 @@
 from allauth.account.adapter import get_adapter
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -55,9 +56,6 @@ class BotAccountView(MethodFirst, APIView):
         return Response(PublicUserSerializer(user).data)
 
 
-FAILED_LOGIN_WINDOW = 300  # seconds: allauth's window for failed logins per account (ACCOUNT_RATE_LIMITS)
-
-
 class CredentialsSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=254, help_text="your username or email address")
     password = serializers.CharField(max_length=128, trim_whitespace=False)
@@ -104,7 +102,7 @@ class TokenView(MethodFirst, APIView):
         try:
             user = get_adapter(request._request).authenticate(request._request, **credentials)
         except DjangoValidationError:
-            raise Throttled(wait=FAILED_LOGIN_WINDOW,
+            raise Throttled(wait=getattr(request._request, "login_retry_after", settings.LOGIN_LIMITS["account"][1]),
                             detail="too many failed attempts to sign in; try again later") from None
         if user is None or not user.is_active:
             # Well-formed but wrong: an authentication failure (401), not a malformed request (400).

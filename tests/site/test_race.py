@@ -1,11 +1,9 @@
 """Two submissions for the same `seq`: exactly one is stored, the other gets 409."""
 from __future__ import annotations
 
-import threading
-
 import pytest
 
-from tests.django_fixtures import POSTGRES
+from tests.django_fixtures import POSTGRES, in_parallel
 
 
 @pytest.fixture(autouse=True)
@@ -39,30 +37,13 @@ def race(game_id, name, seq, decision):
     from rest_framework.test import APIClient
 
     token = Token.objects.get(user__username=name).key
-    barrier = threading.Barrier(2)
-    results: list = [None, None]
 
     def submit(index):
-        from django.db import connection
-        try:
-            client = APIClient()
-            client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-            barrier.wait(timeout=10)
-            response = client.post(f"/api/games/{game_id}/moves/", {"seq": seq, "action": decision},
-                                   format="json")
-            results[index] = (response.status_code, response.json())
-        except Exception as exc:  # reported by the caller, not lost in the thread
-            results[index] = ("error", repr(exc))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=submit, args=(i,)) for i in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(t.is_alive() for t in threads), "a submission hung"
-    return results
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+        response = client.post(f"/api/games/{game_id}/moves/", {"seq": seq, "action": decision}, format="json")
+        return response.status_code, response.json()
+    return in_parallel(2, submit)
 
 
 def assert_one_stored(game_id, seq, results, what):

@@ -1,0 +1,82 @@
+"""The door every password goes through (the login form, reauthentication, POST /api/auth/token/):
+allauth's adapter with atomic failed-login limits (games/limits.py) and the client's address as
+the site's own proxies saw it."""
+from __future__ import annotations
+
+import ipaddress
+
+from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.utils import filter_users_by_email
+from django.conf import settings
+from django.contrib.auth import get_user_model
+
+from games import limits
+
+
+def client_address(request) -> str:
+    """The address that connected to the outermost of our TRUSTED_PROXY_COUNT proxies.
+
+    Each proxy appends the address it saw to X-Forwarded-For (ours sets it), so only the last
+    TRUSTED_PROXY_COUNT entries are ours; anything left of them is whatever the client wrote."""
+    remote = request.META.get("REMOTE_ADDR", "")
+    count = settings.TRUSTED_PROXY_COUNT
+    if count <= 0:
+        return remote
+    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
+    if not forwarded:
+        return remote  # reached without the proxy: the peer is the client
+    seen = forwarded[-min(count, len(forwarded))]
+    try:
+        return str(ipaddress.ip_address(seen))
+    except ValueError:
+        return remote
+
+
+def account_key(credentials: dict) -> str:
+    """One counter per account, however it is named (username or email, any case); a login that
+    names no account is counted by what was typed."""
+    login = (credentials.get("email") or credentials.get("username") or "").strip()
+    if "@" in login:
+        users = filter_users_by_email(login)
+    else:
+        users = list(get_user_model().objects.filter(username__iexact=login)[:2])
+    if len(users) == 1:
+        return f"account:{users[0].pk}"
+    return f"login:{login.lower()}"
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def get_client_ip(self, request) -> str:
+        return client_address(request)
+
+    def pre_authenticate(self, request, **credentials):
+        """Reserve one failed attempt per address and per account before the password is checked,
+        so that parallel guesses cannot all be checked while the count still looks low."""
+        self._reserved = []
+        try:
+            for name, (allowed, seconds) in self._login_counters(request, credentials):
+                self._reserved.append(limits.take(name, allowed, seconds))
+        except limits.Exceeded as exc:
+            self._give_back()
+            request.login_retry_after = exc.wait  # the API's Retry-After
+            raise self.validation_error("too_many_login_attempts") from None
+
+    def authenticate(self, request, **credentials):
+        user = super().authenticate(request, **credentials)
+        if user is not None:
+            # Not a reset: a correct password between guesses must not buy an attacker more guesses.
+            self._give_back()
+        return user
+
+    def _delete_login_attempts_cached_email(self, request, **credentials):
+        # allauth calls this after a successful password reset: the account starts afresh.
+        limits.forget(f"login-{account_key(credentials)}", settings.LOGIN_LIMITS["account"][1])
+
+    def _login_counters(self, request, credentials):
+        return [(f"login-address:{client_address(request)}", settings.LOGIN_LIMITS["address"]),
+                (f"login-{account_key(credentials)}", settings.LOGIN_LIMITS["account"])]
+
+    def _give_back(self):
+        for key in getattr(self, "_reserved", []):
+            limits.give_back(key)
+        self._reserved = []
