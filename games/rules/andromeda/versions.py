@@ -1,0 +1,28 @@
+"""The published versions of Andromeda Escape's rules (docs/rules-versions.md).
+
+A game plays to its end under the version it started with, which its state records. A ruling that
+changed play says from which version on it holds; the code asks `holds(state, ruling)` where the
+versions differ, so a stored game replays exactly as it was played, whatever was published since.
+"""
+from __future__ import annotations
+
+from ..base import IllegalAction
+
+CURRENT = 2
+PUBLISHED = (1, 2)
+SINCE = {
+    "AE14": 2,  # a Skip disc landing on SWAP or WARP acts whenever it can: no decline
+}
+
+
+def holds(state, ruling: str) -> bool:
+    return state["rules_version"] >= SINCE[ruling]
+
+
+def check(version: int | None) -> int:
+    """The version a new game starts under: the current one unless a published one is named."""
+    if version is None:
+        return CURRENT
+    if version not in PUBLISHED:
+        raise IllegalAction(f"Andromeda Escape has no published rules version {version!r}; published: {PUBLISHED}")
+    return version
