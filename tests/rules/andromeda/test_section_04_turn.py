@@ -201,3 +201,12 @@ def test_bad_decisions_are_refused_with_a_reason_and_change_nothing():
         with pytest.raises(IllegalAction, match=words):
             RULES.apply(s, bad)
     assert RULES.dump(s) == before
+
+
+@pytest.mark.parametrize("lang, words", [("en", "chooses which of his ships"), ("de", "wählt, welches seiner Schiffe")])
+def test_AE14_the_swap_and_warp_prompts_ask_which_ship_not_whether(lang, words):
+    for field in (3, 2):
+        s = loose_position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0},
+                           skip={"red": field})
+        s, _ = do(s, type="skip")
+        assert words in RULES.prompt(s, lang)
