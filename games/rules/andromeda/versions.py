@@ -1,9 +1,5 @@
-"""The published versions of Andromeda Escape's rules (docs/rules-versions.md).
-
-A game plays to its end under the version it started with, which its state records. A ruling that
-changed play says from which version on it holds; the code asks `holds(state, ruling)` where the
-versions differ, so a stored game replays exactly as it was played, whatever was published since.
-"""
+"""Andromeda Escape's published rules versions, and which ruling each version brought
+(docs/rules-versions.md explains the mechanism, shared with Argo: a game keeps its version to its end)."""
 from __future__ import annotations
 
 from ..base import IllegalAction
