@@ -19,7 +19,7 @@ def explain(s, decision: dict) -> str:
     if ask["q"] == "turn" and kind in TURN:
         return TURN[kind](s, me, decision)
     if ask["q"] == "end_turn" and kind in AFTER_ACTION:
-        return AFTER_ACTION[kind]
+        return "you have saved all your ships: only the end of the turn is left" if finished(s, me) else AFTER_ACTION[kind]
     answers = {d["type"] for d in legal(s)}
     if kind in answers and ask["q"] in ANSWERS:
         return ANSWERS[ask["q"]](s, me, decision)
@@ -157,11 +157,15 @@ def _place(s, me, d):
     return _onto_outer_ring(s, d["to"], "the Lost Ship is placed")
 
 
+def _enter_for(s, me, d):
+    return _onto_outer_ring(s, d["to"], "a ship enters")
+
+
 def _shift(s, me, d):
     a, b = d["from"], d["to"]
     if a not in BOARD.inner or b not in BOARD.inner:
         return "the ship moves sideways within the inner ring, from one of its fields to another (AE10)"
-    return _own_ship(s, me, a) or _not_upright(s, a) or _onto_free(s, b) or f"that shift is not possible"
+    return _own_ship(s, me, a) or _not_upright(s, a) or _onto_free(s, b) or "that shift is not possible"
 
 
 def _mission(s, me, d):
@@ -171,7 +175,7 @@ def _mission(s, me, d):
 
 
 ANSWERS = {"swap": _swap, "raise": _raise, "take": _take, "place_lost": _place, "shift": _shift,
-           "enter_for": _place, "keep_mission": _mission, "return_mission": _mission}
+           "enter_for": _enter_for, "keep_mission": _mission, "return_mission": _mission}
 
 
 # --- the reasons themselves ------------------------------------------------------------------------

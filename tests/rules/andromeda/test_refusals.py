@@ -103,3 +103,19 @@ def test_the_lost_ship_is_placed_on_an_empty_outer_ring_node():
     assert s["ask"]["q"] == "place_lost"
     assert refusal(s, type="place_lost", to="A1") == "A1 is taken: a node holds one ship"
     assert "B9 is not on the outer ring" in refusal(s, type="place_lost", to="B9")
+
+
+def test_an_answer_to_W5_enters_on_an_empty_outer_ring_node():
+    s = position(3, board={"A1": "red", "B6": "yellow"}, hands={"red": ["W5"]})
+    s, _ = do(s, type="play", card="W5", player="yellow")
+    assert s["ask"]["q"] == "enter_for"
+    assert "B6 is not on the outer ring: a ship enters on an empty outer-ring node" in refusal(s, type="enter", to="B6")
+    assert refusal(s, type="enter", to="A1") == "A1 is taken: a node holds one ship"
+
+
+def test_a_player_out_of_the_game_is_told_only_the_end_of_the_turn_is_left():
+    s = position(3, board={"A11": "red", "B6": "yellow", "C6": "green"}, platform={"red": 0}, saved={"red": 7},
+                 lost={"red": "placed"}, hands={"red": ["A6", "A9"]}, skip={"red": 2})
+    s, _ = do(s, type="play", card="A6", ship="A11", to="W")
+    assert refusal(s, type="skip") == "you have saved all your ships: only the end of the turn is left"
+    assert refusal(s, type="play", card="A9", link="A5>B6") == "you have saved all your ships: only the end of the turn is left"
