@@ -232,6 +232,37 @@ def test_argo_rules_page_explains_every_module_and_role(client, lang):
     assert not any(f"<strong>{t}</strong>" in html for t in set(ARGO_MODULES[other]) - set(ARGO_MODULES[lang]))
 
 
+ANDROMEDA_PAGE = {
+    "en": {"figures": ("VP when played", "VP if still in hand at the end"),
+           "AE12": "with one opponent it can never be played",
+           "AE13": "after any decision of yours – playing a card or taking an open card included",
+           "AE14": "SWAP and WARP always act when they can"},
+    "de": {"figures": ("Siegpunkte beim Ausspielen", "Siegpunkte am Ende auf der Hand"),
+           "AE12": "mit nur einem Gegner kann sie nie gespielt werden",
+           "AE13": "nach irgendeiner deiner Entscheidungen – auch dem Ausspielen einer Karte oder dem Nehmen einer "
+                   "offenen Karte",
+           "AE14": "SWAP und WARP wirken immer, wenn sie können"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_andromeda_rules_page_explains_the_card_figures_and_the_rulings_AE12_to_AE14(client, lang):
+    """The card table's two VP columns say what they count, with signs; AE12 (A8 needs two other
+    players), AE13 (the Lost Ship after any decision) and AE14 (SWAP and WARP always act) are stated."""
+    html = client.get("/rules/andromeda/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    page = ANDROMEDA_PAGE[lang]
+    table = re.search(r'<table class="rules-table" id="card-table">(.*?)</table>', html, re.S).group(1)
+    headers = re.findall(r"<tr><th>.*?</th><th>.*?</th><th>(.*?)</th><th>(.*?)</th></tr>", table)[0]
+    assert headers == page["figures"]
+    explained = re.search(r'<p id="card-figures">(.*?)</p>', html, re.S).group(1)
+    assert all(f"<em>{figure}</em>" in explained for figure in page["figures"])
+    rows = dict((card, (played, in_hand)) for card, played, in_hand in re.findall(
+        r"<tr><th>([AW]\d+)</th><td>.*?</td><td>(.*?)</td><td>(.*?)</td></tr>", table))
+    assert len(rows) == 21 and rows["W1"] == ("+2", "−2") and rows["A1"] == ("−2", "−2") and rows["A8"] == ("0", "−1")
+    for ruling in ("AE12", "AE13", "AE14"):
+        assert page[ruling] in html, ruling
+
+
 def test_the_lobby_offers_no_join_on_ones_own_open_game(client, players):
     mine = services.create_game(players["alice"], game="argo", players=3)
     theirs = services.create_game(players["bob"], game="argo", players=3)

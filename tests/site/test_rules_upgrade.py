@@ -72,3 +72,39 @@ def test_a_stored_game_under_a_version_no_longer_published_fails_the_deploy_chec
     Game.objects.filter(pk=game.pk).update(rules_version=99)
     errors = stored_rules_versions(databases=["default"])
     assert [e.id for e in errors] == ["games.E003"] and "rules version 99" in errors[0].msg
+
+
+def test_an_andromeda_game_that_declined_a_swap_plays_on_under_version_1(monkeypatch, make_user):
+    """Andromeda Escape version 2 brought AE14 (SWAP and WARP act whenever they can, no decline). A game
+    started under version 1 that declined keeps its stored decline and plays to its end under version 1."""
+    andromeda = rules.get("andromeda")
+    monkeypatch.setattr(andromeda, "version", 1)
+    monkeypatch.setattr(services.secrets, "randbits", lambda bits: 8)  # a deal that reaches SWAP or WARP early
+    alice, bob = make_user("alice"), make_user("bob")
+    game = services.create_game(alice, game="andromeda", players=2)
+    services.join_game(bob, game.pk)
+
+    def answer(game, state):
+        legal = services.rules_of(game).legal_actions(state)
+        return {"type": "decline"} if {"type": "decline"} in legal else services.rules_of(game).bot("random", game.seq).choose(state)
+
+    declined = None
+    while declined is None:
+        game = Game.objects.get(pk=game.pk)
+        assert game.status == Game.Status.ACTIVE and game.seq < 600, "no SWAP or WARP to decline"
+        seat = game.seats.get(order=game.current_seat)
+        decision = answer(game, services.current_state(game))
+        services.submit_decision(seat.user, game.pk, game.seq, decision)
+        declined = game.seq if decision == {"type": "decline"} else None
+
+    monkeypatch.undo()  # the deploy: version 2 is the current one
+    assert andromeda.version == 2
+    Game.objects.filter(pk=game.pk).update(snapshot=None, snapshot_seq=None)
+    game = play(Game.objects.get(pk=game.pk), 2000)
+    assert game.status == Game.Status.FINISHED and game.rules_version == 1
+    assert game.decisions.get(number=declined + 1).data == {"type": "decline"}
+    assert services.replay(game)["over"] is not None
+
+    newer = services.create_game(alice, game="andromeda", players=2)
+    services.join_game(bob, newer.pk)
+    assert Game.objects.get(pk=newer.pk).rules_version == 2

@@ -11,7 +11,9 @@ from . import bots, log, view as _view
 from .cards import FIELDS as CARD_FIELDS
 from .ships import BOARD
 from .state import PHASES, check_position, check_question, validate_state
-from .turn import RULES_VERSION, candidates, clone, legal, new_game as _new_game, play, run as _run
+from .refusals import explain
+from .turn import candidates, clone, legal, new_game as _new_game, play, run as _run
+from .versions import CURRENT, PUBLISHED, check as check_version
 
 FIELDS = {
     "return": {"mission"}, "keep": {"mission"}, "enter": {"to"}, "move": {"from", "to"}, "warp": {"from", "to"},
@@ -72,44 +74,11 @@ def check_shape(decision) -> None:
             raise MalformedDecision(f"field {name!r} of a {kind!r} decision must be a name of 1 to 16 characters")
 
 
-def explain(s, decision: dict) -> str:
-    """Why a well-formed decision is refused, in plain words."""
-    ask = s["ask"]
-    me = s["colours"][ask["seat"]]
-    expected = {d["type"] for d in legal(s)}
-    if ask["q"] == "turn" and s["turn"]["phase"] == "cards":
-        expected |= {"play", "skip"}  # refused for a reason of their own below
-    kind = decision["type"]
-    now = log.prompt(s)
-    if kind not in expected:
-        return f"a {kind!r} decision does not answer the question now ({now} Answer with: {', '.join(sorted(expected))})"
-    if kind == "play":
-        card = decision["card"]
-        spec = BOARD.cards[card]
-        if card not in s["hands"][me]:
-            return f"you do not hold {card}"
-        if s["vp"][me] + spec.played < 0:
-            return f"{card} costs {-spec.played} VP and you have {s['vp'][me]}: VP never fall below 0"
-        return f"{card} cannot be carried out that way now; see the legal plays"
-    if kind == "skip":
-        return "you must take an action: skipping is allowed only when none is possible or every one uses a dotted link"
-    for field in ("from", "ship"):
-        node = decision.get(field)
-        if node is not None and kind in ("move", "warp", "swap", "raise", "shift") and s["board"].get(node) != me:
-            return f"{node} holds no ship of yours"
-    if kind == "move" and decision["from"] in s["upright"]:
-        return f"the ship on {decision['from']} stands upright: it moves only by a warp"
-    target = decision.get("to")
-    if target is not None and target in s["board"]:
-        return f"{target} is taken: a node holds one ship"
-    return f"that {kind!r} is not possible here ({now})"
-
-
 class AndromedaRules(BotMaker, JsonPositions):
     BOTS = bots.BOTS
     name = "andromeda"
-    version = RULES_VERSION
-    versions = (RULES_VERSION,)
+    version = CURRENT
+    versions = PUBLISHED
     min_players = 2
     max_players = 4
     title = {"en": "Andromeda Escape", "de": "Andromeda Escape"}
@@ -128,9 +97,7 @@ class AndromedaRules(BotMaker, JsonPositions):
         return {}
 
     def new_game(self, players: int, seed: int, options: dict | None = None, version: int | None = None) -> dict:
-        if version not in (None, *self.versions):  # one published version so far (docs/rules-versions.md)
-            raise IllegalAction(f"Andromeda Escape has no published rules version {version!r}")
-        return _new_game(players, seed, self.check_options(players, options))
+        return _new_game(players, seed, self.check_options(players, options), version=check_version(version))
 
     def replay(self, players: int, seed: int, options: dict | None, decisions, version: int | None = None) -> dict:
         state = self.new_game(players, seed, options, version)

@@ -159,8 +159,8 @@ PROMPTS = {
     "en": {
         "return_mission": "{c} chooses which of the three missions to return.",
         "turn": "{c} may play cards, then brings in or moves a ship (or skips).",
-        "swap": "{c} may trade places with another player's ship in front (SWAP).",
-        "raise": "{c} may stand a ship upright (WARP).",
+        "swap": "{c} chooses which of his ships trades places with another player's ship in front (SWAP).",
+        "raise": "{c} chooses which of his ships to stand upright (WARP).",
         "take": "{c} takes one of the open cards.",
         "place_lost": "{c} places the Lost Ship on a free outer-ring node.",
         "shift": "{c} moves an inner-ring ship to another free inner-ring field ({b}'s card).",
@@ -172,8 +172,8 @@ PROMPTS = {
     "de": {
         "return_mission": "{c} wählt, welche der drei Missionen zurückgeht.",
         "turn": "{c} darf Karten spielen und bringt dann ein Schiff ins Spiel oder zieht eines (oder setzt aus).",
-        "swap": "{c} darf mit einem fremden Schiff davor den Platz tauschen (SWAP).",
-        "raise": "{c} darf ein Schiff aufstellen (WARP).",
+        "swap": "{c} wählt, welches seiner Schiffe mit einem fremden Schiff davor den Platz tauscht (SWAP).",
+        "raise": "{c} wählt, welches seiner Schiffe aufgestellt wird (WARP).",
         "take": "{c} nimmt eine der offenen Karten.",
         "place_lost": "{c} setzt das Lost Ship auf einen freien Knoten des Außenrings.",
         "shift": "{c} zieht ein Schiff im inneren Ring auf ein anderes freies Feld (Karte von {b}).",

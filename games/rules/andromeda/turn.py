@@ -13,8 +13,8 @@ from .components import WORMHOLE
 from .rng import SeededRandom, shuffle_in_state
 from .ships import (BOARD, blocked, enter, enters, finished, free_outer, into_wormhole, move_ship, relocate, steps,
                     warps)
+from .versions import CURRENT, holds
 
-RULES_VERSION = 1
 # Events that show something nobody knew before: taking back the decision would let its player
 # choose again knowing it, so undo stops there.
 REVEALING = frozenset({"refill", "mission", "missions_drawn"})
@@ -35,7 +35,7 @@ def deciding_colour(s) -> str | None:
 
 # --- setup -----------------------------------------------------------------------------------
 
-def new_game(players: int, seed: int, options: dict) -> dict:
+def new_game(players: int, seed: int, options: dict, version: int = CURRENT) -> dict:
     rng = SeededRandom(seed)
     colours = list(BOARD.colours[:players])
     start = rng.below(players)
@@ -53,7 +53,7 @@ def new_game(players: int, seed: int, options: dict) -> dict:
     for c in order:
         hands[c].append(decks["alert"].pop())
     s = {
-        "game": "andromeda", "rules_version": RULES_VERSION, "players": players, "colours": colours,
+        "game": "andromeda", "rules_version": version, "players": players, "colours": colours,
         "options": dict(options), "seed": seed, "rng": rng.state,
         "board": {}, "upright": {},
         "platform": {c: BOARD.ships[players] for c in colours}, "lost": {c: "aside" for c in colours},
@@ -136,15 +136,16 @@ def _turn(s, c, ask):
     return out
 
 
-def _decline(options):
-    return options + [{"type": "decline"}]
+def _decline(s, options):
+    """Version 1 let a SWAP or WARP pass; AE14 (version 2): the field acts whenever it can."""
+    return options if holds(s, "AE14") else options + [{"type": "decline"}]
 
 
 QUESTIONS = {
     "return_mission": lambda s, c, a: [{"type": "return", "mission": m} for m in s["missions"][c]],
     "turn": _turn,
-    "swap": lambda s, c, a: _decline([{"type": "swap", **p} for p in cards.EFFECTS["A3"][0](s, c, blocked(s))]),
-    "raise": lambda s, c, a: _decline([{"type": "raise", **p} for p in cards.EFFECTS["A12"][0](s, c, None)]),
+    "swap": lambda s, c, a: _decline(s, [{"type": "swap", **p} for p in cards.EFFECTS["A3"][0](s, c, blocked(s))]),
+    "raise": lambda s, c, a: _decline(s, [{"type": "raise", **p} for p in cards.EFFECTS["A12"][0](s, c, None)]),
     "take": lambda s, c, a: [{"type": "take", "card": x} for x in cards.open_cards(s)],
     "place_lost": lambda s, c, a: [{"type": "place_lost", "to": k} for k in free_outer(s)],
     "shift": lambda s, c, a: cards.shifts(s, c),

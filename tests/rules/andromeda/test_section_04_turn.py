@@ -65,11 +65,15 @@ def test_AE2_a_dotted_link_is_never_mandatory():
     assert s["skip"]["red"] == 3 and kinds(events)[0] == "skip"
 
 
-def test_skip_to_field_1_swaps_with_a_ship_in_front():
+def test_AE14_skip_to_field_1_swaps_with_a_ship_in_front_and_offers_no_decline():
+    """AE14: the SWAP field acts whenever it can: the player chooses which ship, not whether."""
     s = loose_position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0}, skip={"red": 3})
     s, _ = do(s, type="skip")
     assert s["skip"]["red"] == 1 and s["ask"]["q"] == "swap"
-    assert {(d.get("ship"), d.get("with")) for d in RULES.legal_actions(s)} == {("A2", "A6"), ("A2", "A7"), (None, None)}
+    assert RULES.legal_actions(s) == [{"type": "swap", "ship": "A2", "with": "A6"},
+                                      {"type": "swap", "ship": "A2", "with": "A7"}]
+    with pytest.raises(IllegalAction, match="SWAP field acts whenever it can"):
+        do(s, type="decline")
     s, events = do(s, type="swap", ship="A2", **{"with": "A7"})
     assert s["board"]["A7"] == "red" and s["board"]["A2"] == "green" and kinds(events) == ["trade"]
     assert s["ask"]["q"] == "end_turn"
@@ -86,11 +90,25 @@ def test_skip_to_field_2_waits_and_field_3_raises_a_ship():
     assert s["upright"] == {"A2": 5}
 
 
-def test_swap_and_warp_may_be_declined():
+def test_AE14_warp_offers_no_decline():
+    """AE14: landing on WARP stands one of his ships upright; he may not let it pass."""
     s = loose_position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0}, skip={"red": 2})
-    s, events = do(s, type="skip")
-    s, events = do(s, type="decline")
-    assert s["upright"] == {} and kinds(events) == ["decline"]
+    s, _ = do(s, type="skip")
+    assert RULES.legal_actions(s) == [{"type": "raise", "ship": "A2"}]
+    with pytest.raises(IllegalAction, match="WARP field acts whenever it can"):
+        do(s, type="decline")
+    assert s["upright"] == {}
+
+
+def test_under_version_1_swap_and_warp_may_still_be_declined():
+    """A game started before AE14 (rules version 1) keeps the decline to its end."""
+    for field, question in ((3, "swap"), (2, "raise")):
+        s = loose_position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0},
+                           skip={"red": field}, rules_version=1)
+        s, _ = do(s, type="skip")
+        assert s["ask"]["q"] == question and {"type": "decline"} in RULES.legal_actions(s)
+        s, events = do(s, type="decline")
+        assert s["upright"] == {} and s["board"]["A2"] == "red" and kinds(events) == ["decline"]
 
 
 def test_an_upright_ship_cannot_be_swapped():
@@ -178,7 +196,17 @@ def test_bad_decisions_are_refused_with_a_reason_and_change_nothing():
                        ({"type": "move", "from": "A6", "to": "A9", "x": 1}, "unexpected x"),
                        ({"type": "move", "from": "B6", "to": "B9"}, "no ship of yours"),
                        ({"type": "play", "card": "W1", "ship": "A6"}, "do not hold"),
-                       ({"type": "end_turn"}, "does not answer"), ("move", "JSON object")]:
+                       ({"type": "end_turn"}, "not taken your action yet"),
+                       ({"type": "take", "card": "A1"}, "does not answer"), ("move", "JSON object")]:
         with pytest.raises(IllegalAction, match=words):
             RULES.apply(s, bad)
     assert RULES.dump(s) == before
+
+
+@pytest.mark.parametrize("lang, words", [("en", "chooses which of his ships"), ("de", "wählt, welches seiner Schiffe")])
+def test_AE14_the_swap_and_warp_prompts_ask_which_ship_not_whether(lang, words):
+    for field in (3, 2):
+        s = loose_position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0},
+                           skip={"red": field})
+        s, _ = do(s, type="skip")
+        assert words in RULES.prompt(s, lang)

@@ -105,3 +105,19 @@ def test_a_player_who_saves_his_last_ship_by_a_card_has_nothing_left_to_do_in_th
     assert RULES.legal_actions(s) == [{"type": "end_turn"}] and s["skip"]["red"] == 2
     s, _ = do(s, type="end_turn")
     assert s["turn"]["seat"] == 1 and RULES.undoable(s) == 0
+
+
+def test_AE13_the_lost_ship_is_found_after_a_card_of_its_owner():
+    """AE13: the condition is checked after every decision of the owner, a card play included."""
+    s = loose_position(3, board={"A6": "red", "B6": "red", "C6": "red"}, hands={"red": ["A12"]})
+    s, events = do(s, type="play", card="A12", ship="A6")
+    assert "lost_found" in kinds(events) and s["lost"]["red"] == "due"
+
+
+def test_AE13_the_lost_ship_is_found_after_a_take_answer_of_its_owner():
+    """AE13: a `take` answer is a decision of its owner too."""
+    s = loose_position(3, seat=1, board={"A6": "red", "B6": "red", "C6": "red", "A2": "yellow"},
+                       open={"warning": "W1", "alert": "A5"}, queue=[{"q": "take", "colour": "red"}], phase="after")
+    assert s["ask"] == {"q": "take", "seat": 0} and s["lost"]["red"] == "aside"
+    s, events = do(s, type="take", card="W1")
+    assert "lost_found" in kinds(events) and s["lost"]["red"] == "due"

@@ -119,6 +119,12 @@ def test_AE8_a_card_whose_cost_cannot_be_paid_cannot_be_played():
         play(s, "A2")
 
 
+def test_AE12_A8_can_never_be_played_with_one_opponent():
+    """AE12: one player's two ships are alike; with one opponent A8 has nothing to trade."""
+    s = position(2, board={"A6": "yellow", "A9": "yellow", "B6": "red"}, hands={"red": ["A8"]})
+    assert plays(s, "A8") == []
+
+
 def test_A8_trades_two_linked_ships_of_two_other_players():
     s = position(3, board={"A6": "yellow", "A9": "green", "A2": "yellow", "B6": "red"}, hands={"red": ["A8"]})
     assert plays(s, "A8") == [{"ship": "A6", "with": "A9"}]
