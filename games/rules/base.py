@@ -159,3 +159,23 @@ class JsonPositions:
             raise ImpossiblePosition(f"not JSON: {exc}") from None
         self.check(state)
         return state
+
+
+class RulesVersions:
+    """A game's published rules versions and the version each of its rulings came with
+    (docs/rules-versions.md): a game keeps the version it started with, and the code that changed
+    asks `holds(state, ruling)` where the versions differ."""
+
+    def __init__(self, game: str, current: int, published: tuple[int, ...], since: dict[str, int]):
+        self.game, self.current, self.published, self.since = game, current, published, since
+
+    def holds(self, state, ruling: str) -> bool:
+        return state["rules_version"] >= self.since[ruling]
+
+    def check(self, version: int | None) -> int:
+        """The version a new game starts under: the current one unless a published one is named."""
+        if version is None:
+            return self.current
+        if version not in self.published:
+            raise IllegalAction(f"{self.game} has no published rules version {version!r}; published: {self.published}")
+        return version

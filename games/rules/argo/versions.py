@@ -6,25 +6,12 @@ versions differ, so a stored game replays exactly as it was played, whatever was
 """
 from __future__ import annotations
 
-from ..base import IllegalAction
+from ..base import RulesVersions
 
-CURRENT = 2
-PUBLISHED = (1, 2)
-SINCE = {
+VERSIONS = RulesVersions("Argo", current=2, published=(1, 2), since={
     "R19": 2,  # the Pilot may turn her pod on its own cell
     "R20": 2,  # the active player orders the kills when the track cannot take every victim
     "R21": 2,  # any rotation is accepted and stored canonically
-}
-
-
-def holds(state, ruling: str) -> bool:
-    return state["rules_version"] >= SINCE[ruling]
-
-
-def check(version: int | None) -> int:
-    """The version a new game starts under: the current one unless a published one is named."""
-    if version is None:
-        return CURRENT
-    if version not in PUBLISHED:
-        raise IllegalAction(f"Argo has no published rules version {version!r}; published: {PUBLISHED}")
-    return version
+})
+CURRENT, PUBLISHED, SINCE = VERSIONS.current, VERSIONS.published, VERSIONS.since
+holds, check = VERSIONS.holds, VERSIONS.check
