@@ -524,15 +524,20 @@ def test_replay_shows_the_board_after_decision_n(admin_client, make_user):
     assert (after.seq, after.status, after.current_seat) == (game.seq, game.status, game.current_seat)
 
 
-@pytest.mark.django_db
-def test_replay_skips_undone_decisions(admin_client, make_user):
-    game = play(start_game(make_user), 2)
+def with_an_undone_decision(game: Game) -> Game:
+    """The game after its current player took back their latest decision."""
     seat = game.seats.get(order=game.current_seat)
     if services.rules_of(game).undoable(services.current_state(game)) < 1:
         game = play(game, 1)
         seat = game.seats.get(order=game.current_seat)
     services.undo(seat.user, game.pk)
     game.refresh_from_db()
+    return game
+
+
+@pytest.mark.django_db
+def test_replay_skips_undone_decisions(admin_client, make_user):
+    game = with_an_undone_decision(play(start_game(make_user), 2))
     undone = game.decisions.get(undone=True)
     html = admin_client.get(f"{GAMES}{game.pk}/replay/").content.decode()
     assert embedded_view(html) == board_after(game, game.decisions.filter(undone=False).last().number)
@@ -819,13 +824,7 @@ def test_the_current_seat_names_its_player(admin_client, make_user):
 
 @pytest.mark.django_db
 def test_replay_header_and_body_count_the_same_decisions(admin_client, make_user):
-    game = play(start_game(make_user), 2)
-    seat = game.seats.get(order=game.current_seat)
-    if services.rules_of(game).undoable(services.current_state(game)) < 1:
-        game = play(game, 1)
-        seat = game.seats.get(order=game.current_seat)
-    services.undo(seat.user, game.pk)
-    game = play(game, 1)
+    game = play(with_an_undone_decision(play(start_game(make_user), 2)), 1)
     kept = game.decisions.filter(undone=False).count()
     html = admin_client.get(f"{GAMES}{game.pk}/replay/").content.decode()
     assert f"after decision {kept} of {kept}</h1>" in html

@@ -113,27 +113,18 @@ def _decisions_by_person(game_id) -> int:
     return Decision.objects.filter(game_id=game_id, by_bot=False).count()
 
 
-def test_a_move_queued_behind_its_players_resignation_is_refused(make_user, api_client_for):
+@pytest.mark.parametrize("first, body, refusal", [("resign", {}, "resigned"),
+                                                   ("stand-in", {"bot": "greedy"}, "standing in")])
+def test_a_move_queued_behind_its_players_own_hand_over_is_refused(make_user, api_client_for, first, body, refusal):
+    """The player resigns, or asks a bot to keep the seat, and a move of theirs queues behind it."""
     game_id, clients = _game(make_user, api_client_for)
     name, move = _to_move(game_id, clients)
     queue = Queue(game_id)
-    queue.add(_post(clients[name], f"/api/games/{game_id}/resign/"))
+    queue.add(_post(clients[name], f"/api/games/{game_id}/{first}/", body))
     queue.add(_post(clients[name], f"/api/games/{game_id}/moves/", move))
-    resigned, moved = queue.release()
-    assert resigned[0] == 200, resigned
-    assert moved[0] == 403 and "resigned" in moved[1]["detail"], moved
-    assert _decisions_by_person(game_id) == 0
-
-
-def test_a_move_queued_behind_its_players_stand_in_is_refused(make_user, api_client_for):
-    game_id, clients = _game(make_user, api_client_for)
-    name, move = _to_move(game_id, clients)
-    queue = Queue(game_id)
-    queue.add(_post(clients[name], f"/api/games/{game_id}/stand-in/", {"bot": "greedy"}))
-    queue.add(_post(clients[name], f"/api/games/{game_id}/moves/", move))
-    stood_in, moved = queue.release()
-    assert stood_in[0] == 200, stood_in
-    assert moved[0] == 403 and "standing in" in moved[1]["detail"], moved
+    handed_over, moved = queue.release()
+    assert handed_over[0] == 200, handed_over
+    assert moved[0] == 403 and refusal in moved[1]["detail"], moved
     assert _decisions_by_person(game_id) == 0
 
 
