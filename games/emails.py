@@ -81,7 +81,11 @@ def _send_claimed(record, user, template: str, context: dict, what: str) -> str 
 def wants(user, game: Game, kind: str) -> bool:
     """Whether the user is to hear of `kind` in `game` now, by email and push alike."""
     profile = user.profile
-    if not user.is_active or Seat.objects.filter(game=game, user=user, muted=True).exists():
+    if not user.is_active:
+        return False
+    if kind == Kind.REMOVED:
+        return True  # the desk's word to the player it concerned goes whatever the switches say
+    if Seat.objects.filter(game=game, user=user, muted=True).exists():
         return False
     if kind == Kind.TURN:
         return profile.notify_turn == "immediate" and (profile.notify_while_online or not presence.is_online(user.pk))
@@ -163,6 +167,14 @@ def timed_out_emails(game: Game, seat: Seat) -> int:
                             {"seat": seat, "you": other.pk == seat.pk}, key=f"timeout-{seat.order}")
                for other in game.seats.select_related("user__profile")
                if other.status == Seat.Status.ACTIVE or other.pk == seat.pk)
+
+
+def removed_notice(game: Game, seat: Seat, reason: str) -> bool:
+    """The player a moderator removed hears it, with the moderator's reason, once per seat."""
+    if seat.status != Seat.Status.REMOVED:
+        return False
+    return _notice_once(game, seat.user, Kind.REMOVED, "removed", {"seat": seat, "reason": reason},
+                        key=f"removed-{seat.order}")
 
 
 def game_over_notices(game: Game) -> int:

@@ -322,6 +322,7 @@ class TurnNotice(NoticeRecord):
         TIMED_OUT = "timed_out", _("timed out")
         GAME_OVER = "game_over", _("game over")
         INVITATION = "invitation", _("invitation")
+        REMOVED = "removed", _("removed by a moderator")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")

@@ -815,6 +815,13 @@ def moderation_log(game: Game, user) -> list[dict]:
     return entries
 
 
+def removal_reason(game: Game, seat: Seat) -> str:
+    """The moderator's reason for removing the player of `seat`."""
+    action = (game.moderator_actions.filter(kind=ModeratorAction.Kind.REMOVE_PLAYER, target_user_id=seat.user_id)
+              .order_by("-pk").first())
+    return action.reason if action else ""
+
+
 def abort_reason(game: Game) -> str | None:
     """Why an aborted game stopped: the moderator's reason, or that its players left."""
     if game.status != Game.Status.ABORTED:

@@ -154,6 +154,13 @@ def timed_out_email(game_id: int, seat_id: int) -> int:
 
 
 @shared_task(**NOTICE_TASK)
+def removed_notice(game_id: int, seat_id: int) -> bool:
+    game = Game.objects.get(pk=game_id)
+    seat = Seat.objects.select_related("user__profile").get(pk=seat_id)
+    return emails.removed_notice(game, seat, services.removal_reason(game, seat))
+
+
+@shared_task(**NOTICE_TASK)
 def game_over_notices(game_id: int) -> int:
     game = Game.objects.filter(pk=game_id).first()
     return emails.game_over_notices(game) if game else 0
@@ -223,3 +230,5 @@ def _seat_handed_to_bot(sender, game, seat, **kwargs):
         transaction.on_commit(lambda: bots_move(game.pk))
     if seat.status == Seat.Status.TIMED_OUT:
         after_commit(timed_out_email, game.pk, seat.pk)
+    elif seat.status == Seat.Status.REMOVED:
+        after_commit(removed_notice, game.pk, seat.pk)

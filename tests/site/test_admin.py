@@ -373,6 +373,23 @@ def test_remove_player_on_their_turn_the_bot_plays_on(eager_celery, admin_user, 
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_removed_player_is_told_by_email_with_the_reason_once_even_on_a_muted_seat(eager_celery, admin_user, make_user):
+    from django.core import mail
+
+    from games import tasks
+    game = play(start_game(make_user), 3)
+    seat = game.seats.get(order=game.current_seat)
+    Seat.objects.filter(pk=seat.pk).update(muted=True)
+    mail.outbox.clear()
+    services.remove_player(admin_user, seat.pk, "playing two accounts")
+    told = [m for m in mail.outbox if "removed" in m.subject]
+    assert [m.to for m in told] == [[seat.user.email]], [(m.to, m.subject) for m in mail.outbox]
+    assert f"#{game.pk}" in told[0].subject and "playing two accounts" in told[0].body
+    tasks.removed_notice(game.pk, seat.pk)  # the task again (a retry, a catch-up): nothing twice
+    assert len([m for m in mail.outbox if "removed" in m.subject]) == 1
+
+
+@pytest.mark.django_db(transaction=True)
 def test_removed_seat_is_played_when_its_turn_comes(eager_celery, admin_user, make_user):
     game = play(start_game(make_user), 2)
     waiting = game.seats.exclude(order=game.current_seat).get()
