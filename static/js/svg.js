@@ -2,8 +2,9 @@
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
-// Okabe-Ito colours (safe for colour-blind players); drawings tell pieces apart by shape and letter too.
-export const PLAYER_COLOURS = { red: "#D55E00", yellow: "#E6C700", green: "#009E73", blue: "#0072B2" };
+// Okabe-Ito's yellow, green and blue, and a red that reads as red (Okabe-Ito's vermillion looks orange
+// beside a seat called Red); drawings tell pieces apart by shape and letter too, not by colour alone.
+export const PLAYER_COLOURS = { red: "#D62728", yellow: "#E6C700", green: "#009E73", blue: "#0072B2" };
 export const INK_ON = { red: "#fff", yellow: "#1d2433", green: "#fff", blue: "#fff" };
 
 export function el(name, attrs = {}, parent = null) {
