@@ -10,7 +10,7 @@ import random
 
 from django.conf import settings
 
-from .test_play import BrowserTestCase, choose_one, make_player, seq_of, settle
+from .test_play import BrowserTestCase, choose_one, make_player, seq_of, settle, within
 
 BOT_DELAY = 0.05  # the embedded default is 2 s; short here, but through the same timer
 
@@ -42,8 +42,9 @@ class AgainstTwoBots(BrowserTestCase):
         page.wait_for_selector("#players tr")  # no lobby: the game started at once, its seats are drawn
         settle(page)
         assert page.locator("#players").inner_text().count("(bot)") == 2
-        rng, decisions = random.Random(11), 0
+        rng, decisions, still = random.Random(11), 0, within(15)
         while not page.is_visible("#outcome"):
+            still("the game against the bots did not end")
             if page.get_attribute("#game-root", "data-my-turn") != "yes":
                 page.wait_for_timeout(150)  # the bots' moves arrive by themselves
                 continue

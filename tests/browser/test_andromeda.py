@@ -10,7 +10,7 @@ import json
 import os
 import random
 
-from .test_play import ARTIFACTS, LIVE_SECONDS, BrowserTestCase, make_player, seq_of, settle, until_started
+from .test_play import ARTIFACTS, LIVE_SECONDS, BrowserTestCase, make_player, seq_of, settle, until_started, within
 
 
 def choose(page, rng: random.Random) -> str:
@@ -74,8 +74,9 @@ class PlayAndromedaThroughThePages(BrowserTestCase):
         from games.models import Game
         seats = {s.user.username: s.order for s in Game.objects.get(pk=game_id).seats.select_related("user")}
         rng = random.Random(11)
-        decisions, cards_clicked = 0, 0
+        decisions, cards_clicked, still = 0, 0, within(15)
         while not ann.is_visible("#outcome"):
+            still("the game did not end")
             mover = next((p for p in pages.values() if p.get_attribute("#game-root", "data-my-turn") == "yes"), None)
             if mover is None:
                 ann.wait_for_timeout(200)

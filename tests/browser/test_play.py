@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -81,6 +82,16 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
+def within(minutes: float):
+    """A check for a loop that waits on pages: past the time, the test fails saying what did not
+    happen, instead of a page that stopped answering holding the whole run until CI's end."""
+    ends = time.monotonic() + minutes * 60
+
+    def check(what: str) -> None:
+        assert time.monotonic() < ends, f"{what} within {minutes} minutes"
+    return check
+
+
 def settle(page):
     page.wait_for_selector("#busy", state="hidden")
 
@@ -135,8 +146,9 @@ class PlayThroughThePages(BrowserTestCase):
 
         rng = random.Random(7)
         pages = {"alice": alice, "bob": bob}
-        decisions = 0
+        decisions, still = 0, within(15)
         while not alice.is_visible("#outcome"):
+            still("the game did not end")
             mover = next((p for p in pages.values() if p.get_attribute("#game-root", "data-my-turn") == "yes"), None)
             if mover is None:
                 alice.wait_for_timeout(200)
