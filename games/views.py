@@ -111,6 +111,7 @@ def home(request):
         "games": games, "pictures": pictures,
         "open_games": _games(Game.objects.filter(status=Game.Status.OPEN))[:50],
         "joined": _seated_in_open_games(request.user),
+        "invited": _invited_to_open_games(request.user),
         "active_games": _games(Game.objects.filter(status=Game.Status.ACTIVE).order_by("-last_move_at"))[:50],
     })
 
@@ -120,6 +121,14 @@ def _seated_in_open_games(user) -> set[int]:
     if not user.is_authenticated:
         return set()
     return set(Game.objects.filter(status=Game.Status.OPEN, seats__user=user).values_list("pk", flat=True))
+
+
+def _invited_to_open_games(user) -> set[int]:
+    """The open games the user is invited to and has not answered: the lobby marks them."""
+    if not user.is_authenticated:
+        return set()
+    return set(Invitation.objects.filter(user=user, declined_at=None, game__status=Game.Status.OPEN)
+               .values_list("game_id", flat=True))
 
 
 def new_game(request, game_name: str):
@@ -157,8 +166,9 @@ def my_games(request):
     my_turn = [g for g in mine if g.status == Game.Status.ACTIVE and (s := g.seat_of(user))
                and not s.played_by_bot and g.current_seat == s.order]
     my_turn.sort(key=lambda g: (g.deadline is None, g.deadline or 0, g.pk))
-    request.games_waiting = len(my_turn)  # the badge (context_processors.site) needs no query of its own
     invited = [g for g in mine if g.status == Game.Status.OPEN and user in services.invitations_of(g)["pending"]]
+    # the badge (context_processors.site) needs no query of its own: an open invitation waits too
+    request.games_waiting = len(my_turn) + len(invited)
     skip = {g.pk for g in my_turn} | {g.pk for g in invited}
     waiting = [g for g in mine if g.status in (Game.Status.ACTIVE, Game.Status.OPEN) and g.pk not in skip]
     waiting.sort(key=lambda g: (g.status != Game.Status.ACTIVE, g.pk))

@@ -291,3 +291,32 @@ def test_a_joined_player_is_no_longer_shown_as_invited(client, players):
     html = login(client, players["alice"]).get(f"/games/{game.pk}/").content.decode()
     assert re.search(r'id="lobby-invited">Invited: carol<', html)
     assert 'id="start"' in html  # two of three seats: the creator may start
+
+
+def test_an_open_invitation_is_marked_in_the_lobby_and_counted_in_the_badge(client, players, api_client_for):
+    """carol invites bob: bob's lobby says "invited by carol" beside that game only, and his badge, title
+    and GET /api/me/ count it as a game waiting for him; once he declines, nothing waits."""
+    game = services.create_game(players["carol"], game="argo", players=3, invite=["bob"])
+    other = services.create_game(players["alice"], game="argo", players=3)
+    html = login(client, players["bob"]).get("/").content.decode()
+    entry = html[html.index(f'href="/games/{game.pk}/"'):]
+    assert "invited by carol" in entry[:entry.index("</li>")]
+    entry = html[html.index(f'href="/games/{other.pk}/"'):]
+    assert "invited by" not in entry[:entry.index("</li>")]
+    assert re.search(r"<title>\(1\) ", html)
+    assert re.search(r'id="waiting-badge"[^>]*title="[^"]*invitation[^"]*">1</span>', html)
+    assert services.waiting_count(players["bob"]) == 1
+    assert api_client_for(players["bob"]).get("/api/me/").json()["games_waiting"] == 1
+    assert re.search(r"<title>\(1\) ", client.get("/games/mine/").content.decode())
+    client.post(f"/games/{game.pk}/decline/")
+    assert services.waiting_count(players["bob"]) == 0
+    assert "invited by" not in client.get("/").content.decode()
+
+
+def test_joining_from_the_lobby_or_an_invitation_lands_on_the_game_page(client, players):
+    """After "Join" on a game that is not yet full, the player is on that game's page, seated."""
+    game = services.create_game(players["carol"], game="argo", players=3, invite=["bob"])
+    response = login(client, players["bob"]).post(f"/games/{game.pk}/join/", follow=True)
+    assert response.redirect_chain[-1][0] == f"/games/{game.pk}/"
+    assert game.seats.filter(user=players["bob"]).exists() and services.waiting_count(players["bob"]) == 0
+    assert 'id="join"' not in response.content.decode()
