@@ -71,6 +71,8 @@ class RatingChangeSerializer(serializers.Serializer):
     after = serializers.IntegerField()
     change = serializers.IntegerField()
     reverted = serializers.BooleanField()
+    provisional = serializers.BooleanField(help_text="the rating after this game still counted fewer than 5 rated "
+                                                     "games: a provisional rating, which moves a lot with each result")
 
 
 class ModerationEntrySerializer(serializers.Serializer):
