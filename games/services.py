@@ -220,7 +220,7 @@ def _bot_kinds(module, kinds) -> list[str]:
 def bot_account(kind: str):
     """The site's own account for one kind of bot, created the first time a game asks for it. Its
     username is the kind's name with "Bot" (a person who took that name keeps it: a digit is added)."""
-    from accounts.models import Profile
+    from accounts.models import Profile, default_bot_name
     profile = Profile.objects.select_related("user").filter(bot=kind).first()
     if profile is not None:
         return profile.user
@@ -230,7 +230,7 @@ def bot_account(kind: str):
                 if not User.objects.filter(username__iexact=n).exists())
     with transaction.atomic():
         user = User.objects.create_user(username=name, password=None)  # no password: nobody signs in as it
-        Profile.objects.update_or_create(user=user, defaults={"bot": kind, "display_name": f"{kind.capitalize()} (bot)"})
+        Profile.objects.update_or_create(user=user, defaults={"bot": kind, "display_name": default_bot_name(kind)})
     return User.objects.select_related("profile").get(pk=user.pk)
 
 

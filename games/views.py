@@ -17,7 +17,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -306,7 +306,9 @@ def settings_page(request):
     if request.method == "POST":
         if "save_profile" in request.POST and form.is_valid():
             form.save()
-            messages.success(request, _("Your settings are saved."))
+            # said in the language just chosen: the next page is in it already
+            with translation.override(profile.language):
+                messages.success(request, _("Your settings are saved."))
             return redirect("settings")
         if "add_vacation" in request.POST and vacation.is_valid():
             try:

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 from games import services
 from games.models import Game
@@ -320,3 +322,34 @@ def test_joining_from_the_lobby_or_an_invitation_lands_on_the_game_page(client, 
     assert response.redirect_chain[-1][0] == f"/games/{game.pk}/"
     assert game.seats.filter(user=players["bob"]).exists() and services.waiting_count(players["bob"]) == 0
     assert 'id="join"' not in response.content.decode()
+
+
+def test_switching_to_german_says_the_settings_are_saved_in_german(client, players):
+    alice = login(client, players["alice"])
+    response = alice.post("/settings/", {"save_profile": "1", "display_name": "Al", "language": "de",
+                                         "time_zone": "Europe/Berlin", "notify_turn": "daily"}, follow=True)
+    html = response.content.decode()
+    assert "Deine Einstellungen sind gespeichert." in html and "Your settings are saved." not in html
+
+
+def test_a_move_under_a_minute_ago_reads_just_now(client, active_game, players):
+    """Not "last move 0 minutes ago": in German "letzter Zug gerade eben"; older moves keep their time."""
+    Game.objects.filter(pk=active_game.pk).update(last_move_at=timezone.now() - timedelta(seconds=20))
+    assert "last move just now" in client.get("/").content.decode()
+    players["alice"].profile.language = "de"
+    players["alice"].profile.save()
+    html = login(client, players["alice"]).get("/").content.decode()
+    assert "letzter Zug gerade eben" in html and "0 Minuten" not in html
+    Game.objects.filter(pk=active_game.pk).update(last_move_at=timezone.now() - timedelta(minutes=5))
+    assert re.search(r"letzter Zug: 5\s+Minuten her", client.get("/").content.decode())
+
+
+def test_a_bots_name_is_shown_in_the_readers_language(client, players, api_client_for):
+    game = services.create_game(players["alice"], game="argo", players=2, bots=["expert"])
+    assert "Expert (bot)" in client.get("/").content.decode()
+    players["bob"].profile.language = "de"
+    players["bob"].profile.save()
+    html = login(client, players["bob"]).get("/").content.decode()
+    assert "Experte (Bot)" in html and "Expert (bot)" not in html
+    seats = api_client_for(players["bob"]).get(f"/api/games/{game.pk}/").json()["seats"]
+    assert "Experte (Bot)" in [s["display_name"] for s in seats]
