@@ -7,6 +7,7 @@ import zoneinfo
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 
@@ -63,7 +64,20 @@ class Profile(models.Model):
 
     @property
     def name(self) -> str:
+        if self.bot and self.display_name == default_bot_name(self.bot) and self.bot in BOT_KIND_NAMES:
+            # stored in English when the bot's account was made; a renamed bot keeps its new name
+            return gettext("%(kind)s (bot)") % {"kind": BOT_KIND_NAMES[self.bot]}
         return self.display_name or self.user.username
+
+
+# The site's own kinds of bot, as their accounts are named in the reader's language.
+BOT_KIND_NAMES = {"random": pgettext_lazy("bot", "Random"), "greedy": pgettext_lazy("bot", "Greedy"),
+                  "expert": pgettext_lazy("bot", "Expert")}
+
+
+def default_bot_name(kind: str) -> str:
+    """The name a bot's account is stored with (games.services.bot_account)."""
+    return f"{kind.capitalize()} (bot)"
 
 
 class PushDevice(models.Model):

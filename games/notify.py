@@ -191,6 +191,15 @@ def game_event(game_id: int, what: str) -> None:
         for seat in game.seats.all():
             send(user_group(seat.user_id), {"event": "game_started", "game": game_id, "seq": game.seq})
         decision_made(Change.of(game, turn_changed=True))
+    if what in ("started", "aborted"):
+        invitations_closed(game)
+
+
+def invitations_closed(game) -> None:
+    """Those still invited when the game started or ended without them: their badge counted it."""
+    for user_id in (game.invitations.filter(declined_at=None).exclude(user__seats__game=game)
+                    .values_list("user_id", flat=True)):
+        send(user_group(user_id), {"event": "invitation_closed", "game": game.pk})
 
 
 def invited(user_id: int, game_id: int) -> None:

@@ -107,12 +107,31 @@ def recompute(game_name: str) -> None:
 def changes_for(game: Game) -> list[dict]:
     """The finished game's effect on every participant, for pages, the API and notifications."""
     out = []
-    for c in game.rating_changes.select_related("rating__user").all():
+    changes = list(game.rating_changes.select_related("rating__user", "match").all())
+    rated_through = _games_rated_through(changes)
+    for c in changes:
         user = c.rating.user
         out.append({"who": user.username if user else participant_of(game), "user_id": user.pk if user else None,
                     "rank": c.rank, "before": c.before, "after": c.after, "change": c.after - c.before,
-                    "reverted": c.reverted})
+                    "reverted": c.reverted, "provisional": rated_through[c.pk] < PROVISIONAL_GAMES})
     return out
+
+
+def _games_rated_through(changes: list[RatingChange]) -> dict[int, int]:
+    """How many rated games each rating had counted once the change's game was rated: under
+    PROVISIONAL_GAMES the figure after the game was still provisional (and moved a lot)."""
+    def when(finished_at, match_id):  # the order in which games are rated (RatingChange.Meta.ordering)
+        return (finished_at.timestamp() if finished_at else 0.0, match_id)
+
+    order = {c.pk: when(c.match.finished_at, c.match_id) for c in changes}
+    earlier = (RatingChange.objects.filter(rating_id__in={c.rating_id for c in changes}, reverted=False)
+               .values_list("rating_id", "match__finished_at", "match_id"))
+    counts = dict.fromkeys(order, 1)
+    for rating_id, finished_at, match_id in earlier:
+        for c in changes:
+            if c.rating_id == rating_id and match_id != c.match_id and when(finished_at, match_id) < order[c.pk]:
+                counts[c.pk] += 1
+    return counts
 
 
 def participant_of(game: Game) -> str:

@@ -220,7 +220,7 @@ def _bot_kinds(module, kinds) -> list[str]:
 def bot_account(kind: str):
     """The site's own account for one kind of bot, created the first time a game asks for it. Its
     username is the kind's name with "Bot" (a person who took that name keeps it: a digit is added)."""
-    from accounts.models import Profile
+    from accounts.models import Profile, default_bot_name
     profile = Profile.objects.select_related("user").filter(bot=kind).first()
     if profile is not None:
         return profile.user
@@ -230,7 +230,7 @@ def bot_account(kind: str):
                 if not User.objects.filter(username__iexact=n).exists())
     with transaction.atomic():
         user = User.objects.create_user(username=name, password=None)  # no password: nobody signs in as it
-        Profile.objects.update_or_create(user=user, defaults={"bot": kind, "display_name": f"{kind.capitalize()} (bot)"})
+        Profile.objects.update_or_create(user=user, defaults={"bot": kind, "display_name": default_bot_name(kind)})
     return User.objects.select_related("profile").get(pk=user.pk)
 
 
@@ -384,11 +384,14 @@ def starter_id(game: Game) -> int:
 
 
 def waiting_count(user) -> int:
-    """How many games wait for `user`'s decision: what waiting_games lists, counted in one query
-    (every page shows it)."""
-    from django.db.models import F
-    return (Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user, seats__status=Seat.Status.ACTIVE,
-                                seats__bot="", seats__order=F("current_seat")).count())
+    """How many games wait for `user`: those where it is his decision (what waiting_games lists) and
+    the open games he is invited to and has not answered, counted in one query (every page shows it)."""
+    from django.db.models import F, Q
+    my_turn = Seat.objects.filter(user=user, status=Seat.Status.ACTIVE, bot="", game__status=Game.Status.ACTIVE,
+                                  order=F("game__current_seat")).values("game_id")
+    invited = (Invitation.objects.filter(user=user, declined_at=None, game__status=Game.Status.OPEN)
+               .exclude(game__seats__user=user).values("game_id"))
+    return Game.objects.filter(Q(pk__in=my_turn) | Q(pk__in=invited)).count()
 
 
 def waiting_games(user) -> list[Game]:

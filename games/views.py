@@ -17,7 +17,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -47,6 +47,8 @@ GAME_TEXTS = {
     "awayUntil": gettext_lazy("on vacation until"),
     "ratingChanges": gettext_lazy("Ratings"), "reverted": gettext_lazy("reverted"),
     "unrated": gettext_lazy("This game was not rated."),
+    "provisional": gettext_lazy("provisional: fewer than 5 rated games, so the rating still moves a lot"),
+    "provisionalNote": gettext_lazy("? marks a provisional rating. A new rating moves a lot, by hundreds of points in its first games, while the site learns the player's strength; after about five games it moves by tens."),
     "replayStart": gettext_lazy("the start of the game"),
     "replayHint": gettext_lazy("Step through the game with the replay buttons or the arrow keys."),
     "abortedBecause": gettext_lazy("This game was aborted"),
@@ -111,6 +113,7 @@ def home(request):
         "games": games, "pictures": pictures,
         "open_games": _games(Game.objects.filter(status=Game.Status.OPEN))[:50],
         "joined": _seated_in_open_games(request.user),
+        "invited": _invited_to_open_games(request.user),
         "active_games": _games(Game.objects.filter(status=Game.Status.ACTIVE).order_by("-last_move_at"))[:50],
     })
 
@@ -120,6 +123,14 @@ def _seated_in_open_games(user) -> set[int]:
     if not user.is_authenticated:
         return set()
     return set(Game.objects.filter(status=Game.Status.OPEN, seats__user=user).values_list("pk", flat=True))
+
+
+def _invited_to_open_games(user) -> set[int]:
+    """The open games the user is invited to and has not answered: the lobby marks them."""
+    if not user.is_authenticated:
+        return set()
+    return set(Invitation.objects.filter(user=user, declined_at=None, game__status=Game.Status.OPEN)
+               .values_list("game_id", flat=True))
 
 
 def new_game(request, game_name: str):
@@ -157,8 +168,9 @@ def my_games(request):
     my_turn = [g for g in mine if g.status == Game.Status.ACTIVE and (s := g.seat_of(user))
                and not s.played_by_bot and g.current_seat == s.order]
     my_turn.sort(key=lambda g: (g.deadline is None, g.deadline or 0, g.pk))
-    request.games_waiting = len(my_turn)  # the badge (context_processors.site) needs no query of its own
     invited = [g for g in mine if g.status == Game.Status.OPEN and user in services.invitations_of(g)["pending"]]
+    # the badge (context_processors.site) needs no query of its own: an open invitation waits too
+    request.games_waiting = len(my_turn) + len(invited)
     skip = {g.pk for g in my_turn} | {g.pk for g in invited}
     waiting = [g for g in mine if g.status in (Game.Status.ACTIVE, Game.Status.OPEN) and g.pk not in skip]
     waiting.sort(key=lambda g: (g.status != Game.Status.ACTIVE, g.pk))
@@ -294,7 +306,9 @@ def settings_page(request):
     if request.method == "POST":
         if "save_profile" in request.POST and form.is_valid():
             form.save()
-            messages.success(request, _("Your settings are saved."))
+            # said in the language just chosen: the next page is in it already
+            with translation.override(profile.language):
+                messages.success(request, _("Your settings are saved."))
             return redirect("settings")
         if "add_vacation" in request.POST and vacation.is_valid():
             try:

@@ -30,7 +30,7 @@ class ProfileSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
     email = serializers.EmailField(source="user.email", read_only=True)
     ratings = serializers.SerializerMethodField()
-    games_waiting = serializers.SerializerMethodField(help_text="games in which it is your decision now")
+    games_waiting = serializers.SerializerMethodField(help_text="games waiting for you: your decision now, or an open invitation you have not answered")
     # An enum in the schema, so a client knows the zones before it sends one.
     display_name = StrictCharField(max_length=40, allow_blank=True, required=False, validators=[validate_one_line],
                                    help_text="the name other players see; empty: your username")
@@ -48,8 +48,8 @@ class ProfileSerializer(serializers.ModelSerializer):
                   "notify_game_over", "notify_invitations", "notify_while_online", "ratings", "games_waiting"]
 
     def get_games_waiting(self, profile) -> int:
-        from games.services import waiting_games
-        return len(waiting_games(profile.user))
+        from games.services import waiting_count
+        return waiting_count(profile.user)
 
     def get_ratings(self, profile) -> UserRatingSerializer(many=True):
         return ratings_of(profile.user)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.utils import translation
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -10,6 +11,15 @@ from games import rules, services
 from games.models import ChatMessage, Game, Seat
 
 from .contract import StrictBooleanField, StrictCharField, StrictIntegerField
+
+
+def reader_language(context) -> str:
+    """The language of whoever asked: the profile's (a token is read after the middleware), else the browser's."""
+    from accounts.models import supported_language
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    profile = getattr(user, "profile", None) if user is not None and user.is_authenticated else None
+    return supported_language(profile.language if profile else getattr(request, "LANGUAGE_CODE", None))
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -37,7 +47,10 @@ class SeatSerializer(serializers.ModelSerializer):
 
     def get_display_name(self, seat) -> str:
         profile = getattr(seat.user, "profile", None)
-        return profile.name if profile else seat.user.username
+        if profile is None:
+            return seat.user.username
+        with translation.override(reader_language(self.context)):  # a bot's name is said in the reader's language
+            return profile.name
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -71,6 +84,8 @@ class RatingChangeSerializer(serializers.Serializer):
     after = serializers.IntegerField()
     change = serializers.IntegerField()
     reverted = serializers.BooleanField()
+    provisional = serializers.BooleanField(help_text="the rating after this game still counted fewer than 5 rated "
+                                                     "games: a provisional rating, which moves a lot with each result")
 
 
 class ModerationEntrySerializer(serializers.Serializer):
@@ -105,14 +120,10 @@ class GameDetailSerializer(GameSerializer):
         return abort_reason(game)
 
     def get_prompt(self, game) -> str | None:
-        from accounts.models import supported_language
         from games.services import current_state, rules_of
         if game.status != Game.Status.ACTIVE or game.seed is None:
             return None
-        request = self.context["request"]
-        profile = getattr(request.user, "profile", None) if request.user.is_authenticated else None
-        lang = supported_language(profile.language if profile else getattr(request, "LANGUAGE_CODE", None))
-        return rules_of(game).prompt(current_state(game), lang)
+        return rules_of(game).prompt(current_state(game), reader_language(self.context))
 
     def get_rating_changes(self, game) -> RatingChangeSerializer(many=True):
         from games.ratings import changes_for

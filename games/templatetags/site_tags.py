@@ -61,3 +61,16 @@ def winner_names(game) -> str:
         else:
             names.append(participants.get(who, {}).get(lang, who))
     return ", ".join(names)
+
+
+@register.filter
+def last_move(when) -> str:
+    """When a game last moved, in words: "just now" under a minute ("0 minutes ago" reads as a fault)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+    from django.utils.timesince import timesince
+    from django.utils.translation import gettext
+    if timezone.now() - when < timedelta(minutes=1):
+        return gettext("last move just now")
+    return gettext("last move %(ago)s ago") % {"ago": timesince(when)}

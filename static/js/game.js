@@ -290,13 +290,25 @@ function renderOutcome(view) {
     for (const c of changes) {
       const seat = state.game.seats.find((s) => s.username === c.who);
       const name = seat ? seat.display_name : config.participants[c.who] || c.who;
-      rated.appendChild(text("li", `${name}: ${c.before} → ${c.after} (${c.change >= 0 ? "+" : ""}${c.change})${c.reverted ? ` — ${T.reverted}` : ""}`));
+      rated.appendChild(ratingChangeItem(c, name));
     }
-    box.append(text("h3", T.ratingChanges), rated);
+    box.append(text("h3", T.ratingChanges), rated, ...provisionalNote(changes));
   } else if (state.game.rated === false) {
     box.appendChild(text("p", T.unrated));
   }
   $("replay").hidden = false;
+}
+
+// A provisional rating (fewer than 5 rated games) is marked "1516?", as the leaderboard marks it, and
+// explained under the list: its jumps of hundreds of points are how new ratings settle, not a fault.
+function ratingChangeItem(c, name) {
+  const after = c.provisional ? `${c.after}?` : `${c.after}`;
+  const line = `${name}: ${c.before} → ${after} (${c.change >= 0 ? "+" : ""}${c.change})${c.reverted ? ` — ${T.reverted}` : ""}`;
+  return text("li", line, c.provisional ? { title: T.provisional, class: "provisional" } : {});
+}
+
+function provisionalNote(changes) {
+  return changes.some((c) => c.provisional) ? [text("p", T.provisionalNote, { class: "muted", id: "provisional-note" })] : [];
 }
 
 // --- choosing ------------------------------------------------------------------------------

@@ -431,3 +431,25 @@ def test_with_redis_down_for_layer_and_broker_a_decision_is_stored_and_answered_
         for _ in range(2):
             tasks.pending_turn_emails()
         assert [m.subject for m in mailoutbox if next_player.email in m.to] == [f"Your turn in Argo #{after.pk}"]
+
+
+def test_an_invitation_closed_by_the_start_recounts_the_invited_players_badge(make_user):
+    """carol invites bob to a game for two; dave takes the free seat and the game starts: bob's
+    /ws/me/ hears it (his page counts the games waiting for him again), and nothing waits for him."""
+    from games import services
+    carol, bob, dave = make_user("carol"), make_user("bob"), make_user("dave")
+    token = token_of(bob)
+
+    async def scenario():
+        me = await connect("/ws/me/", token)
+        game_id = await create_game(carol, invite=["bob"])
+        secrets = Secrets(game_id)
+        assert (await receive(me, secrets, "bob /ws/me/"))["event"] == "invited"
+        await join_game(dave, game_id)
+        got = await drain(me, secrets, "bob /ws/me/")
+        await me.disconnect(timeout=TIMEOUT)
+        return game_id, got
+
+    game_id, got = async_to_sync(scenario)()
+    assert {"event": "invitation_closed", "game": game_id} in got, got
+    assert services.waiting_count(bob) == 0

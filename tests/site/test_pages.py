@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 from games import services
 from games.models import Game
@@ -291,3 +293,63 @@ def test_a_joined_player_is_no_longer_shown_as_invited(client, players):
     html = login(client, players["alice"]).get(f"/games/{game.pk}/").content.decode()
     assert re.search(r'id="lobby-invited">Invited: carol<', html)
     assert 'id="start"' in html  # two of three seats: the creator may start
+
+
+def test_an_open_invitation_is_marked_in_the_lobby_and_counted_in_the_badge(client, players, api_client_for):
+    """carol invites bob: bob's lobby says "invited by carol" beside that game only, and his badge, title
+    and GET /api/me/ count it as a game waiting for him; once he declines, nothing waits."""
+    game = services.create_game(players["carol"], game="argo", players=3, invite=["bob"])
+    other = services.create_game(players["alice"], game="argo", players=3)
+    html = login(client, players["bob"]).get("/").content.decode()
+    entry = html[html.index(f'href="/games/{game.pk}/"'):]
+    assert "invited by carol" in entry[:entry.index("</li>")]
+    entry = html[html.index(f'href="/games/{other.pk}/"'):]
+    assert "invited by" not in entry[:entry.index("</li>")]
+    assert re.search(r"<title>\(1\) ", html)
+    assert re.search(r'id="waiting-badge"[^>]*title="[^"]*invitation[^"]*">1</span>', html)
+    assert services.waiting_count(players["bob"]) == 1
+    assert api_client_for(players["bob"]).get("/api/me/").json()["games_waiting"] == 1
+    assert re.search(r"<title>\(1\) ", client.get("/games/mine/").content.decode())
+    client.post(f"/games/{game.pk}/decline/")
+    assert services.waiting_count(players["bob"]) == 0
+    assert "invited by" not in client.get("/").content.decode()
+
+
+def test_joining_from_the_lobby_or_an_invitation_lands_on_the_game_page(client, players):
+    """After "Join" on a game that is not yet full, the player is on that game's page, seated."""
+    game = services.create_game(players["carol"], game="argo", players=3, invite=["bob"])
+    response = login(client, players["bob"]).post(f"/games/{game.pk}/join/", follow=True)
+    assert response.redirect_chain[-1][0] == f"/games/{game.pk}/"
+    assert game.seats.filter(user=players["bob"]).exists() and services.waiting_count(players["bob"]) == 0
+    assert 'id="join"' not in response.content.decode()
+
+
+def test_switching_to_german_says_the_settings_are_saved_in_german(client, players):
+    alice = login(client, players["alice"])
+    response = alice.post("/settings/", {"save_profile": "1", "display_name": "Al", "language": "de",
+                                         "time_zone": "Europe/Berlin", "notify_turn": "daily"}, follow=True)
+    html = response.content.decode()
+    assert "Deine Einstellungen sind gespeichert." in html and "Your settings are saved." not in html
+
+
+def test_a_move_under_a_minute_ago_reads_just_now(client, active_game, players):
+    """Not "last move 0 minutes ago": in German "letzter Zug gerade eben"; older moves keep their time."""
+    Game.objects.filter(pk=active_game.pk).update(last_move_at=timezone.now() - timedelta(seconds=20))
+    assert "last move just now" in client.get("/").content.decode()
+    players["alice"].profile.language = "de"
+    players["alice"].profile.save()
+    html = login(client, players["alice"]).get("/").content.decode()
+    assert "letzter Zug gerade eben" in html and "0 Minuten" not in html
+    Game.objects.filter(pk=active_game.pk).update(last_move_at=timezone.now() - timedelta(minutes=5))
+    assert re.search(r"letzter Zug: 5\s+Minuten her", client.get("/").content.decode())
+
+
+def test_a_bots_name_is_shown_in_the_readers_language(client, players, api_client_for):
+    game = services.create_game(players["alice"], game="argo", players=2, bots=["expert"])
+    assert "Expert (bot)" in client.get("/").content.decode()
+    players["bob"].profile.language = "de"
+    players["bob"].profile.save()
+    html = login(client, players["bob"]).get("/").content.decode()
+    assert "Experte (Bot)" in html and "Expert (bot)" not in html
+    seats = api_client_for(players["bob"]).get(f"/api/games/{game.pk}/").json()["seats"]
+    assert "Experte (Bot)" in [s["display_name"] for s in seats]

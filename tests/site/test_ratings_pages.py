@@ -311,7 +311,7 @@ def test_every_game_has_its_own_leaderboard_and_the_player_page_shows_each(make_
     assert [name for name, _ in cards] == names
     for name, card in cards:
         rating = Rating.objects.get(game=name, user=ann)
-        assert rules.get(name).title["en"] in card and f"<strong class=\"rating\">{rating.display}</strong>" in card
+        assert rules.get(name).title["en"] in card and re.search(rf'<strong class="rating">{rating.display}(<abbr [^>]*>\?</abbr>)?</strong>', card)
         linked = [int(x) for x in re.findall(r'href="/games/(\d+)/"', card[card.index("<svg"):])]
         assert linked == [g.pk for g in played[name]], "each game's chart links that game's own matches"
 
@@ -397,3 +397,42 @@ def test_schema_lists_the_ratings_endpoint():
     operation = schema["paths"]["/api/ratings/{game}/"]["get"]
     assert any(p["name"] == "active" for p in operation.get("parameters", []))
     assert any(p["name"] == "page" for p in operation.get("parameters", []))
+
+
+# --- provisional ratings, marked and explained ------------------------------------------------------
+
+def rating_cell(html: str, username: str) -> str:
+    row = html[html.index(f"/players/{username}/"):]
+    return re.sub(r"<[^>]+>", "", row[:row.index("</tr>")].split("<td>")[1]).strip()
+
+
+@pytest.mark.django_db
+def test_a_provisional_rating_is_marked_with_a_question_mark_and_explained(make_user, client):
+    """After one game ann's rating reads "1234?" on the leaderboard and her page, the "?" has a title
+    saying why, and every ratings page explains μ − 3σ and that new ratings move a lot; after five
+    games the mark is gone, and the game's rating changes say which figure was still provisional."""
+    ann, ben = make_user("ann"), make_user("ben")
+    games = []
+    for day in range(5):
+        g = base.finished_game([ann, ben], [(0, 1, 20), (1, 2, 10), (ALIENS, 3, 5)],
+                               finished_at=timezone.now() - timedelta(days=10 - day))
+        ratings.rate_game(g)
+        games.append(g)
+        if day == 0:
+            shown = Rating.objects.get(user=ann).display
+            board = client.get("/ratings/argo/").content.decode()
+            assert rating_cell(board, "ann") == f"{shown}?"
+            assert re.search(r'<abbr class="provisional-mark" title="provisional: fewer than 5 rated games[^"]*">\?</abbr>', board)
+            page = client.get("/players/ann/").content.decode()
+            assert re.search(rf'class="rating">{shown}<abbr class="provisional-mark"', page)
+    for path in ("/ratings/argo/", "/players/ann/", "/ratings/"):
+        legend = client.get(path).content.decode()
+        legend = legend[legend.index('id="rating-legend"'):]
+        assert "1000 + 40 × (μ − 3σ)" in legend and "hundreds of points" in legend, path
+    settled = Rating.objects.get(user=ann)
+    assert settled.games == 5
+    assert rating_cell(client.get("/ratings/argo/").content.decode(), "ann") == str(settled.display)
+    first = {c["who"]: c["provisional"] for c in ratings.changes_for(games[0])}
+    fifth = {c["who"]: c["provisional"] for c in ratings.changes_for(games[4])}
+    assert first == {"ann": True, "ben": True, "aliens": True}
+    assert fifth == {"ann": False, "ben": False, "aliens": False}

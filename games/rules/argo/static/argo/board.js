@@ -185,6 +185,18 @@ function drawDoors(g, doors, x, y) {
   }
 }
 
+// A tile's name stays between the stripes of its side doors (x 11 and 89 of the tile): a long name
+// ("Sicherheitszentrale") is set smaller, down to a size still read on a phone, then pressed to fit.
+const NAME_WIDTH = 72, NAME_SIZE = 9.5, NAME_MIN_SIZE = 7.5, LETTER_EM = 0.62;
+
+function nameFit(name) {
+  const natural = name.length * LETTER_EM * NAME_SIZE;
+  if (natural <= NAME_WIDTH * 0.85) return { "font-size": NAME_SIZE };
+  const size = Math.max(NAME_MIN_SIZE, Math.min(NAME_SIZE, (NAME_SIZE * NAME_WIDTH) / natural));
+  const width = Math.min(NAME_WIDTH, name.length * LETTER_EM * size);
+  return { "font-size": size, textLength: width, lengthAdjust: "spacingAndGlyphs" };
+}
+
 function drawTile(layer, cell, tile, view, labels) {
   const { x, y } = parseCell(cell);
   const px = x * CELL, py = y * CELL;
@@ -195,8 +207,8 @@ function drawTile(layer, cell, tile, view, labels) {
   drawDoors(g, tile.doors, px + 2, py + 2);
   el("rect", { x: px + 6, y: py + 6, width: CELL - 12, height: CELL - 12, rx: 4, class: "tile-lit", fill: "none" }, g);
   drawIcon(g, tile.kind, px + 8, py + 7);
-  el("text", { x: px + 50, y: py + 36, "text-anchor": "middle", "font-size": 9.5, fill: "#1d2433", "font-weight": "bold",
-               textLength: labels.kind(tile.kind).length > 13 ? 80 : undefined, lengthAdjust: "spacingAndGlyphs" }, g)
+  el("text", { x: px + 50, y: py + 36, "text-anchor": "middle", fill: "#1d2433", "font-weight": "bold", class: "tile-name",
+               ...nameFit(labels.kind(tile.kind)) }, g)
     .textContent = labels.kind(tile.kind);
   el("text", { x: px + 50, y: py + 92, "text-anchor": "middle", "font-size": 8, fill: "#52606d" }, g).textContent = tile.tile;
   if (tile.capacity !== null && tile.kind !== "pod") {
