@@ -451,16 +451,16 @@ export function turnMarks(decisions, you, upto = null) {
     while (start > 0 && done[start - 1].seat === done[end].seat) start -= 1;
     return done.slice(start, end + 1);
   };
-  const kindOf = (run) => (you !== null && you !== undefined && run[0].seat === you ? { ...none, own: run } : { ...none, others: run });
+  const seated = you !== null && you !== undefined;
+  const kindOf = (run) => (seated && run[0].seat === you ? { ...none, own: run } : { ...none, others: run });
   if (upto !== null) {
     const at = done.findIndex((d) => d.number === upto);
     return at < 0 ? none : kindOf(runFrom(at));
   }
   if (!done.length) return none;
-  const mine = you === null || you === undefined ? -1 : done.map((d) => d.seat).lastIndexOf(you);
-  if (mine < 0 && (you === null || you === undefined)) return kindOf(runFrom(done.length - 1));
-  if (mine === done.length - 1) return kindOf(runFrom(mine));
-  return { ...none, others: done.slice(mine + 1) };
+  if (!seated) return kindOf(runFrom(done.length - 1));
+  const mine = done.map((d) => d.seat).lastIndexOf(you);
+  return mine === done.length - 1 ? kindOf(runFrom(mine)) : { ...none, others: done.slice(mine + 1) };
 }
 
 /** A replay step by turns: the nearest turn boundary (a position where the seat to decide changes, or
@@ -521,16 +521,18 @@ async function loadLog() {
 function noteShown(decisions) {
   if (!state.logShown || document.hidden) for (const n of stillNew(decisions, state.shownUpTo)) state.fresh.add(n);
   state.logShown = true;
-  if (!document.hidden || state.shownUpTo === null) state.shownUpTo = decisions.length ? decisions[decisions.length - 1].number : 0;
+  if (!document.hidden || state.shownUpTo === null) markSeen(decisions);
+}
+
+function markSeen(decisions) {
+  state.shownUpTo = decisions.length ? decisions[decisions.length - 1].number : 0;
   localStorage.setItem(seenKey(), String(state.shownUpTo));
 }
 
 /** A page hidden while decisions came keeps them new, and counts them seen once it shows again. */
 function wireSeen() {
   document.addEventListener("visibilitychange", () => {
-    if (document.hidden || !state.logShown) return;
-    state.shownUpTo = state.log.length ? state.log[state.log.length - 1].number : 0;
-    localStorage.setItem(seenKey(), String(state.shownUpTo));
+    if (!document.hidden && state.logShown) markSeen(state.log);
   });
 }
 
