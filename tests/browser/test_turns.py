@@ -122,6 +122,23 @@ class TheOthersTurn(BrowserTestCase):
             assert page.locator("#log li.new").count() == 1 and "1" in page.inner_text("#log-news"), name
             page.context.close()
 
+    def test_decisions_that_came_while_the_page_was_hidden_are_news_until_it_shows_again(self):
+        name = self.names[0]
+        page, game_id, bobs = self.alice_watches_bobs_turn(name, random.Random(7))
+        # The tab goes to the background; a decision comes meanwhile.
+        page.evaluate("""() => { Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+                                 document.dispatchEvent(new Event("visibilitychange")); }""")
+        later = decide(game_id, random.Random(1))
+        self.wait_for_decision(page, later)
+        assert page.locator("#log li.new").count() == 1 and "1" in page.inner_text("#log-news")
+        page.evaluate("""() => { Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
+                                 document.dispatchEvent(new Event("visibilitychange")); }""")
+        page.reload()
+        page.wait_for_selector(f'#log li[data-number="{later}"]')
+        settle(page)
+        assert page.locator("#log li.new").count() == 0 and not page.is_visible("#log-news")
+        assert not page.errors, page.errors
+
     def test_a_spectator_sees_the_last_turn_of_whoever_moved_last(self):
         make_player("carol")
         for name in self.names:
