@@ -17,7 +17,7 @@ const BOT_WATCH_MS = 1500;  // a look every 1.5 s while a bot decides
 export const state = {
   game: null, view: null, actions: null, chooser: null, cycle: [], cycleAt: 0,
   busy: false, wasMyTurn: false, replay: null, firstDraw: true, module: null, board: null,
-  log: [], lastSeen: null, refreshing: null, again: false, chat: new Map(), olderChat: null,
+  log: [], shownUpTo: null, fresh: new Set(), logShown: false, refreshing: null, again: false, chat: new Map(), olderChat: null,
 };
 
 // What this browser last saw of the game: the log marks what happened since.
@@ -123,7 +123,7 @@ function render() {
     cycle: cycling ? state.cycle[state.cycleAt] : null, question: state.actions ? state.actions.question : null,
   });
   state.firstDraw = false;
-  markLastMove();
+  markTurns();
   markChoices(next, chooser ? chooser.prefix : []);
   if (!zoomedByHand()) focusChoices();
   root.dataset.choices = (chooser ? chooser.next() : []).join(" ");
@@ -438,15 +438,51 @@ export function placesIn(lines, pattern) {
   return [...new Set(lines.flatMap((line) => splitPlaces(line, pattern)).filter((p) => typeof p !== "string").map((p) => p.place))];
 }
 
-/** How many decisions, not undone, came after the one this browser saw last (none on a first visit). */
-export function freshCount(decisions, since) {
-  return since === null ? 0 : decisions.filter((d) => d.number > since && !d.undone).length;
+/** The decisions, not undone, after the last one shown (none on a first visit, `since` null). */
+export function stillNew(decisions, since) {
+  return since === null ? [] : decisions.filter((d) => d.number > since && !d.undone).map((d) => d.number);
 }
 
 /** A replay step: the position `delta` steps from `at` (0 = before the first decision, kept within the
  * game) and the decision number to replay up to. */
 export function replayStepTo(numbers, at, delta) {
   const position = Math.min(Math.max(at + delta, 0), numbers.length);
+  return { position, upto: position === 0 ? 0 : numbers[position - 1] };
+}
+
+const MOVE_KINDS = ["others-move", "own-move"];
+
+/** The decisions to mark, not undone ones: live, those of the other seats since the viewer's last
+ * decision, or the viewer's own turn when the viewer moved last; a spectator (no seat) sees the last
+ * turn as the others'. In a replay (`upto` a decision number), the turn being shown up to that decision. */
+export function turnMarks(decisions, you, upto = null) {
+  const done = decisions.filter((d) => !d.undone);
+  const none = { own: [], others: [] };
+  const runFrom = (end) => {
+    let start = end;
+    while (start > 0 && done[start - 1].seat === done[end].seat) start -= 1;
+    return done.slice(start, end + 1);
+  };
+  const seated = you !== null && you !== undefined;
+  const kindOf = (run) => (seated && run[0].seat === you ? { ...none, own: run } : { ...none, others: run });
+  if (upto !== null) {
+    const at = done.findIndex((d) => d.number === upto);
+    return at < 0 ? none : kindOf(runFrom(at));
+  }
+  if (!done.length) return none;
+  if (!seated) return kindOf(runFrom(done.length - 1));
+  const mine = done.map((d) => d.seat).lastIndexOf(you);
+  return mine === done.length - 1 ? kindOf(runFrom(mine)) : { ...none, others: done.slice(mine + 1) };
+}
+
+/** A replay step by turns: the nearest turn boundary (a position where the seat to decide changes, or
+ * either end) `delta` turns (-1 or 1) from position `at`, and the decision number to replay up to. */
+export function turnStepTo(numbers, seatOf, at, delta) {
+  const bounds = [];
+  for (let p = 0; p <= numbers.length; p += 1) {
+    if (p === 0 || p === numbers.length || seatOf(numbers[p - 1]) !== seatOf(numbers[p])) bounds.push(p);
+  }
+  const position = delta < 0 ? [...bounds].reverse().find((p) => p < at) ?? 0 : bounds.find((p) => p > at) ?? numbers.length;
   return { position, upto: position === 0 ? 0 : numbers[position - 1] };
 }
 
@@ -472,8 +508,8 @@ async function loadLog() {
   state.log = decisions;
   const log = $("log");
   log.replaceChildren();
-  const since = state.lastSeen;
-  const fresh = freshCount(decisions, since);
+  noteShown(decisions);
+  const fresh = decisions.filter((d) => state.fresh.has(d.number) && !d.undone).length;
   $("log-news").hidden = !fresh;
   $("log-news").textContent = `${fresh} ${T.newSinceVisit}`;
   // Oldest first, each moderator's action after the decision it followed; shown newest first.
@@ -482,15 +518,43 @@ async function loadLog() {
   for (const d of decisions) {
     const item = text("li", null, { value: d.number, "data-number": d.number });
     if (d.undone) item.classList.add("undone");
-    if (since !== null && d.number > since && !d.undone) item.classList.add("new");
-    item.appendChild(text("strong", `${seatName(d.seat)}${d.by_bot ? ` (${T.bot})` : ""}${d.undone ? ` — ${T.undone}` : ""}: `));
-    d.log.forEach((line) => { item.appendChild(withPlaces(line)); item.appendChild(document.createTextNode(" ")); });
+    if (state.fresh.has(d.number) && !d.undone) item.classList.add("new");
+    const holder = logLineHolder(item, d);
+    holder.appendChild(text("strong", `${seatName(d.seat)}${d.by_bot ? ` (${T.bot})` : ""}${d.undone ? ` — ${T.undone}` : ""}: `));
+    d.log.forEach((line) => { holder.appendChild(withPlaces(line)); holder.appendChild(document.createTextNode(" ")); });
     rows.push(item, ...desk.filter((m) => m.after === d.number).map(moderationItem));
   }
   log.replaceChildren(...rows.reverse());
-  const last = decisions.length ? decisions[decisions.length - 1].number : 0;
-  localStorage.setItem(seenKey(), String(last));
-  markLastMove();
+  markTurns();
+}
+
+/** "New" means not yet shown on this screen: the first load counts from what this browser showed
+ * last, later loads only what arrived while the page was hidden; what a visible page shows is seen. */
+function noteShown(decisions) {
+  if (!state.logShown || document.hidden) for (const n of stillNew(decisions, state.shownUpTo)) state.fresh.add(n);
+  state.logShown = true;
+  if (!document.hidden || state.shownUpTo === null) markSeen(decisions);
+}
+
+function markSeen(decisions) {
+  state.shownUpTo = decisions.length ? decisions[decisions.length - 1].number : 0;
+  localStorage.setItem(seenKey(), String(state.shownUpTo));
+}
+
+/** A page hidden while decisions came keeps them new, and counts them seen once it shows again. */
+function wireSeen() {
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden && state.logShown) markSeen(state.log);
+  });
+}
+
+/** Where a decision's words go: in a finished game a button that replays the game up to it. */
+function logLineHolder(item, decision) {
+  if ($("replay").hidden || decision.undone) return item;
+  const jump = text("button", null, { type: "button", class: "log-jump" });
+  jump.addEventListener("click", () => replayJump(decision.number));
+  item.appendChild(jump);
+  return jump;
 }
 
 /** A moderator's action in the log, in the page's language (the reason only where the API gives it). */
@@ -506,17 +570,21 @@ function moderationItem(entry) {
   return item;
 }
 
-/** The places the last decision touched are lit on the board (the places its log lines name). */
-function markLastMove() {
-  for (const node of $("board").querySelectorAll(".last-move")) node.classList.remove("last-move");
-  const done = state.log.filter((d) => !d.undone);
-  const entry = state.replay ? done.find((d) => d.number === state.replay.upto) : done[done.length - 1];
+/** The board marks what the others did since the viewer last acted ("others-move") or, once the
+ * viewer acts, the viewer's own turn so far ("own-move"); in a replay, the turn being shown. */
+function markTurns() {
+  for (const kind of MOVE_KINDS) {
+    for (const node of $("board").querySelectorAll(`.${kind}`)) node.classList.remove(kind);
+  }
   for (const item of $("log").querySelectorAll("li.current")) item.classList.remove("current");
-  if (!entry || !state.module.placePattern) return;
-  const places = placesIn(entry.log, state.module.placePattern);
-  for (const place of places) state.board.highlight(place, true, "last-move");
-  const item = $("log").querySelector(`li[data-number="${entry.number}"]`);
-  if (item && state.replay) {
+  const marks = turnMarks(state.log, state.game ? state.game.your_seat : null, state.replay ? state.replay.upto : null);
+  if (state.module.placePattern) {
+    for (const [kind, decisions] of [["others-move", marks.others], ["own-move", marks.own]]) {
+      for (const place of placesIn(decisions.flatMap((d) => d.log), state.module.placePattern)) state.board.highlight(place, true, kind);
+    }
+  }
+  const item = state.replay && $("log").querySelector(`li[data-number="${state.replay.upto}"]`);
+  if (item) {
     item.classList.add("current");
     item.scrollIntoView({ block: "nearest" });
   }
@@ -606,14 +674,34 @@ async function replayStep(delta) {
   return replayTo(step.upto);
 }
 
+/** A step to the previous or next turn's end (the start of the game and its end included). */
+async function replayTurn(delta) {
+  if (!state.replay) await replayTo(null);
+  const seats = new Map(state.log.map((d) => [d.number, d.seat]));
+  const step = turnStepTo(state.replay.numbers, (n) => seats.get(n), state.replayAt ?? state.replay.position, delta);
+  state.replayAt = step.position;
+  return replayTo(step.upto);
+}
+
+/** The replay up to a decision picked in the log. */
+function replayJump(number) {
+  const numbers = state.log.filter((d) => !d.undone).map((d) => d.number);
+  state.replayAt = numbers.indexOf(number) + 1;
+  return replayTo(number);
+}
+
 function wireReplay() {
   document.addEventListener("keydown", (e) => {
     if ($("replay").hidden || e.target.closest("input, textarea, select")) return;
     if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
       e.preventDefault();
-      replayStep(e.key === "ArrowLeft" ? -1 : 1);
+      const delta = e.key === "ArrowLeft" ? -1 : 1;
+      if (e.shiftKey) replayTurn(delta);
+      else replayStep(delta);
     }
   });
+  $("replay-prev-turn").addEventListener("click", () => replayTurn(-1));
+  $("replay-next-turn").addEventListener("click", () => replayTurn(1));
 
   $("replay-first").addEventListener("click", () => { state.replayAt = 0; replayTo(0); });
   $("replay-prev").addEventListener("click", () => replayStep(-1));
@@ -643,8 +731,9 @@ export function start() {
   T = JSON.parse($("texts").textContent);
   root = $("game-root");
   const seenBefore = localStorage.getItem(seenKey());
-  state.lastSeen = seenBefore === null ? null : Number(seenBefore);
+  state.shownUpTo = seenBefore === null ? null : Number(seenBefore);
   wireChoosing();
+  wireSeen();
   wireChat();
   wireReplay();
 

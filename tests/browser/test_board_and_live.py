@@ -229,7 +229,7 @@ class GameOnThePage(BrowserTestCase):
         assert texts == [f"line {n}" for n in range(60)] + ["one more"] and not page.is_visible("#chat-older")
         assert not page.errors, page.errors
 
-    def test_a_player_coming_back_sees_what_happened_since_and_the_last_move_is_lit(self):
+    def test_a_player_coming_back_sees_what_happened_since_and_the_others_moves_are_lit(self):
         mover, other = self.mover_and_other()
         page = self.open(other)
         page.close()
@@ -242,7 +242,7 @@ class GameOnThePage(BrowserTestCase):
         page.wait_for_selector("#log li")
         assert page.locator("#log li.new").count() == 2
         assert page.is_visible("#log-news") and "2" in page.inner_text("#log-news")
-        lit = page.locator("#board .last-move")
+        lit = page.locator("#board .others-move")
         assert lit.count() >= 1
         assert step["to"] in [lit.nth(i).get_attribute("data-cell") for i in range(lit.count())]
         page.reload()

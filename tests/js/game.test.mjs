@@ -34,12 +34,55 @@ test("placesIn names each place of a decision's lines once, in order", () => {
   assert.deepEqual(game.placesIn(["A6"], null), []);
 });
 
-test("freshCount counts the decisions after the last one seen, not the undone ones", () => {
+test("stillNew names the decisions after the last one shown, not the undone ones", () => {
   const log = [{ number: 1 }, { number: 2, undone: true }, { number: 3 }, { number: 4 }];
-  assert.equal(game.freshCount(log, null), 0);  // a first visit: nothing is news
-  assert.equal(game.freshCount(log, 1), 2);
-  assert.equal(game.freshCount(log, 4), 0);
-  assert.equal(game.freshCount(log, 0), 3);
+  assert.deepEqual(game.stillNew(log, null), []);  // a first visit: nothing is news
+  assert.deepEqual(game.stillNew(log, 1), [3, 4]);
+  assert.deepEqual(game.stillNew(log, 4), []);
+  assert.deepEqual(game.stillNew(log, 0), [1, 3, 4]);
+});
+
+// Seat 0 is the viewer; decision 4 was undone.
+const turns = [
+  { number: 1, seat: 0, log: ["A1"] }, { number: 2, seat: 1, log: ["B1"] }, { number: 3, seat: 1, log: ["B2"] },
+  { number: 4, seat: 1, log: ["B3"], undone: true }, { number: 5, seat: 2, log: ["C1"] }, { number: 6, seat: 0, log: ["A2"] },
+];
+const numbersOf = (marks) => ({ own: marks.own.map((d) => d.number), others: marks.others.map((d) => d.number) });
+
+test("turnMarks: every other seat's decision since the viewer's own last one, undone ones left out", () => {
+  assert.deepEqual(numbersOf(game.turnMarks(turns.slice(0, 5), 0)), { own: [], others: [2, 3, 5] });
+  assert.deepEqual(numbersOf(game.turnMarks(turns.slice(1, 3), 0)), { own: [], others: [2, 3] });  // not yet decided
+});
+
+test("turnMarks: once the viewer acts, the others' marks go and the viewer's own turn shows", () => {
+  assert.deepEqual(numbersOf(game.turnMarks(turns, 0)), { own: [6], others: [] });
+  assert.deepEqual(numbersOf(game.turnMarks([], 0)), { own: [], others: [] });
+});
+
+test("turnMarks: a spectator sees the last turn of whoever moved last", () => {
+  assert.deepEqual(numbersOf(game.turnMarks(turns.slice(0, 4), null)), { own: [], others: [2, 3] });
+  assert.deepEqual(numbersOf(game.turnMarks(turns, null)), { own: [], others: [6] });
+});
+
+test("turnMarks in a replay: the shown turn up to the shown decision, the viewer's own as own", () => {
+  assert.deepEqual(numbersOf(game.turnMarks(turns, 0, 3)), { own: [], others: [2, 3] });
+  assert.deepEqual(numbersOf(game.turnMarks(turns, 0, 2)), { own: [], others: [2] });
+  assert.deepEqual(numbersOf(game.turnMarks(turns, 0, 1)), { own: [1], others: [] });
+  assert.deepEqual(numbersOf(game.turnMarks(turns, 0, 0)), { own: [], others: [] });
+});
+
+test("turnStepTo lands on the ends of turns, within the game", () => {
+  const numbers = [1, 2, 3, 5, 6];  // seats 0, 1, 1, 2, 0
+  const seatOf = (n) => turns.find((d) => d.number === n).seat;
+  assert.deepEqual(game.turnStepTo(numbers, seatOf, 0, 1), { position: 1, upto: 1 });
+  assert.deepEqual(game.turnStepTo(numbers, seatOf, 1, 1), { position: 3, upto: 3 });
+  assert.deepEqual(game.turnStepTo(numbers, seatOf, 2, 1), { position: 3, upto: 3 });
+  assert.deepEqual(game.turnStepTo(numbers, seatOf, 5, 1), { position: 5, upto: 6 });
+  assert.deepEqual(game.turnStepTo(numbers, seatOf, 5, -1), { position: 4, upto: 5 });
+  assert.deepEqual(game.turnStepTo(numbers, seatOf, 3, -1), { position: 1, upto: 1 });
+  assert.deepEqual(game.turnStepTo(numbers, seatOf, 2, -1), { position: 1, upto: 1 });
+  assert.deepEqual(game.turnStepTo(numbers, seatOf, 1, -1), { position: 0, upto: 0 });
+  assert.deepEqual(game.turnStepTo(numbers, seatOf, 0, -1), { position: 0, upto: 0 });
 });
 
 test("replayStepTo moves within the game and names the decision to replay up to", () => {
