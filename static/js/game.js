@@ -70,6 +70,9 @@ async function load() {
     if (myTurn && !state.wasMyTurn && !state.firstDraw) announceTurn();
     state.wasMyTurn = myTurn;
     render();
+    // The board takes taps again as soon as it is drawn: the log and the chat follow on their own.
+    setBusy(false);
+    takeQueuedTap();
     await Promise.all([loadLog(), loadChat()]);
     watchBots();
   } catch (error) {
@@ -78,6 +81,23 @@ async function load() {
   } finally {
     setBusy(false);
   }
+}
+
+/** A tap that came while the page reloaded is kept, and taken once the page is drawn again if what it
+ * chose is still offered; otherwise its control lost its light, which the player sees. */
+function takeQueuedTap() {
+  const token = state.queuedTap;
+  state.queuedTap = null;
+  for (const node of root.querySelectorAll(".queued")) node.classList.remove("queued");
+  if (token && state.chooser && state.chooser.next().includes(token)) choose(token);
+}
+
+/** A tap while the page is busy: queued during a reload, refused in sight while a decision is posted
+ * (the controls look disabled then: body.posting). */
+function tapWhileBusy(token) {
+  if (document.body.classList.contains("posting")) return;
+  state.queuedTap = token;
+  for (const node of root.querySelectorAll(`[data-token="${CSS.escape(token)}"]`)) node.classList.add("queued");
 }
 
 /** While a bot decides, look again shortly: its moves come a few seconds apart (BOT_MOVE_DELAY) and
@@ -90,9 +110,22 @@ function watchBots() {
 }
 
 function setBusy(on) {
+  // Measured by benchmarks/redraw.py: how long the page keeps a player waiting.
+  if (on && !state.busy) performance.mark("busy-start");
+  if (!on && state.busy) performance.measure("busy", "busy-start");
   state.busy = on;
   $("busy").hidden = !on;
   document.body.classList.toggle("busy", on);
+}
+
+/** While a decision is on its way the offered controls show disabled: what they offered may be gone. */
+function setPosting(on) {
+  document.body.classList.toggle("posting", on);
+  for (const node of root.querySelectorAll("#controls button, #game-panel button.choice")) {
+    if (on && !node.disabled) node.dataset.posting = "1";
+    if (node.dataset.posting) node.disabled = on;
+    if (!on) delete node.dataset.posting;
+  }
 }
 
 /** A refusal in the page's language: the server's own words only where they are in it too. */
@@ -117,6 +150,7 @@ function render() {
   const chooser = state.replay ? null : state.chooser;
   const cycling = chooser && chooser.cycling();
   const next = chooser && !cycling ? chooser.next() : [];
+  const started = performance.now();
   // Every legal target and the whole station stay in view, unless the player zoomed on purpose.
   state.board.draw(view, {
     choices: next, selected: chooser ? chooser.prefix : [], fit: state.firstDraw || !zoomedByHand(),
@@ -132,6 +166,7 @@ function render() {
   renderPlayers(view);
   renderOutcome(view);
   renderSeatControls();
+  performance.measure("render", { start: started });
 }
 
 /** The controls of the viewer's own seat show only where they can act: a bot to keep the seat, muting
@@ -303,7 +338,8 @@ function renderOutcome(view) {
 
 async function choose(token) {
   const chooser = state.chooser;
-  if (!chooser || state.busy || state.replay) return;
+  if (!chooser || state.replay) return;
+  if (state.busy) return tapWhileBusy(token);
   const decision = chooser.choose(token);
   if (decision) return submit(decision);
   if (chooser.cycling()) {
@@ -315,6 +351,7 @@ async function choose(token) {
 
 async function submit(decision) {
   setBusy(true);
+  setPosting(true);
   let result;
   try {
     result = await api(`/api/games/${config.id}/moves/`, { method: "POST", body: { seq: state.game.seq, action: decision } });
@@ -322,6 +359,8 @@ async function submit(decision) {
     showError(error);
     setBusy(false);
     return setTimeout(refresh, 1500);
+  } finally {
+    setPosting(false);
   }
   state.chooser = null;
   if (result && result.next && !state.refreshing) return carryOn(result);
@@ -337,6 +376,7 @@ async function carryOn(result) {
     state.actions = result.next;
     state.chooser = new Chooser(result.next.actions, state.module.pathOf, state.module.cyclePrefix || null);
     render();
+    setBusy(false);
     await loadLog();
   } catch (error) {
     console.error(error);

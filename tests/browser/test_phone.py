@@ -193,3 +193,76 @@ class TouchOnlyGame(BrowserTestCase):
         buttons = [t for t in targets["buttons"] if t["token"]]
         assert buttons, f"nothing to tap: {page.get_attribute('#game-root', 'data-choices')}"
         page.tap(f'[data-token="{rng.choice(buttons)["token"]}"]')
+
+
+# What the page shows of the player's decision so far: a tap that acted changes one of these.
+DECISION_STATE = """() => [document.querySelector('#game-root').dataset.seq, document.querySelector('#game-root').dataset.choices,
+  document.querySelectorAll('#game-root .selected').length, !document.querySelector('#confirm').hidden,
+  document.body.classList.contains('busy')].join('/')"""
+
+
+class TapsRightAfterARedraw(BrowserTestCase):
+    """A tap that comes while the page still loads the log (or posts a decision) acts, or lands on a control
+    that shows it cannot act: none is swallowed."""
+
+    def setUp(self):
+        from games import rules
+        self.alice, self.bob = make_player("alice"), make_player("bob")
+        self.games = {name: mid_game(name, [self.alice, self.bob], decisions=9) for name in rules.names()}
+
+    def tap_offered(self, page):
+        page.locator("#board").scroll_into_view_if_needed()
+        targets = page.evaluate(TARGETS)
+        if targets["shown"]:  # by its place: a piece may stand on an offered tile
+            t = targets["shown"][0]
+            page.touchscreen.tap(t["x"] + t["w"] / 2, t["y"] + t["h"] / 2)
+            return
+        offered = [t for t in targets["buttons"] if t["token"]]
+        assert offered, "nothing offered"
+        page.tap(f'#game-root [data-token="{offered[0]["token"]}"]')
+
+    def test_a_tap_while_the_log_loads_is_taken(self):
+        for name, game_id in self.games.items():
+            mover = PhoneGamePage.mover(self, game_id)
+            page = self.page_for(mover.username, mobile=True)
+            # The log answers slowly, as on a phone's network: the board is drawn long before it.
+            page.route("**/moves/?lang=*", lambda route: (page.wait_for_timeout(1500), route.continue_()))
+            page.goto(f"{self.live_server_url}/games/{game_id}/")
+            page.wait_for_function("() => document.querySelector('#game-root').dataset.myTurn === 'yes'")
+            before = page.evaluate(DECISION_STATE)
+            self.tap_offered(page)
+            page.wait_for_timeout(200)  # well before the log comes
+            assert page.evaluate(DECISION_STATE) != before, (name, "the tap did nothing", before)
+            settle(page)
+            assert not page.errors, (name, page.errors)
+            page.unroute_all(behavior="ignoreErrors")
+            page.context.close()
+
+    def test_a_second_tap_while_a_decision_is_posted_shows_it_cannot_act(self):
+        from games.models import Game
+        for name, game_id in self.games.items():
+            mover = PhoneGamePage.mover(self, game_id)
+            page = self.page_for(mover.username, mobile=True)
+            page.goto(f"{self.live_server_url}/games/{game_id}/")
+            page.wait_for_selector("#connection[data-state=open]")
+            settle(page)
+            page.route("**/moves/", lambda route: (page.wait_for_timeout(1500), route.continue_())
+                       if route.request.method == "POST" else route.continue_())
+            seq = Game.objects.get(pk=game_id).seq
+            for _ in range(6):  # tap until a decision is on its way
+                if page.is_visible("#confirm"):
+                    page.tap("#confirm")
+                else:
+                    self.tap_offered(page)
+                if page.evaluate("() => document.body.classList.contains('busy')"):
+                    break
+            assert page.evaluate("() => document.body.classList.contains('busy')"), name
+            # Every offered control looks disabled now: dimmed, or a disabled button.
+            shown = page.evaluate("""() => [...document.querySelectorAll('#game-root .choice')].filter((n) => n.getClientRects().length)
+              .map((n) => ({token: n.dataset.token, dim: Number(getComputedStyle(n).opacity) < 0.7, disabled: Boolean(n.disabled)}))""")
+            assert shown and all(c["dim"] or c["disabled"] for c in shown), (name, shown)
+            settle(page)
+            assert Game.objects.get(pk=game_id).seq == seq + 1, name
+            assert not page.errors, (name, page.errors)
+            page.unroute_all(behavior="ignoreErrors")
+            page.context.close()
