@@ -163,6 +163,7 @@ function render() {
   root.dataset.choices = (chooser ? chooser.next() : []).join(" ");
   renderPrompt();
   renderButtons(chooser, next, cycling);
+  placePanel();
   renderPlayers(view);
   renderOutcome(view);
   renderSeatControls();
@@ -193,6 +194,17 @@ function focusChoices() {
   const boxes = [...svg.querySelectorAll("[data-token].choice, [data-token].selected")].map((node) => node.getBBox())
     .filter((b) => b.width > 0 && b.height > 0);
   state.board.focus(boxes, 44);
+}
+
+/** On a phone the module's panel (hand, open cards, supply) sits under the prompt while it holds an
+ * offered target, so that what the question asks for is in the first screen; otherwise it waits below
+ * with the players. */
+function placePanel() {
+  const panel = $("game-panel");
+  const asked = window.matchMedia(SMALL_SCREEN).matches && Boolean(panel.querySelector(".choice, .selected"));
+  const home = document.querySelector(".side");
+  if (asked && panel.parentElement !== $("controls").parentElement) $("controls").after(panel);
+  else if (!asked && panel.parentElement !== home) home.appendChild(panel);
 }
 
 /** Whatever the module drew with a data-token becomes a choice when offered: lit, focusable, a button,

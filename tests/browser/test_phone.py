@@ -266,3 +266,58 @@ class TapsRightAfterARedraw(BrowserTestCase):
             assert not page.errors, (name, page.errors)
             page.unroute_all(behavior="ignoreErrors")
             page.context.close()
+
+
+class WhatTheQuestionAsksIsUnderThePrompt(BrowserTestCase):
+    def test_the_panel_of_the_question_is_within_one_screen_and_headers_keep_their_words(self):
+        import random as _random
+
+        from games import rules, services
+        from games.models import Game
+        alice, bob = make_player("alice"), make_player("bob")
+        rng = _random.Random(3)
+        for name in rules.names():
+            game_id = mid_game(name, [alice, bob], decisions=2)
+            pages = {u.username: self.page_for(u.username, mobile=True) for u in (alice, bob)}
+            seen = False
+            for _ in range(25):  # until a decision is asked in the module's panel (a card, a module of the supply)
+                game = Game.objects.get(pk=game_id)
+                user = game.seats.get(order=game.current_seat).user
+                page = pages[user.username]
+                page.goto(f"{self.live_server_url}/games/{game_id}/")
+                page.wait_for_function("() => document.querySelector('#game-root').dataset.myTurn === 'yes'")
+                settle(page)
+                self.headers_keep_their_words(page, name)
+                boxes = page.evaluate("""() => ({prompt: document.querySelector('#prompt').getBoundingClientRect().top + scrollY,
+                  asked: [...document.querySelectorAll('#game-panel .choice')].filter((n) => n.getClientRects().length)
+                    .map((n) => n.getBoundingClientRect().bottom + scrollY)})""")
+                if boxes["asked"]:
+                    seen = True
+                    assert max(boxes["asked"]) - boxes["prompt"] <= 844, (name, boxes)
+                    self.shot(page, f"22-phone-panel-{name}")
+                    break
+                legal = services.legal_for(game, user)["actions"]
+                services.submit_decision(user, game_id, game.seq, rng.choice(legal))
+            assert seen, f"{name}: no decision in the panel within 25 turns"
+            for page in pages.values():
+                assert not page.errors, (name, page.errors)
+                page.context.close()
+
+    @staticmethod
+    def headers_keep_their_words(page, name):
+        """Each word of each players-table header fits the header's width: none is broken inside."""
+        broken = page.evaluate("""() => [...document.querySelectorAll('#players th')].flatMap((th) => {
+          const style = getComputedStyle(th);
+          const room = th.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return th.textContent.split(/\\s+/).filter(Boolean).filter((word) => {
+            const probe = document.createElement('span');
+            probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
+            probe.textContent = word;
+            th.appendChild(probe);
+            const wide = probe.getBoundingClientRect().width;
+            probe.remove();
+            return wide > room + 0.5;
+          }).map((word) => `${th.textContent}: ${word}`);
+        })""")
+        assert not broken, (name, broken)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, name
