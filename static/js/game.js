@@ -191,9 +191,10 @@ const SMALL_SCREEN = "(max-width: 700px), (pointer: coarse)";
 function focusChoices() {
   const svg = $("board").querySelector("svg");
   if (!window.matchMedia(SMALL_SCREEN).matches || !svg || !state.board.focus) return;
-  const boxes = [...svg.querySelectorAll("[data-token].choice, [data-token].selected")].map((node) => node.getBBox())
+  const boxesOf = (selector) => [...svg.querySelectorAll(selector)].map((node) => node.getBBox())
     .filter((b) => b.width > 0 && b.height > 0);
-  state.board.focus(boxes, 44);
+  // The targets first; the player's own pieces and the last turn's marks too where they fit.
+  state.board.focus(boxesOf("[data-token].choice, [data-token].selected"), 44, [boxesOf(".mine"), boxesOf(".last-move")]);
 }
 
 /** On a phone the module's panel (hand, open cards, supply) sits under the prompt while it holds an

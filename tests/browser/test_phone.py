@@ -321,3 +321,33 @@ class WhatTheQuestionAsksIsUnderThePrompt(BrowserTestCase):
         })""")
         assert not broken, (name, broken)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, name
+
+
+IN_VIEW = """() => {
+  const svg = document.querySelector('#board svg');
+  const [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const inside = (n) => { const b = n.getBBox(); return b.x >= x - 1 && b.y >= y - 1 && b.x + b.width <= x + w + 1 && b.y + b.height <= y + h + 1; };
+  const count = (sel) => { const all = [...svg.querySelectorAll(sel)]; return { all: all.length, shown: all.filter(inside).length }; };
+  return { mine: count('.mine'), offered: count('[data-token].choice') };
+}"""
+
+
+class TheTurnOpensOnTargetsAndOwnPieces(BrowserTestCase):
+    def test_the_view_holds_the_offered_targets_and_the_players_own_pieces(self):
+        from games import rules
+        alice, bob = make_player("alice"), make_player("bob")
+        for name in rules.names():
+            whole = 0  # positions where every own piece is in view: where they fit beside the targets at 44 px
+            for decisions in (6, 9, 14):
+                game_id = mid_game(name, [alice, bob], decisions=decisions)
+                page = self.page_for(PhoneGamePage.mover(self, game_id).username, mobile=True)
+                page.goto(f"{self.live_server_url}/games/{game_id}/")
+                page.wait_for_function("() => document.querySelector('#game-root').dataset.myTurn === 'yes'")
+                settle(page)
+                seen = page.evaluate(IN_VIEW)
+                assert seen["mine"]["all"], (name, decisions, "the board marks none of the player's pieces as theirs")
+                assert seen["mine"]["shown"] >= 1 and (seen["offered"]["shown"] or not seen["offered"]["all"]), (name, decisions, seen)
+                whole += seen["mine"]["shown"] == seen["mine"]["all"]
+                assert not page.errors, (name, page.errors)
+                page.context.close()
+            assert whole >= 2, (name, whole)

@@ -344,6 +344,7 @@ export function createBoard({ board, panel }, ctx) {
     svg,
     draw(view, opts = {}) {
       drawBoard(svg, view, ctx.data, ctx.lang, opts.fit);
+      markMine(svg, view, ctx.you);
       if (panel) drawPanel(panel, view, ctx.data, ctx.lang, ctx, opts);
     },
     describe: (token, context) => describe(token, context, ctx.lang),
@@ -352,8 +353,14 @@ export function createBoard({ board, panel }, ctx) {
     },
     zoom: (f) => panZoom.zoom(f),
     fit: () => panZoom.fit(),
-    focus: (boxes, minPx) => panZoom.focus(boxes, minPx),
+    focus: (boxes, minPx, keep) => panZoom.focus(boxes, minPx, keep),
   };
+}
+
+/** The viewer's own ships carry the class "mine": the page keeps them in view on a phone. */
+function markMine(svg, view, you) {
+  const mine = you !== null && you !== undefined ? view.colours[you] : null;
+  for (const node of svg.querySelectorAll(".node[data-place]")) node.classList.toggle("mine", Boolean(mine) && view.board[node.dataset.place] === mine);
 }
 
 /** A small, still drawing of a view (the lobby's picture, the moderators' desk). */

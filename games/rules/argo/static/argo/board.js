@@ -531,6 +531,12 @@ function drawPanel(panel, view, data, lang, opts) {
   panel.replaceChildren(aliens, supply);
 }
 
+/** The viewer's own astronauts carry the class "mine": the page keeps them in view on a phone. */
+function markMine(svg, view, you) {
+  const mine = you !== null && you !== undefined ? view.colours[you] : null;
+  for (const node of svg.querySelectorAll(".figure[data-figure]")) node.classList.toggle("mine", Boolean(mine) && node.dataset.figure.startsWith(`${mine}-`));
+}
+
 export function createBoard({ board, panel }, ctx) {
   const svg = el("svg", { class: "board", role: "group", "aria-label": ctx.lang === "de" ? "Die Station" : "The station",
                           "aria-roledescription": ctx.lang === "de" ? "Spielplan" : "board",
@@ -544,6 +550,7 @@ export function createBoard({ board, panel }, ctx) {
       const extraCells = next.filter((t) => t.startsWith("cell:")).map((t) => t.slice(5));
       drawBoard(svg, view, { labels: labelsFor(ctx.data, ctx.lang), extraCells, preview: preview(view, ctx.data, opts),
                              fit: opts.fit });
+      markMine(svg, view, ctx.you);
       if (panel) drawPanel(panel, view, ctx.data, ctx.lang, opts);
     },
     describe: (token, context) => describe(token, context, ctx.lang, ctx.data),
@@ -552,7 +559,7 @@ export function createBoard({ board, panel }, ctx) {
     },
     zoom: (f) => panZoom.zoom(f),
     fit: () => panZoom.fit(),
-    focus: (boxes, minPx) => panZoom.focus(boxes, minPx),
+    focus: (boxes, minPx, keep) => panZoom.focus(boxes, minPx, keep),
   };
 }
 
