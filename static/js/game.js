@@ -247,7 +247,7 @@ function renderPrompt() {
     const what = entry && state.replay.position ? `${seatName(entry.seat)}: ${entry.log.join(" ")}` : T.replayStart;
     prompt.textContent = `${T.decision} ${state.replay.position} ${T.of} ${state.replay.numbers.length} · ${what}`;
   } else if (state.actions) {
-    prompt.textContent = `${T.yourTurn}: ${state.actions.prompt}`;
+    prompt.textContent = `${T.yourTurn}: ${stepText()}`;
   } else if (state.game.status === "finished") {
     prompt.textContent = T.replayHint;  // "Game over" is said once, at the top of the result
   } else if (state.game.status === "aborted") {
@@ -261,6 +261,28 @@ function renderPrompt() {
   status.textContent = T.status[state.game.status] || state.game.status;
   status.className = `status status-${state.game.status}`;
   root.dataset.seq = state.game.seq;
+}
+
+/** The prompt follows each step of a decision: the board module's stepPrompt says what the next click
+ * chooses; without it (or where it says nothing) the rules' question before the first click, then what
+ * the last click chose and that a lit target comes next. */
+function stepText() {
+  const chooser = state.chooser;
+  const question = state.actions.prompt;
+  if (!chooser) return question;
+  const selected = chooser.prefix, next = chooser.next();
+  const context = { view: state.view, data: config.data, question: state.actions.question, prompt: question,
+                    decisions: next.flatMap((t) => chooser.through(t)) };
+  const own = state.module.stepPrompt && state.module.stepPrompt(selected, next, context, config.lang);
+  if (own) return own;
+  if (!selected.length) return question;
+  if (chooser.cycling()) return T.stepTurn;
+  const last = selected[selected.length - 1];
+  const chosen = new Chooser(state.actions.actions, state.module.pathOf, state.module.cyclePrefix || null);
+  selected.slice(0, -1).forEach((t) => chosen.choose(t));
+  const name = state.board.describe && state.board.describe(last, { selected: chosen.prefix, view: state.view,
+    question: state.actions.question, decisions: chosen.through(last) });
+  return name ? `${name} · ${T.stepNext}` : T.stepNext;
 }
 
 function button(label, token, onClick) {

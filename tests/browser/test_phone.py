@@ -351,3 +351,57 @@ class TheTurnOpensOnTargetsAndOwnPieces(BrowserTestCase):
                 assert not page.errors, (name, page.errors)
                 page.context.close()
             assert whole >= 2, (name, whole)
+
+
+RING = """() => [...document.querySelectorAll('#board [data-token].choice')].filter((n) => n.querySelector('.piece')).map((n) => {
+  const ring = n.querySelector('.ring'), piece = n.querySelector('.piece');
+  const style = getComputedStyle(ring), choice = getComputedStyle(document.documentElement).getPropertyValue('--choice').trim();
+  const probe = document.createElement('i'); probe.style.color = choice; document.body.appendChild(probe);
+  const wanted = getComputedStyle(probe).color; probe.remove();
+  const outer = ring.getBoundingClientRect().width + parseFloat(style.strokeWidth);
+  return { token: n.dataset.token, colour: style.stroke === wanted, band: (outer - piece.getBoundingClientRect().width) / 2 };
+})"""
+
+
+class ThePromptFollowsEachStep(BrowserTestCase):
+    def test_the_prompt_changes_with_each_click_and_offered_pieces_wear_the_choice_colour(self):
+        import random as _random
+
+        from games import rules, services
+        from games.models import Game
+        alice, bob = make_player("alice"), make_player("bob")
+        rng = _random.Random(8)
+        rings = 0
+        for name in rules.names():
+            game_id = mid_game(name, [alice, bob], decisions=2)
+            pages = {u.username: self.page_for(u.username) for u in (alice, bob)}
+            steps = 0
+            for _ in range(40):
+                game = Game.objects.get(pk=game_id)
+                user = game.seats.get(order=game.current_seat).user
+                page = pages[user.username]
+                page.goto(f"{self.live_server_url}/games/{game_id}/")
+                page.wait_for_function("() => document.querySelector('#game-root').dataset.myTurn === 'yes'")
+                settle(page)
+                for ring in page.evaluate(RING):  # a piece offered: a clear ring in the choice colour around it
+                    assert ring["colour"] and ring["band"] >= 3, (name, ring)
+                    rings += 1
+                before = page.text_content("#prompt")
+                offered = page.locator("#board [data-token].choice, #game-panel [data-token].choice")
+                if offered.count():
+                    offered.nth(0).dispatch_event("click")
+                    if seq_of(page) == game.seq and (page.locator("#game-root .selected").count() or page.is_visible("#confirm")):
+                        after = page.text_content("#prompt")
+                        assert after != before, (name, "the prompt stayed", before)
+                        steps += 1
+                if steps >= 3:
+                    break
+                settle(page)
+                game = Game.objects.get(pk=game_id)
+                user = game.seats.get(order=game.current_seat).user
+                services.submit_decision(user, game_id, game.seq, rng.choice(services.legal_for(game, user)["actions"]))
+            assert steps >= 3, (name, steps)
+            for page in pages.values():
+                assert not page.errors, (name, page.errors)
+                page.context.close()
+        assert rings, "no offered piece was seen"
