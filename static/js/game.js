@@ -193,8 +193,10 @@ function focusChoices() {
   if (!window.matchMedia(SMALL_SCREEN).matches || !svg || !state.board.focus) return;
   const boxesOf = (selector) => [...svg.querySelectorAll(selector)].map((node) => node.getBBox())
     .filter((b) => b.width > 0 && b.height > 0);
-  // The targets first; the player's own pieces and the last turn's marks too where they fit.
-  state.board.focus(boxesOf("[data-token].choice, [data-token].selected"), 44, [boxesOf(".mine"), boxesOf(".last-move")]);
+  // The targets set the zoom (44 px each); what is selected, the player's own pieces and the last turn's
+  // marks join the view where they fit beside them (a selected piece is smaller than the cells it goes to).
+  state.board.focus(boxesOf("[data-token].choice"), 44,
+    [boxesOf("[data-token].selected"), boxesOf(".mine"), boxesOf(".last-move")]);
 }
 
 /** On a phone the module's panel (hand, open cards, supply) sits under the prompt while it holds an

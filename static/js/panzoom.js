@@ -124,7 +124,7 @@ export function enablePanZoom(svg) {
     const scale = Math.max(need, Math.min(all, cap));
     if (scale <= whole * 1.02) return;  // the whole drawing already shows them, large enough
     const w = r.width / scale, h = r.height / scale;
-    let [cx, cy] = (right - left > w || bottom - top > h) ? busiest(targets, keep[0] || [], w, h) : [(left + right) / 2, (top + bottom) / 2];
+    let [cx, cy] = (right - left > w || bottom - top > h) ? busiest(targets, keep.find((group) => group.length) || [], w, h) : [(left + right) / 2, (top + bottom) / 2];
     // Within the drawing's own frame where it is larger than the view: no empty margin beside the station.
     const clamp = (c, half, lo, size) => (size <= 2 * half ? lo + size / 2 : Math.min(Math.max(c, lo + half), lo + size - half));
     cx = clamp(cx, w / 2, fx, fw);

@@ -191,7 +191,8 @@ class TouchOnlyGame(BrowserTestCase):
             page.touchscreen.tap(t["x"] + t["w"] / 2, t["y"] + t["h"] / 2)
             return
         buttons = [t for t in targets["buttons"] if t["token"]]
-        assert buttons, f"nothing to tap: {page.get_attribute('#game-root', 'data-choices')}"
+        marks = page.evaluate("() => [...document.querySelectorAll('.selected, .mine, .last-move, .queued')].map((n) => n.dataset.token + ':' + n.getAttribute('class'))")
+        assert buttons, f"nothing to tap: {page.get_attribute('#game-root', 'data-choices')} {page.get_attribute('#board svg', 'viewBox')} {marks}"
         page.tap(f'[data-token="{rng.choice(buttons)["token"]}"]')
 
 
