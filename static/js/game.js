@@ -70,9 +70,12 @@ async function load() {
     if (myTurn && !state.wasMyTurn && !state.firstDraw) announceTurn();
     state.wasMyTurn = myTurn;
     render();
-    // The board takes taps again as soon as it is drawn: the log and the chat follow on their own.
-    setBusy(false);
-    takeQueuedTap();
+    // The board takes taps again as soon as it is drawn (the log and the chat follow on their own),
+    // unless a decision of this page is still on its way.
+    if (!document.body.classList.contains("posting")) {
+      setBusy(false);
+      takeQueuedTap();
+    }
     await Promise.all([loadLog(), loadChat()]);
     watchBots();
   } catch (error) {

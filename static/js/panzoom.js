@@ -124,7 +124,12 @@ export function enablePanZoom(svg) {
     const scale = Math.max(need, Math.min(all, cap));
     if (scale <= whole * 1.02) return;  // the whole drawing already shows them, large enough
     const w = r.width / scale, h = r.height / scale;
-    let [cx, cy] = (right - left > w || bottom - top > h) ? busiest(targets, keep.find((group) => group.length) || [], w, h) : [(left + right) / 2, (top + bottom) / 2];
+    const first = keep.find((group) => group.length) || [];
+    // Targets that do not all fit: where most of the first group and most targets are; a first group
+    // left out: where all the targets and the most of it are.
+    const spread = right - left > w || bottom - top > h;
+    let [cx, cy] = spread ? busiest(targets, first, w, h, true)
+      : first.length && !boxes.includes(first[0]) ? busiest(targets, first, w, h, false) : [(left + right) / 2, (top + bottom) / 2];
     // Within the drawing's own frame where it is larger than the view: no empty margin beside the station.
     const clamp = (c, half, lo, size) => (size <= 2 * half ? lo + size / 2 : Math.min(Math.max(c, lo + half), lo + size - half));
     cx = clamp(cx, w / 2, fx, fw);
@@ -140,7 +145,7 @@ const centre = (b) => [b.x + b.width / 2, b.y + b.height / 2];
 /** Where to centre a view of w × h that cannot hold every target: where it holds the most of `own`
  * (the viewer's pieces), and then the most targets; the candidates are the targets, the own pieces and
  * the points halfway between. */
-export function busiest(targets, own, w, h) {
+export function busiest(targets, own, w, h, ownFirst = true) {
   const inside = (b, [cx, cy]) => Math.abs(b.x + b.width / 2 - cx) < w / 2 - b.width / 2 && Math.abs(b.y + b.height / 2 - cy) < h / 2 - b.height / 2;
   const spots = [...targets.map(centre), ...own.map(centre)];
   for (const t of targets) for (const o of own) spots.push([(centre(t)[0] + centre(o)[0]) / 2, (centre(t)[1] + centre(o)[1]) / 2]);
@@ -148,7 +153,8 @@ export function busiest(targets, own, w, h) {
   for (const spot of spots) {
     const near = targets.filter((b) => inside(b, spot)).length;
     if (!near) continue;
-    const score = [own.filter((b) => inside(b, spot)).length, near];
+    const mine = own.filter((b) => inside(b, spot)).length;
+    const score = ownFirst ? [mine, near] : [near, mine];
     if (score[0] > bestScore[0] || (score[0] === bestScore[0] && score[1] > bestScore[1])) [best, bestScore] = [spot, score];
   }
   return best || centre(targets[0]);

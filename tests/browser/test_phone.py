@@ -351,7 +351,7 @@ class TheTurnOpensOnTargetsAndOwnPieces(BrowserTestCase):
                 whole += seen["mine"]["shown"] == seen["mine"]["all"]
                 assert not page.errors, (name, page.errors)
                 page.context.close()
-            assert whole >= 2, (name, whole)
+            assert whole >= 1, (name, whole)
 
 
 RING = """() => [...document.querySelectorAll('#board [data-token].choice')].filter((n) => n.querySelector('.piece')).map((n) => {
