@@ -33,6 +33,8 @@ from .models import Game, Invitation, Rating, RatingChange, Seat
 GAME_TEXTS = {
     "olderChat": gettext_lazy("Earlier messages"),
     "yourTurn": gettext_lazy("Your turn"), "waitingFor": gettext_lazy("Waiting for"),
+    "stepNext": gettext_lazy("now choose one of the lit targets"),
+    "stepTurn": gettext_lazy("turn it with ⟳, then Confirm"),
     "deadline": gettext_lazy("Deadline"), "score": gettext_lazy("score"),
     "gameOver": gettext_lazy("Game over"), "winners": gettext_lazy("Winner"),
     "online": gettext_lazy("live"), "offline": gettext_lazy("offline"), "reconnecting": gettext_lazy("no live updates: checking every 15 s"),

@@ -70,6 +70,12 @@ async function load() {
     if (myTurn && !state.wasMyTurn && !state.firstDraw) announceTurn();
     state.wasMyTurn = myTurn;
     render();
+    // The board takes taps again as soon as it is drawn (the log and the chat follow on their own),
+    // unless a decision of this page is still on its way.
+    if (!document.body.classList.contains("posting")) {
+      setBusy(false);
+      takeQueuedTap();
+    }
     await Promise.all([loadLog(), loadChat()]);
     watchBots();
   } catch (error) {
@@ -78,6 +84,23 @@ async function load() {
   } finally {
     setBusy(false);
   }
+}
+
+/** A tap that came while the page reloaded is kept, and taken once the page is drawn again if what it
+ * chose is still offered; otherwise its control lost its light, which the player sees. */
+function takeQueuedTap() {
+  const token = state.queuedTap;
+  state.queuedTap = null;
+  for (const node of root.querySelectorAll(".queued")) node.classList.remove("queued");
+  if (token && state.chooser && state.chooser.next().includes(token)) choose(token);
+}
+
+/** A tap while the page is busy: queued during a reload, refused in sight while a decision is posted
+ * (the controls look disabled then: body.posting). */
+function tapWhileBusy(token) {
+  if (document.body.classList.contains("posting")) return;
+  state.queuedTap = token;
+  for (const node of root.querySelectorAll(`[data-token="${CSS.escape(token)}"]`)) node.classList.add("queued");
 }
 
 /** While a bot decides, look again shortly: its moves come a few seconds apart (BOT_MOVE_DELAY) and
@@ -90,9 +113,22 @@ function watchBots() {
 }
 
 function setBusy(on) {
+  // Measured by benchmarks/redraw.py: how long the page keeps a player waiting.
+  if (on && !state.busy) performance.mark("busy-start");
+  if (!on && state.busy) performance.measure("busy", "busy-start");
   state.busy = on;
   $("busy").hidden = !on;
   document.body.classList.toggle("busy", on);
+}
+
+/** While a decision is on its way the offered controls show disabled: what they offered may be gone. */
+function setPosting(on) {
+  document.body.classList.toggle("posting", on);
+  for (const node of root.querySelectorAll("#controls button, #game-panel button.choice")) {
+    if (on && !node.disabled) node.dataset.posting = "1";
+    if (node.dataset.posting) node.disabled = on;
+    if (!on) delete node.dataset.posting;
+  }
 }
 
 /** A refusal in the page's language: the server's own words only where they are in it too. */
@@ -117,6 +153,7 @@ function render() {
   const chooser = state.replay ? null : state.chooser;
   const cycling = chooser && chooser.cycling();
   const next = chooser && !cycling ? chooser.next() : [];
+  const started = performance.now();
   // Every legal target and the whole station stay in view, unless the player zoomed on purpose.
   state.board.draw(view, {
     choices: next, selected: chooser ? chooser.prefix : [], fit: state.firstDraw || !zoomedByHand(),
@@ -129,9 +166,11 @@ function render() {
   root.dataset.choices = (chooser ? chooser.next() : []).join(" ");
   renderPrompt();
   renderButtons(chooser, next, cycling);
+  placePanel();
   renderPlayers(view);
   renderOutcome(view);
   renderSeatControls();
+  performance.measure("render", { start: started });
 }
 
 /** The controls of the viewer's own seat show only where they can act: a bot to keep the seat, muting
@@ -155,9 +194,23 @@ const SMALL_SCREEN = "(max-width: 700px), (pointer: coarse)";
 function focusChoices() {
   const svg = $("board").querySelector("svg");
   if (!window.matchMedia(SMALL_SCREEN).matches || !svg || !state.board.focus) return;
-  const boxes = [...svg.querySelectorAll("[data-token].choice, [data-token].selected")].map((node) => node.getBBox())
+  const boxesOf = (selector) => [...svg.querySelectorAll(selector)].map((node) => node.getBBox())
     .filter((b) => b.width > 0 && b.height > 0);
-  state.board.focus(boxes, 44);
+  // The targets set the zoom (44 px each); what is selected, the player's own pieces and the last turn's
+  // marks join the view where they fit beside them (a selected piece is smaller than the cells it goes to).
+  state.board.focus(boxesOf("[data-token].choice"), 44,
+    [boxesOf("[data-token].selected"), boxesOf(".mine"), boxesOf(".others-move")]);
+}
+
+/** On a phone the module's panel (hand, open cards, supply) sits under the prompt while it holds an
+ * offered target, so that what the question asks for is in the first screen; otherwise it waits below
+ * with the players. */
+function placePanel() {
+  const panel = $("game-panel");
+  const asked = window.matchMedia(SMALL_SCREEN).matches && Boolean(panel.querySelector(".choice, .selected"));
+  const home = document.querySelector(".side");
+  if (asked && panel.parentElement !== $("controls").parentElement) $("controls").after(panel);
+  else if (!asked && panel.parentElement !== home) home.appendChild(panel);
 }
 
 /** Whatever the module drew with a data-token becomes a choice when offered: lit, focusable, a button,
@@ -199,7 +252,7 @@ function renderPrompt() {
     const what = entry && state.replay.position ? `${seatName(entry.seat)}: ${entry.log.join(" ")}` : T.replayStart;
     prompt.textContent = `${T.decision} ${state.replay.position} ${T.of} ${state.replay.numbers.length} · ${what}`;
   } else if (state.actions) {
-    prompt.textContent = `${T.yourTurn}: ${state.actions.prompt}`;
+    prompt.textContent = `${T.yourTurn}: ${stepText()}`;
   } else if (state.game.status === "finished") {
     prompt.textContent = T.replayHint;  // "Game over" is said once, at the top of the result
   } else if (state.game.status === "aborted") {
@@ -213,6 +266,28 @@ function renderPrompt() {
   status.textContent = T.status[state.game.status] || state.game.status;
   status.className = `status status-${state.game.status}`;
   root.dataset.seq = state.game.seq;
+}
+
+/** The prompt follows each step of a decision: the board module's stepPrompt says what the next click
+ * chooses; without it (or where it says nothing) the rules' question before the first click, then what
+ * the last click chose and that a lit target comes next. */
+function stepText() {
+  const chooser = state.chooser;
+  const question = state.actions.prompt;
+  if (!chooser) return question;
+  const selected = chooser.prefix, next = chooser.next();
+  const context = { view: state.view, data: config.data, question: state.actions.question, prompt: question,
+                    decisions: next.flatMap((t) => chooser.through(t)) };
+  const own = state.module.stepPrompt && state.module.stepPrompt(selected, next, context, config.lang);
+  if (own) return own;
+  if (!selected.length) return question;
+  if (chooser.cycling()) return T.stepTurn;
+  const last = selected[selected.length - 1];
+  const chosen = new Chooser(state.actions.actions, state.module.pathOf, state.module.cyclePrefix || null);
+  selected.slice(0, -1).forEach((t) => chosen.choose(t));
+  const name = state.board.describe && state.board.describe(last, { selected: chosen.prefix, view: state.view,
+    question: state.actions.question, decisions: chosen.through(last) });
+  return name ? `${name} · ${T.stepNext}` : T.stepNext;
 }
 
 function button(label, token, onClick) {
@@ -315,7 +390,8 @@ function provisionalNote(changes) {
 
 async function choose(token) {
   const chooser = state.chooser;
-  if (!chooser || state.busy || state.replay) return;
+  if (!chooser || state.replay) return;
+  if (state.busy) return tapWhileBusy(token);
   const decision = chooser.choose(token);
   if (decision) return submit(decision);
   if (chooser.cycling()) {
@@ -327,6 +403,7 @@ async function choose(token) {
 
 async function submit(decision) {
   setBusy(true);
+  setPosting(true);
   let result;
   try {
     result = await api(`/api/games/${config.id}/moves/`, { method: "POST", body: { seq: state.game.seq, action: decision } });
@@ -334,6 +411,8 @@ async function submit(decision) {
     showError(error);
     setBusy(false);
     return setTimeout(refresh, 1500);
+  } finally {
+    setPosting(false);
   }
   state.chooser = null;
   if (result && result.next && !state.refreshing) return carryOn(result);
@@ -349,6 +428,7 @@ async function carryOn(result) {
     state.actions = result.next;
     state.chooser = new Chooser(result.next.actions, state.module.pathOf, state.module.cyclePrefix || null);
     render();
+    setBusy(false);
     await loadLog();
   } catch (error) {
     console.error(error);

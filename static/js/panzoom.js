@@ -97,37 +97,39 @@ export function enablePanZoom(svg) {
   /**
    * Show the drawing's region around `boxes` (rectangles in its own units) so that the smallest of
    * them is at least `minPx` screen pixels across; when they do not all fit at that size, the view
-   * centres on where most of them are. Not a zoom by the player: the next move may refit.
+   * centres on where most of them are. Not a zoom by the player: the next move may refit. `keep` lists
+   * groups of boxes (the viewer's own pieces, the last turn's marks) each taken into the view, in
+   * order, while the targets stay at least `minPx` across with it.
    */
-  const focus = (boxes, minPx = 44) => {
+  const focus = (boxes, minPx = 44, keep = []) => {
     const r = svg.getBoundingClientRect();
     if (!boxes.length || !r.width || !r.height || !svg.dataset.fit) return;
     const [fx, fy, fw, fh] = svg.dataset.fit.split(" ").map(Number);
     const smallest = Math.min(...boxes.map((b) => Math.min(b.width, b.height)));
     const margin = smallest * 0.6;
-    const left = Math.min(...boxes.map((b) => b.x)) - margin, top = Math.min(...boxes.map((b) => b.y)) - margin;
-    const right = Math.max(...boxes.map((b) => b.x + b.width)) + margin;
-    const bottom = Math.max(...boxes.map((b) => b.y + b.height)) + margin;
+    const need = (minPx * 1.1) / smallest;
+    const region = (list) => [Math.min(...list.map((b) => b.x)) - margin, Math.min(...list.map((b) => b.y)) - margin,
+      Math.max(...list.map((b) => b.x + b.width)) + margin, Math.max(...list.map((b) => b.y + b.height)) + margin];
+    const fits = ([l, t, rr, bb]) => Math.min(r.width / (rr - l), r.height / (bb - t)) >= need;
+    const targets = boxes;
+    for (const group of keep) {
+      if (group.length && fits(region(boxes.concat(group)))) boxes = boxes.concat(group);
+    }
+    const [left, top, right, bottom] = region(boxes);
     // Pixels per unit: enough for the smallest target, enough to hold them all if that is larger,
     // never closer than eight smallest targets across the narrow side (the player keeps the context).
-    const need = (minPx * 1.1) / smallest;
     const all = Math.min(r.width / (right - left), r.height / (bottom - top));
     const whole = Math.min(r.width / fw, r.height / fh);
     const cap = Math.max(need, Math.min(r.width, r.height) / (smallest * 8));
     const scale = Math.max(need, Math.min(all, cap));
     if (scale <= whole * 1.02) return;  // the whole drawing already shows them, large enough
     const w = r.width / scale, h = r.height / scale;
-    let cx = (left + right) / 2, cy = (top + bottom) / 2;
-    if (right - left > w || bottom - top > h) {
-      // Centre on the target with the most others inside one screen around it.
-      let best = -1;
-      for (const b of boxes) {
-        const bx = b.x + b.width / 2, by = b.y + b.height / 2;
-        const near = boxes.filter((o) => Math.abs(o.x + o.width / 2 - bx) < w / 2 - o.width / 2
-          && Math.abs(o.y + o.height / 2 - by) < h / 2 - o.height / 2).length;
-        if (near > best) [best, cx, cy] = [near, bx, by];
-      }
-    }
+    const first = keep.find((group) => group.length) || [];
+    // Targets that do not all fit: where most of the first group and most targets are; a first group
+    // left out: where all the targets and the most of it are.
+    const spread = right - left > w || bottom - top > h;
+    let [cx, cy] = spread ? busiest(targets, first, w, h, true)
+      : first.length && !boxes.includes(first[0]) ? busiest(targets, first, w, h, false) : [(left + right) / 2, (top + bottom) / 2];
     // Within the drawing's own frame where it is larger than the view: no empty margin beside the station.
     const clamp = (c, half, lo, size) => (size <= 2 * half ? lo + size / 2 : Math.min(Math.max(c, lo + half), lo + size - half));
     cx = clamp(cx, w / 2, fx, fw);
@@ -136,4 +138,24 @@ export function enablePanZoom(svg) {
     set([cx - w / 2, cy - h / 2, w, h]);
   };
   return { zoom: (f) => zoom(f), fit, focus };
+}
+
+const centre = (b) => [b.x + b.width / 2, b.y + b.height / 2];
+
+/** Where to centre a view of w × h that cannot hold every target: where it holds the most of `own`
+ * (the viewer's pieces), and then the most targets; the candidates are the targets, the own pieces and
+ * the points halfway between. */
+export function busiest(targets, own, w, h, ownFirst = true) {
+  const inside = (b, [cx, cy]) => Math.abs(b.x + b.width / 2 - cx) < w / 2 - b.width / 2 && Math.abs(b.y + b.height / 2 - cy) < h / 2 - b.height / 2;
+  const spots = [...targets.map(centre), ...own.map(centre)];
+  for (const t of targets) for (const o of own) spots.push([(centre(t)[0] + centre(o)[0]) / 2, (centre(t)[1] + centre(o)[1]) / 2]);
+  let best = null, bestScore = [-1, -1];
+  for (const spot of spots) {
+    const near = targets.filter((b) => inside(b, spot)).length;
+    if (!near) continue;
+    const mine = own.filter((b) => inside(b, spot)).length;
+    const score = ownFirst ? [mine, near] : [near, mine];
+    if (score[0] > bestScore[0] || (score[0] === bestScore[0] && score[1] > bestScore[1])) [best, bestScore] = [spot, score];
+  }
+  return best || centre(targets[0]);
 }

@@ -191,5 +191,218 @@ class TouchOnlyGame(BrowserTestCase):
             page.touchscreen.tap(t["x"] + t["w"] / 2, t["y"] + t["h"] / 2)
             return
         buttons = [t for t in targets["buttons"] if t["token"]]
-        assert buttons, f"nothing to tap: {page.get_attribute('#game-root', 'data-choices')}"
+        marks = page.evaluate("() => [...document.querySelectorAll('.selected, .mine, .last-move, .queued')].map((n) => n.dataset.token + ':' + n.getAttribute('class'))")
+        assert buttons, f"nothing to tap: {page.get_attribute('#game-root', 'data-choices')} {page.get_attribute('#board svg', 'viewBox')} {marks}"
         page.tap(f'[data-token="{rng.choice(buttons)["token"]}"]')
+
+
+# What the page shows of the player's decision so far: a tap that acted changes one of these.
+DECISION_STATE = """() => [document.querySelector('#game-root').dataset.seq, document.querySelector('#game-root').dataset.choices,
+  document.querySelectorAll('#game-root .selected').length, !document.querySelector('#confirm').hidden,
+  document.body.classList.contains('busy')].join('/')"""
+
+
+class TapsRightAfterARedraw(BrowserTestCase):
+    """A tap that comes while the page still loads the log (or posts a decision) acts, or lands on a control
+    that shows it cannot act: none is swallowed."""
+
+    def setUp(self):
+        from games import rules
+        self.alice, self.bob = make_player("alice"), make_player("bob")
+        self.games = {name: mid_game(name, [self.alice, self.bob], decisions=9) for name in rules.names()}
+
+    def tap_offered(self, page):
+        page.locator("#board").scroll_into_view_if_needed()
+        targets = page.evaluate(TARGETS)
+        if targets["shown"]:  # by its place: a piece may stand on an offered tile
+            t = targets["shown"][0]
+            page.touchscreen.tap(t["x"] + t["w"] / 2, t["y"] + t["h"] / 2)
+            return
+        offered = [t for t in targets["buttons"] if t["token"]]
+        assert offered, "nothing offered"
+        page.tap(f'#game-root [data-token="{offered[0]["token"]}"]')
+
+    def test_a_tap_while_the_log_loads_is_taken(self):
+        for name, game_id in self.games.items():
+            mover = PhoneGamePage.mover(self, game_id)
+            page = self.page_for(mover.username, mobile=True)
+            # The log answers slowly, as on a phone's network: the board is drawn long before it.
+            page.route("**/moves/?lang=*", lambda route: (page.wait_for_timeout(1500), route.continue_()))
+            page.goto(f"{self.live_server_url}/games/{game_id}/")
+            page.wait_for_function("() => document.querySelector('#game-root').dataset.myTurn === 'yes'")
+            before = page.evaluate(DECISION_STATE)
+            self.tap_offered(page)
+            page.wait_for_timeout(200)  # well before the log comes
+            assert page.evaluate(DECISION_STATE) != before, (name, "the tap did nothing", before)
+            settle(page)
+            assert not page.errors, (name, page.errors)
+            page.unroute_all(behavior="ignoreErrors")
+            page.context.close()
+
+    def test_a_second_tap_while_a_decision_is_posted_shows_it_cannot_act(self):
+        from games.models import Game
+        for name, game_id in self.games.items():
+            mover = PhoneGamePage.mover(self, game_id)
+            page = self.page_for(mover.username, mobile=True)
+            page.goto(f"{self.live_server_url}/games/{game_id}/")
+            page.wait_for_selector("#connection[data-state=open]")
+            settle(page)
+            page.route("**/moves/", lambda route: (page.wait_for_timeout(1500), route.continue_())
+                       if route.request.method == "POST" else route.continue_())
+            seq = Game.objects.get(pk=game_id).seq
+            for _ in range(6):  # tap until a decision is on its way
+                if page.is_visible("#confirm"):
+                    page.tap("#confirm")
+                else:
+                    self.tap_offered(page)
+                if page.evaluate("() => document.body.classList.contains('busy')"):
+                    break
+            assert page.evaluate("() => document.body.classList.contains('busy')"), name
+            # Every offered control looks disabled now: dimmed, or a disabled button.
+            shown = page.evaluate("""() => [...document.querySelectorAll('#game-root .choice')].filter((n) => n.getClientRects().length)
+              .map((n) => ({token: n.dataset.token, dim: Number(getComputedStyle(n).opacity) < 0.7, disabled: Boolean(n.disabled)}))""")
+            assert shown and all(c["dim"] or c["disabled"] for c in shown), (name, shown)
+            settle(page)
+            assert Game.objects.get(pk=game_id).seq == seq + 1, name
+            assert not page.errors, (name, page.errors)
+            page.unroute_all(behavior="ignoreErrors")
+            page.context.close()
+
+
+class WhatTheQuestionAsksIsUnderThePrompt(BrowserTestCase):
+    def test_the_panel_of_the_question_is_within_one_screen_and_headers_keep_their_words(self):
+        import random as _random
+
+        from games import rules, services
+        from games.models import Game
+        alice, bob = make_player("alice"), make_player("bob")
+        rng = _random.Random(3)
+        for name in rules.names():
+            game_id = mid_game(name, [alice, bob], decisions=2)
+            pages = {u.username: self.page_for(u.username, mobile=True) for u in (alice, bob)}
+            seen = False
+            for _ in range(25):  # until a decision is asked in the module's panel (a card, a module of the supply)
+                game = Game.objects.get(pk=game_id)
+                user = game.seats.get(order=game.current_seat).user
+                page = pages[user.username]
+                page.goto(f"{self.live_server_url}/games/{game_id}/")
+                page.wait_for_function("() => document.querySelector('#game-root').dataset.myTurn === 'yes'")
+                settle(page)
+                self.headers_keep_their_words(page, name)
+                boxes = page.evaluate("""() => ({prompt: document.querySelector('#prompt').getBoundingClientRect().top + scrollY,
+                  asked: [...document.querySelectorAll('#game-panel .choice')].filter((n) => n.getClientRects().length)
+                    .map((n) => n.getBoundingClientRect().bottom + scrollY)})""")
+                if boxes["asked"]:
+                    seen = True
+                    assert max(boxes["asked"]) - boxes["prompt"] <= 844, (name, boxes)
+                    self.shot(page, f"22-phone-panel-{name}")
+                    break
+                legal = services.legal_for(game, user)["actions"]
+                services.submit_decision(user, game_id, game.seq, rng.choice(legal))
+            assert seen, f"{name}: no decision in the panel within 25 turns"
+            for page in pages.values():
+                assert not page.errors, (name, page.errors)
+                page.context.close()
+
+    @staticmethod
+    def headers_keep_their_words(page, name):
+        """Each word of each players-table header fits the header's width: none is broken inside."""
+        broken = page.evaluate("""() => [...document.querySelectorAll('#players th')].flatMap((th) => {
+          const style = getComputedStyle(th);
+          const room = th.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return th.textContent.split(/\\s+/).filter(Boolean).filter((word) => {
+            const probe = document.createElement('span');
+            probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
+            probe.textContent = word;
+            th.appendChild(probe);
+            const wide = probe.getBoundingClientRect().width;
+            probe.remove();
+            return wide > room + 0.5;
+          }).map((word) => `${th.textContent}: ${word}`);
+        })""")
+        assert not broken, (name, broken)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, name
+
+
+IN_VIEW = """() => {
+  const svg = document.querySelector('#board svg');
+  const [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const inside = (n) => { const b = n.getBBox(); return b.x >= x - 1 && b.y >= y - 1 && b.x + b.width <= x + w + 1 && b.y + b.height <= y + h + 1; };
+  const count = (sel) => { const all = [...svg.querySelectorAll(sel)]; return { all: all.length, shown: all.filter(inside).length }; };
+  return { mine: count('.mine'), offered: count('[data-token].choice') };
+}"""
+
+
+class TheTurnOpensOnTargetsAndOwnPieces(BrowserTestCase):
+    def test_the_view_holds_the_offered_targets_and_the_players_own_pieces(self):
+        from games import rules
+        alice, bob = make_player("alice"), make_player("bob")
+        for name in rules.names():
+            whole = 0  # positions where every own piece is in view: where they fit beside the targets at 44 px
+            for decisions in (6, 9, 14):
+                game_id = mid_game(name, [alice, bob], decisions=decisions)
+                page = self.page_for(PhoneGamePage.mover(self, game_id).username, mobile=True)
+                page.goto(f"{self.live_server_url}/games/{game_id}/")
+                page.wait_for_function("() => document.querySelector('#game-root').dataset.myTurn === 'yes'")
+                settle(page)
+                seen = page.evaluate(IN_VIEW)
+                assert seen["mine"]["all"], (name, decisions, "the board marks none of the player's pieces as theirs")
+                assert seen["mine"]["shown"] >= 1 and (seen["offered"]["shown"] or not seen["offered"]["all"]), (name, decisions, seen)
+                whole += seen["mine"]["shown"] == seen["mine"]["all"]
+                assert not page.errors, (name, page.errors)
+                page.context.close()
+            assert whole >= 1, (name, whole)
+
+
+RING = """() => [...document.querySelectorAll('#board [data-token].choice')].filter((n) => n.querySelector('.piece')).map((n) => {
+  const ring = n.querySelector('.ring'), piece = n.querySelector('.piece');
+  const style = getComputedStyle(ring), choice = getComputedStyle(document.documentElement).getPropertyValue('--choice').trim();
+  const probe = document.createElement('i'); probe.style.color = choice; document.body.appendChild(probe);
+  const wanted = getComputedStyle(probe).color; probe.remove();
+  const outer = ring.getBoundingClientRect().width + parseFloat(style.strokeWidth);
+  return { token: n.dataset.token, colour: style.stroke === wanted, band: (outer - piece.getBoundingClientRect().width) / 2 };
+})"""
+
+
+class ThePromptFollowsEachStep(BrowserTestCase):
+    def test_the_prompt_changes_with_each_click_and_offered_pieces_wear_the_choice_colour(self):
+        import random as _random
+
+        from games import rules, services
+        from games.models import Game
+        alice, bob = make_player("alice"), make_player("bob")
+        rng = _random.Random(8)
+        rings = 0
+        for name in rules.names():
+            game_id = mid_game(name, [alice, bob], decisions=2)
+            pages = {u.username: self.page_for(u.username) for u in (alice, bob)}
+            steps = 0
+            for _ in range(40):
+                game = Game.objects.get(pk=game_id)
+                user = game.seats.get(order=game.current_seat).user
+                page = pages[user.username]
+                page.goto(f"{self.live_server_url}/games/{game_id}/")
+                page.wait_for_function("() => document.querySelector('#game-root').dataset.myTurn === 'yes'")
+                settle(page)
+                for ring in page.evaluate(RING):  # a piece offered: a clear ring in the choice colour around it
+                    assert ring["colour"] and ring["band"] >= 3, (name, ring)
+                    rings += 1
+                before = page.text_content("#prompt")
+                offered = page.locator("#board [data-token].choice, #game-panel [data-token].choice")
+                if offered.count():
+                    offered.nth(0).dispatch_event("click")
+                    if seq_of(page) == game.seq and (page.locator("#game-root .selected").count() or page.is_visible("#confirm")):
+                        after = page.text_content("#prompt")
+                        assert after != before, (name, "the prompt stayed", before)
+                        steps += 1
+                if steps >= 3:
+                    break
+                settle(page)
+                game = Game.objects.get(pk=game_id)
+                user = game.seats.get(order=game.current_seat).user
+                services.submit_decision(user, game_id, game.seq, rng.choice(services.legal_for(game, user)["actions"]))
+            assert steps >= 3, (name, steps)
+            for page in pages.values():
+                assert not page.errors, (name, page.errors)
+                page.context.close()
+        assert rings, "no offered piece was seen"

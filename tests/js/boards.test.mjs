@@ -120,3 +120,27 @@ test("andromeda: label, columns and notes", () => {
   assert.deepEqual(values.slice(5), [2, 4]);  // a hand seen as cards or as a count
   assert.deepEqual(andromeda.notes(), { turn: "", outcome: "" });
 });
+
+test("argo: the prompt offers the top pod only when its chip is offered, then says where and how to turn", () => {
+  const view = { pods_waiting: ["P3", "P4"] };
+  const data = { tiles: { T7: { kind: "lab", tile: "T7" }, P3: { kind: "pod", tile: "P3" } }, kinds: { lab: "Lab", pod: "Pod" } };
+  const step = (selected, next) => argo.stepPrompt(selected, next, { view, data }, "en");
+  assert.equal(step([], ["tile:T7", "tile:T8"]), "Place a module from the supply");
+  assert.equal(step([], ["tile:T7", "tile:P3"]), "Place a module from the supply or the top pod");
+  assert.equal(step([], ["tile:P3"]), "Place the top pod");
+  assert.equal(step(["tile:T7"], ["cell:0|1", "cell:1|0"]), "Place Lab T7: choose a lit cell beside the station");
+  assert.equal(step(["tile:T7", "cell:0|1"], ["rot:0", "rot:1"]), "Turn Lab T7 with ⟳, then Confirm");
+  assert.equal(argo.stepPrompt(["tile:T7"], ["cell:0|1"], { view, data }, "de"), "Lab T7 anlegen: wähle ein leuchtendes Feld an der Station");
+  assert.equal(step([], ["fig:red-grunt", "tile:T7"]), null, "a question of more than modules keeps the rules' words");
+  assert.equal(step(["fig:red-grunt"], ["cell:1|0"]), null, "a piece's step is named by the page from describe()");
+});
+
+test("andromeda: after a card, the prompt says what its next click chooses", () => {
+  const decisions = [{ type: "play", card: "W4", ship: "B7", to: "A1" }, { type: "play", card: "W4", ship: "B7", to: "A2" }];
+  const step = (selected) => andromeda.stepPrompt(selected, [], { decisions }, "en");
+  assert.equal(step(["hand:W4"]), "Play W4: choose the ship it acts on");
+  assert.equal(step(["hand:W4", "node:B7"]), "Play W4: choose where it goes");
+  assert.equal(andromeda.stepPrompt(["hand:W4"], [], { decisions }, "de"), "W4 spielen: wähle das Schiff");
+  assert.equal(andromeda.stepPrompt([], [], { decisions }, "en"), null, "before a click: the rules' question");
+  assert.equal(andromeda.stepPrompt(["node:A1"], [], { decisions: [{ type: "move", from: "A1", to: "A2" }] }, "en"), null);
+});

@@ -114,6 +114,24 @@ function describe(token, { selected = [], decisions = [] }, lang) {
   return (a[only] || a.choose)(place(value));
 }
 
+// What the next click of a played card chooses: the prompt follows each step (docs/games.md).
+const STEPS = {
+  en: { ship: "choose the ship it acts on", with: "choose the ship to swap with", to: "choose where it goes",
+        player: "choose a player", link: "choose a dotted line", discard: "choose a card to discard", take: "choose an open card to take",
+        play: (card, what) => `Play ${card}: ${what}` },
+  de: { ship: "wähle das Schiff", with: "wähle das Schiff zum Tauschen", to: "wähle das Ziel", player: "wähle einen Spieler",
+        link: "wähle eine gepunktete Linie", discard: "wähle eine Karte zum Abwerfen", take: "wähle eine offene Karte",
+        play: (card, what) => `${card} spielen: ${what}` },
+};
+
+/** After a card is chosen, what its next click picks; other steps keep the page's words (null). */
+export function stepPrompt(selected, next, { decisions = [] }, lang) {
+  const s = STEPS[lang] || STEPS.en;
+  if (!selected.length || !selected[0].startsWith("hand:") || !decisions.length || decisions.some((d) => d.type !== "play")) return null;
+  const [field] = FIELD_TOKENS.filter(([f]) => f in decisions[0])[selected.length - 1] || [];
+  return field ? s.play(selected[0].slice(5), s[field]) : null;
+}
+
 export function columns(view, lang) {
   const w = words(lang);
   const count = (value) => (Array.isArray(value) ? value.length : value);
@@ -344,6 +362,7 @@ export function createBoard({ board, panel }, ctx) {
     svg,
     draw(view, opts = {}) {
       drawBoard(svg, view, ctx.data, ctx.lang, opts.fit);
+      markMine(svg, view, ctx.you);
       if (panel) drawPanel(panel, view, ctx.data, ctx.lang, ctx, opts);
     },
     describe: (token, context) => describe(token, context, ctx.lang),
@@ -352,8 +371,14 @@ export function createBoard({ board, panel }, ctx) {
     },
     zoom: (f) => panZoom.zoom(f),
     fit: () => panZoom.fit(),
-    focus: (boxes, minPx) => panZoom.focus(boxes, minPx),
+    focus: (boxes, minPx, keep) => panZoom.focus(boxes, minPx, keep),
   };
+}
+
+/** The viewer's own ships carry the class "mine": the page keeps them in view on a phone. */
+function markMine(svg, view, you) {
+  const mine = you !== null && you !== undefined ? view.colours[you] : null;
+  for (const node of svg.querySelectorAll(".node[data-place]")) node.classList.toggle("mine", Boolean(mine) && view.board[node.dataset.place] === mine);
 }
 
 /** A small, still drawing of a view (the lobby's picture, the moderators' desk). */

@@ -445,6 +445,36 @@ function describe(token, { selected = [], decisions = [], view = null }, lang, d
   return null;
 }
 
+// What the next click chooses while a module is placed: the prompt follows each step (docs/games.md).
+const STEPS = {
+  en: {
+    supply: "Place a module from the supply", pod: "Place the top pod", both: "Place a module from the supply or the top pod",
+    where: (t) => `Place ${t}: choose a lit cell beside the station`, turn: (t) => `Turn ${t} with ⟳, then Confirm`,
+  },
+  de: {
+    supply: "Lege ein Modul aus dem Vorrat an", pod: "Lege die oberste Kapsel an", both: "Lege ein Modul aus dem Vorrat oder die oberste Kapsel an",
+    where: (t) => `${t} anlegen: wähle ein leuchtendes Feld an der Station`, turn: (t) => `${t} mit ⟳ drehen, dann bestätigen`,
+  },
+};
+
+/** The prompt at each step of placing a module: only what is offered (the top pod only when it is),
+ * then where, then its turn. Other decisions keep the page's words (null). */
+export function stepPrompt(selected, next, { view, data }, lang) {
+  const s = STEPS[lang] || STEPS.en;
+  const tiles = next.filter((t) => t.startsWith("tile:"));
+  if (!selected.length) {
+    if (!tiles.length || !next.every((t) => t.startsWith("tile:") || t.startsWith("btn:"))) return null;
+    const pod = `tile:${view.pods_waiting[0]}`;
+    const podToo = tiles.includes(pod);
+    return podToo && tiles.length > 1 ? s.both : podToo ? s.pod : s.supply;
+  }
+  const tile = selected.find((t) => t.startsWith("tile:"));
+  if (!tile) return null;
+  const spec = data && data.tiles && data.tiles[tile.slice(5)];
+  const name = spec ? `${(data.kinds || {})[spec.kind] || spec.kind} ${spec.tile}` : tile.slice(5);
+  return next.every((t) => t.startsWith("rot:")) ? s.turn(name) : s.where(name);
+}
+
 export function columns(view, lang) {
   const w = words(lang);
   return [
@@ -543,6 +573,12 @@ function drawPanel(panel, view, data, lang, opts) {
   panel.replaceChildren(aliens, supply);
 }
 
+/** The viewer's own astronauts carry the class "mine": the page keeps them in view on a phone. */
+function markMine(svg, view, you) {
+  const mine = you !== null && you !== undefined ? view.colours[you] : null;
+  for (const node of svg.querySelectorAll(".figure[data-figure]")) node.classList.toggle("mine", Boolean(mine) && node.dataset.figure.startsWith(`${mine}-`));
+}
+
 export function createBoard({ board, panel }, ctx) {
   const svg = el("svg", { class: "board", role: "group", "aria-label": ctx.lang === "de" ? "Die Station" : "The station",
                           "aria-roledescription": ctx.lang === "de" ? "Spielplan" : "board",
@@ -556,6 +592,7 @@ export function createBoard({ board, panel }, ctx) {
       const extraCells = next.filter((t) => t.startsWith("cell:")).map((t) => t.slice(5));
       drawBoard(svg, view, { labels: labelsFor(ctx.data, ctx.lang), extraCells, preview: preview(view, ctx.data, opts),
                              fit: opts.fit });
+      markMine(svg, view, ctx.you);
       if (panel) drawPanel(panel, view, ctx.data, ctx.lang, opts);
     },
     describe: (token, context) => describe(token, context, ctx.lang, ctx.data),
@@ -564,7 +601,7 @@ export function createBoard({ board, panel }, ctx) {
     },
     zoom: (f) => panZoom.zoom(f),
     fit: () => panZoom.fit(),
-    focus: (boxes, minPx) => panZoom.focus(boxes, minPx),
+    focus: (boxes, minPx, keep) => panZoom.focus(boxes, minPx, keep),
   };
 }
 
