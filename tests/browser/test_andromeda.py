@@ -14,9 +14,15 @@ from .test_play import ARTIFACTS, LIVE_SECONDS, BrowserTestCase, make_player, se
 
 
 def choose(page, rng: random.Random) -> str:
-    """Click one highlighted choice, a card from the hand now and then; returns its token."""
+    """Click one highlighted choice, a card from the hand now and then; returns its token ("" when the
+    page, once idle, says it is no longer this player's turn)."""
     choices = page.locator("#board .choice, #controls .choice, #game-panel .choice")
     count = choices.count()
+    if count == 0:  # the page may have moved on since its turn was read: look again once it is idle
+        settle(page)
+        if page.get_attribute("#game-root", "data-my-turn") != "yes":
+            return ""
+        count = choices.count()
     assert count > 0, f"nothing offered; tokens: {page.get_attribute('#game-root', 'data-choices')}"
     hand = page.locator("#hand .choice")
     target = hand.nth(rng.randrange(hand.count())) if hand.count() and rng.random() < 0.3 else choices.nth(rng.randrange(count))

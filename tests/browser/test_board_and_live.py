@@ -36,17 +36,6 @@ CROWD = """async () => {
 }"""
 
 
-def luminance(rgb: str) -> float:
-    channels = [int(v) / 255 for v in re.findall(r"\d+", rgb)[:3]]
-    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-
-def contrast(a: str, b: str) -> float:
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
 # A WebSocket whose server is unreachable: it closes at once, every time the page retries.
 ASGI_DOWN = """
 window.WebSocket = class {
@@ -131,11 +120,15 @@ class GameOnThePage(BrowserTestCase):
         page = self.open(mover)
         figure = page.locator(f'#board [data-token="fig:{step["figure"]}"]')
         ring = page.locator(f'#board [data-token="fig:{step["figure"]}"] .ring')
-        # An offered piece sits on a white disc edged in black, which stands out on any colour.
+        # An offered piece stands on a disc in the choice colour, lit as offered cells are, with an edge
+        # that keeps its width on screen at any zoom (even a black alien shows a clear ring).
         fill = ring.evaluate("n => getComputedStyle(n).fill")
         edge = ring.evaluate("n => getComputedStyle(n).stroke")
+        width = ring.evaluate("n => parseFloat(getComputedStyle(n).strokeWidth)")
+        choice = page.evaluate("""() => { const probe = document.createElement('span'); probe.style.color = 'var(--choice)';
+          document.body.append(probe); const c = getComputedStyle(probe).color; probe.remove(); return c; }""")
         body = figure.locator(".piece").evaluate("n => getComputedStyle(n).fill")
-        assert "255, 255, 255" in fill and contrast(edge, fill) >= 7, (fill, edge, body)
+        assert fill == edge == choice and width >= 4, (fill, edge, width, choice, body)
         figure.dispatch_event("click")
         page.wait_for_selector('#board [data-token="cell:0|0"].choice')
 

@@ -93,6 +93,10 @@ def within(minutes: float):
 
 
 def settle(page):
+    """Until the page is idle: not loading, no decision of its own on the way, no tap kept for later
+    (a tap made while it reloaded is taken after the redraw, and may make a decision then)."""
+    page.wait_for_selector("#busy", state="hidden")
+    page.wait_for_function("() => !document.body.classList.contains('posting') && !document.querySelector('#game-root .queued')")
     page.wait_for_selector("#busy", state="hidden")
 
 
@@ -119,6 +123,11 @@ def choose_one(page, rng: random.Random) -> None:
         return
     choices = page.locator("#board .choice, #controls .choice, #game-panel .choice")
     count = choices.count()
+    if count == 0:  # the page may have moved on since its turn was read: look again once it is idle
+        settle(page)
+        if page.get_attribute("#game-root", "data-my-turn") != "yes":
+            return
+        count = choices.count()
     if count == 0:
         page.screenshot(path=str(ARTIFACTS / "nothing-offered.png"), full_page=True)
     assert count > 0, f"it is my turn but nothing is offered; tokens: {page.get_attribute('#game-root', 'data-choices')}"
