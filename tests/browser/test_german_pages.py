@@ -52,6 +52,10 @@ class GermanPages(BrowserTestCase):
         self.alice, self.bob = make_player("alice", language="de"), make_player("bob", language="de")
         self.game_ids = {name: every.mid_game(name, [self.alice, self.bob]) for name in rules.names()}
         self.bot_game = services.create_game(self.alice, game="argo", players=2, bots=["expert"]).pk
+        game = services.game_with_seats(self.bot_game)
+        if not services.bot_to_play(game):  # alice moves first: one decision of hers, so that the log has a line
+            decision = services.rules_of(game).bot("greedy", 1).choose(services.current_state(game))
+            services.submit_decision(self.alice, game.pk, game.seq, decision)
 
     def visit(self, page, path: str) -> str:
         every.EveryPage.visit(self, page, path)
