@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+
+from tests.django_fixtures import POSTGRES
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
@@ -193,6 +195,7 @@ def test_a_socket_whose_client_is_gone_leaves_no_presence_whatever_the_server_se
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not POSTGRES, reason="the server process needs the test database: PostgreSQL only")
 def test_a_raw_client_that_pings_and_drops_the_connection_leaves_no_presence_under_uvicorn(make_user):
     """The same through a real uvicorn process: a client that sends a ping and closes its TCP
     connection without reading the pong, as a phone losing its network does."""
@@ -208,8 +211,6 @@ def test_a_raw_client_that_pings_and_drops_the_connection_leaves_no_presence_und
     from django.db import connection
 
     from games.models import Connection
-    if connection.vendor != "postgresql":
-        pytest.skip("the server process needs the test database: PostgreSQL only")
     alice = make_user("alice")
     key = token_of(alice)
     with socket.socket() as probe:
