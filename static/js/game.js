@@ -64,7 +64,7 @@ async function load() {
     state.view = state.game.view;
     const me = state.game.seats.find((s) => s.order === state.game.your_seat);
     const myTurn = state.game.status === "active" && me && state.game.current_seat === me.order && !me.played_by_bot;
-    state.actions = myTurn ? await api(`/api/games/${config.id}/actions/`) : null;
+    state.actions = myTurn ? await actionsAt(state.game.seq) : null;
     const previous = state.chooser;
     state.chooser = state.actions ? new Chooser(state.actions.actions, state.module.pathOf, state.module.cyclePrefix || null).keepFrom(previous) : null;
     if (myTurn && !state.wasMyTurn && !state.firstDraw) announceTurn();
@@ -84,6 +84,20 @@ async function load() {
   } finally {
     setBusy(false);
   }
+}
+
+/** The choices for the version of the game just read. The game may move on between the two reads (a
+ * decision of mine from another tab, or one this page posted meanwhile, a deadline): that is no
+ * error to show, only a reason to read the game again. */
+async function actionsAt(seq) {
+  try {
+    const actions = await api(`/api/games/${config.id}/actions/`);
+    if (actions.seq === seq) return actions;
+  } catch (error) {
+    if (error.status !== 403 && error.status !== 409) throw error;
+  }
+  state.again = true;
+  return null;
 }
 
 /** A tap that came while the page reloaded is kept, and taken once the page is drawn again if what it
