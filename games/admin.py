@@ -17,16 +17,16 @@ from django.utils.html import format_html, format_html_join, json_script
 
 from accounts.models import Profile
 
-from . import services
+from . import rules, services
 from .templatetags.site_tags import board_style
 from .models import ChatMessage, Digest, Game, ModeratorAction, Rating, RatingChange, Seat, TurnNotice
 
 
 def board_html(game: Game, view: dict) -> str:
     """The board as the game's own module draws it (read-only), from the spectator's view."""
-    config = {"module": static(f"{game.game}/board.js"), "view": view, "lang": "en",
+    config = {"module": static(f"{game.name}/board.js"), "view": view, "lang": "en",
               "data": services.rules_of(game).client_data("en")}
-    style = board_style(game.game)
+    style = board_style(game.name)
     return format_html('{}<div data-board data-label="{}" class="desk-board">{}</div>'
                        '<script type="module" src="{}"></script>',
                        format_html('<link rel="stylesheet" href="{}">', style) if style else "",
@@ -84,6 +84,18 @@ class StaleFilter(admin.SimpleListFilter):
         return active.filter(last_move_at__lt=timezone.now() - timedelta(days=int(value)))
 
 
+class GameNameFilter(admin.SimpleListFilter):
+    """By game, under the address moderators have always used (?game=argo)."""
+    title = "game"
+    parameter_name = "game"
+
+    def lookups(self, request, model_admin):
+        return [(name, rules.get(name).title["en"]) for name in rules.names()]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(name=self.value()) if self.value() else queryset
+
+
 class ReadOnlyPage:
     """A change page that only shows: no Save buttons, since no field can be changed there (a change
     is an action with a reason)."""
@@ -116,11 +128,11 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(ReadOnlyPage, admin.ModelAdmin):
-    list_display = ["id", "game", "status", "players_list", "deciding_player", "deadline", "last_move_at", "seq"]
-    list_filter = ["status", "game", StaleFilter]
+    list_display = ["id", "name", "status", "players_list", "deciding_player", "deadline", "last_move_at", "seq"]
+    list_filter = ["status", GameNameFilter, StaleFilter]
     search_fields = ["seats__user__username", "id"]
     inlines = [SeatInline]
-    readonly_fields = ["game", "rules_version", "options", "players", "status", "created_by", "hours_per_move",
+    readonly_fields = ["name", "rules_version", "options", "players", "status", "created_by", "hours_per_move",
                        "created_at", "started_at", "finished_at", "last_move_at", "seq", "deciding_player",
                        "deadline", "turn_started_at", "extra_hours", "rated", "outcome", "board", "log",
                        "replay_link", "moderation"]
@@ -340,7 +352,6 @@ class RatingAdmin(admin.ModelAdmin):
     def participant(self, rating):
         if rating.user:
             return rating.user
-        from games import rules
         return next((v["en"] for v in rules.get(rating.game).participants.values()), "participant")
 
     def has_add_permission(self, request):

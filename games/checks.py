@@ -19,7 +19,7 @@ def stored_rules_versions(app_configs=None, databases=None, **kwargs):
     errors = []
     for name in rules.names():
         published = set(rules.get(name).versions)
-        stored = (Game.objects.filter(game=name).exclude(status=Game.Status.OPEN)
+        stored = (Game.objects.filter(name=name).exclude(status=Game.Status.OPEN)
                   .values("rules_version").annotate(n=Count("id")))
         for row in stored:
             if row["rules_version"] not in published:

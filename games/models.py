@@ -30,7 +30,7 @@ class Game(models.Model):
         FINISHED = "finished", _("finished")
         ABORTED = "aborted", _("aborted")
 
-    game = models.CharField(max_length=32, help_text="the game's name in the registry (games.rules)")
+    name = models.CharField(max_length=32, help_text="which game: its name in the registry (games.rules)")
     rules_version = models.PositiveIntegerField()
     options = models.JSONField(default=dict)
     players = models.PositiveSmallIntegerField(help_text="seats planned; a game starts when full or when its creator starts it")
@@ -61,7 +61,7 @@ class Game(models.Model):
         indexes = [models.Index(fields=["status", "last_move_at"])]
 
     def __str__(self) -> str:
-        return f"{self.game} #{self.pk} ({self.status})"
+        return f"{self.name} #{self.pk} ({self.status})"
 
     @property
     def deciding_seat(self) -> "Seat | None":
@@ -90,9 +90,9 @@ class Seat(models.Model):
     score = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     muted = models.BooleanField(default=False, help_text="no email or push about this game (e.g. played at a table)")
-    # Who moves for the seat besides its player: the kind of bot ("greedy", "expert", ...) of a bot
-    # account sitting here, or of a stand-in the player asked for (vacation) and may send away.
-    bot = models.CharField(max_length=16, blank=True, help_text="the bot that plays this seat now; blank: its player")
+    # A person's seat may be kept for a while by one of the game's bots (a vacation); a bot account's
+    # seat is moved by the bot its account is (profile.bot), never by a stand-in.
+    stand_in = models.CharField(max_length=16, blank=True, help_text="the bot its player asked to keep the seat for a while; blank: none")
     bot_account = models.BooleanField(default=False, help_text="the seat's user is one of the site's bots: its decisions are its own")
 
     class Meta:
@@ -143,17 +143,15 @@ class Seat(models.Model):
     @property
     def played_by_bot(self) -> bool:
         """The site moves for this seat: a bot account's own seat, a stand-in, or an abandoned seat."""
-        return bool(self.bot) or self.abandoned
+        return self.bot_account or bool(self.stand_in) or self.abandoned
 
     @property
     def bot_kind(self) -> str | None:
-        """Which bot moves for the seat; an abandoned seat gets the greedy bot."""
-        return self.bot or ("greedy" if self.abandoned else None)
-
-    @property
-    def stand_in(self) -> str:
-        """The bot a player asked to keep the seat for a while ("" when none)."""
-        return "" if self.bot_account else self.bot
+        """Which bot moves for the seat: a bot account's own kind, the stand-in, or for an abandoned
+        seat the greedy bot."""
+        if self.bot_account:
+            return self.user.profile.bot
+        return self.stand_in or ("greedy" if self.abandoned else None)
 
 
 @cache

@@ -130,7 +130,7 @@ class Change:
         members = tuple(s.user_id for s in seats)
         told = members if finished else (deciding.user_id,) if turn_changed and deciding else ()
         return cls(game.pk, game.seq, finished, turn_changed, game.current_seat, members,
-                   deciding.user_id if deciding else None, changes, _titles(game.game, told, seats))
+                   deciding.user_id if deciding else None, changes, _titles(game.name, told, seats))
 
 
 def _titles(game_name: str, user_ids, seats=()) -> tuple:
@@ -252,7 +252,7 @@ def _seat_handed_to_bot(sender, game, seat, **kwargs):
 
 @receiver(signals.stand_in_changed)
 def _stand_in_changed(sender, game, seat, **kwargs):
-    gid, what = game.pk, "stand_in" if seat.bot else "stand_in_back"
+    gid, what = game.pk, "stand_in" if seat.stand_in else "stand_in_back"
     transaction.on_commit(lambda: game_event(gid, what))
 
 

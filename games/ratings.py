@@ -37,7 +37,7 @@ def standings(game: Game) -> list[tuple[object, int]]:
     """(user id, or PARTICIPANT for the game's own participant, rank): the places of games.standings,
     the same the service stored on the seats. A ranking entry is a seat by its name, or one of the
     rules module's `participants` by its key."""
-    own = rules.get(game.game).participants
+    own = rules.get(game.name).participants
     best: dict[object, int] = {}
     for who, seat, rank in places(game.outcome, game.seats.all()):
         if seat or who in own:
@@ -68,7 +68,7 @@ def rate_game(game: Game) -> bool:
         game.rated = False
         game.save(update_fields=["rated"])
         return False
-    pairs = [(_rating(game.game, who), rank) for who, rank in sorted(standings(game), key=lambda p: str(p[0] or ""))]
+    pairs = [(_rating(game.name, who), rank) for who, rank in sorted(standings(game), key=lambda p: str(p[0] or ""))]
     for (rating, rank), (mu, sigma) in zip(pairs, _update(pairs)):
         RatingChange.objects.create(match=game, rating=rating, rank=rank, mu_before=rating.mu,
                                     sigma_before=rating.sigma, mu_after=mu, sigma_after=sigma)
@@ -86,7 +86,7 @@ def recompute(game_name: str) -> None:
     ratings = {r.pk: r for r in Rating.objects.select_for_update().filter(game=game_name)}
     for r in ratings.values():
         r.mu, r.sigma, r.games, r.last_played = MODEL.mu, MODEL.sigma, 0, None
-    matches = (Game.objects.filter(game=game_name, rated=True).order_by("finished_at", "pk")
+    matches = (Game.objects.filter(name=game_name, rated=True).order_by("finished_at", "pk")
                .prefetch_related("rating_changes"))
     for match in matches:
         changes = sorted((c for c in match.rating_changes.all() if not c.reverted),
@@ -136,7 +136,7 @@ def _games_rated_through(changes: list[RatingChange]) -> dict[int, int]:
 
 def participant_of(game: Game) -> str:
     """The key the rules give their own participant, if any."""
-    return next(iter(rules.get(game.game).participants), "")
+    return next(iter(rules.get(game.name).participants), "")
 
 
 @receiver(signals.game_finished)
@@ -150,4 +150,4 @@ def _take_back(sender, game, **kwargs):
         RatingChange.objects.filter(match=game).update(reverted=True)
         game.rated = False
         game.save(update_fields=["rated"])
-        recompute(game.game)
+        recompute(game.name)

@@ -88,7 +88,7 @@ class Applied:
 # --- reading ---------------------------------------------------------------------------------
 
 def rules_of(game: Game):
-    return rules.get(game.game)
+    return rules.get(game.name)
 
 
 @cache
@@ -191,11 +191,11 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
         limits.refund(user.pk, "invite", len(invitees))
         raise
     with transaction.atomic():
-        g = Game.objects.create(game=game, rules_version=module.version, options=checked,
+        g = Game.objects.create(name=game, rules_version=module.version, options=checked,
                                 players=players, created_by=user, hours_per_move=hours)
         Seat.objects.create(game=g, user=user, order=0)
         for order, bot_user in enumerate(bot_users, 1):
-            Seat.objects.create(game=g, user=bot_user, order=order, bot=bot_user.profile.bot, bot_account=True)
+            Seat.objects.create(game=g, user=bot_user, order=order, bot_account=True)
         for invitee in invitees:
             Invitation.objects.create(game=g, user=invitee)
         for invitee in invitees:
@@ -387,7 +387,7 @@ def waiting_count(user) -> int:
     """How many games wait for `user`: those where it is his decision (what waiting_games lists) and
     the open games he is invited to and has not answered, counted in one query (every page shows it)."""
     from django.db.models import F, Q
-    my_turn = Seat.objects.filter(user=user, status=Seat.Status.ACTIVE, bot="", game__status=Game.Status.ACTIVE,
+    my_turn = Seat.objects.filter(user=user, status=Seat.Status.ACTIVE, stand_in="", bot_account=False, game__status=Game.Status.ACTIVE,
                                   order=F("game__current_seat")).values("game_id")
     invited = (Invitation.objects.filter(user=user, declined_at=None, game__status=Game.Status.OPEN)
                .exclude(game__seats__user=user).values("game_id"))
@@ -596,8 +596,8 @@ def stand_in(user, game_id, kind: str | None) -> Seat:
         seat = _seat_in_play(game, user, "only a game in progress has seats to keep")
         if kind is not None and kind not in rules_of(game).bot_kinds:
             raise Invalid(f"no bot called {kind}; this game has {', '.join(rules_of(game).bot_kinds)}")
-        seat.bot = kind or ""
-        seat.save(update_fields=["bot"])
+        seat.stand_in = kind or ""
+        seat.save(update_fields=["stand_in"])
         if game.current_seat == seat.order:
             game.turn_started_at = timezone.now()
             game.deadline = None if kind else _deadline(game, seat)

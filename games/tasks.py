@@ -204,7 +204,7 @@ def _decision_stored(sender, game, by_bot, **kwargs):
 
 @receiver(signals.stand_in_changed)
 def _stand_in_changed(sender, game, seat, **kwargs):
-    if seat.bot and game.current_seat == seat.order:
+    if seat.stand_in and game.current_seat == seat.order:
         transaction.on_commit(lambda: bots_move(game.pk))
 
 

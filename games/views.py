@@ -201,7 +201,7 @@ def game_page(request, game_id):
     return render(request, "games/game.html", {
         "game": game, "seat": seat, "title": _text(module.title, lang), "options": option_labels(game, lang),
         "page_config": {
-            **board_config(game.game, lang),
+            **board_config(game.name, lang),
             "id": game.pk, "title": _text(module.title, lang), "status": game.status,
             "yourSeat": seat.order if seat else None,
             "user": request.user.username if request.user.is_authenticated else None,
@@ -232,7 +232,7 @@ def _stand_in_offer(game: Game, seat, module) -> dict | None:
     if not _in_play(game, seat):
         return None
     names = dict(bot_choices(module))
-    return {"current": names.get(seat.bot, seat.bot) if seat.bot else None, "choices": list(names.items())}
+    return {"current": names.get(seat.stand_in, seat.stand_in) if seat.stand_in else None, "choices": list(names.items())}
 
 
 def _lobby_action(request, game_id, action):

@@ -59,6 +59,7 @@ class GameSerializer(serializers.ModelSerializer):
     invited = serializers.SerializerMethodField(help_text="invited players who have neither joined nor declined")
     declined = serializers.SerializerMethodField(help_text="invited players who declined")
     title = serializers.SerializerMethodField(help_text="the game's title in your language")
+    game = serializers.CharField(source="name", read_only=True, help_text="which game: its name in the registry")
 
     class Meta:
         model = Game

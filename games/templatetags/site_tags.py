@@ -35,7 +35,7 @@ def board_styles(*names):
 @register.filter
 def game_title(game_or_name) -> str:
     """A game's title in the active language, from its rules module."""
-    name = getattr(game_or_name, "game", game_or_name)
+    name = getattr(game_or_name, "name", game_or_name)
     try:
         title = rules.get(name).title
     except KeyError:
@@ -50,7 +50,7 @@ def winner_names(game) -> str:
     seats = {s.colour: s for s in game.seats.all()}
     lang = translation.get_language() or "en"
     try:
-        participants = rules.get(game.game).participants
+        participants = rules.get(game.name).participants
     except KeyError:
         participants = {}
     names = []

@@ -27,7 +27,7 @@ class NewGameForm(BrowserTestCase):
             page.select_option("#create-game select[name=players]", str(module.max_players - 1))
             page.click("#create-game button[type=submit]")
             page.wait_for_url(lambda url: "/games/new/" not in url)
-            game = Game.objects.filter(game=name).order_by("-pk").first()
+            game = Game.objects.filter(name=name).order_by("-pk").first()
             assert game.players == module.max_players - 1 and game.seats.count() == 1, (name, game.players)
         assert page.errors == []
 

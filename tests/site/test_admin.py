@@ -137,7 +137,7 @@ def test_game_change_page_shows_board_and_log_but_never_the_seed(admin_client, m
     response = admin_client.get(f"{GAMES}{game.pk}/change/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert "data-board" in html and f"/static/{game.game}/board.js" in html
+    assert "data-board" in html and f"/static/{game.name}/board.js" in html
     assert embedded_view(html) == json.loads(json.dumps(services.view_for(game, None)))
     # The log: one numbered line per decision, with the rendered text.
     for entry in services.decision_log(game):

@@ -109,7 +109,7 @@ def test_a_bot_keeps_the_seat_of_a_player_away_and_gives_it_back(make_user, api_
     back = client.post(f"/api/games/{game.pk}/stand-in/", {"bot": None}, format="json")
     assert back.status_code == 200
     seat = Seat.objects.get(game=game, user=mover)
-    assert seat.bot == "" and not seat.played_by_bot
+    assert seat.stand_in == "" and not seat.played_by_bot
     assert [s["bot"] for s in back.json()["seats"]] == [None, None]
 
 
@@ -123,7 +123,7 @@ def test_a_stand_in_must_be_a_bot_of_the_game(make_user, api_client_for):
     assert answer.status_code == 400 and "grandmaster" in answer.json()["detail"]
     assert client.post(f"/api/games/{game.pk}/stand-in/", {"bot": 3}, format="json").status_code == 400
     assert Game.objects.get(pk=game.pk).seq == before
-    assert not Seat.objects.exclude(bot="").exists()
+    assert not Seat.objects.exclude(stand_in="").exists()
 
 
 def test_the_page_offers_the_stand_in_and_taking_the_seat_back(make_user):
@@ -135,11 +135,11 @@ def test_the_page_offers_the_stand_in_and_taking_the_seat_back(make_user):
     page = browser.get(f"/games/{game.pk}/").content.decode()
     assert 'id="stand-in-go"' in page and "Expert bot" in page
     browser.post(f"/games/{game.pk}/stand-in/", {"bot": "random"})
-    assert Seat.objects.get(game=game, user=ann).bot == "random"
+    assert Seat.objects.get(game=game, user=ann).stand_in == "random"
     page = browser.get(f"/games/{game.pk}/").content.decode()
     assert 'id="stand-in-back"' in page
     browser.post(f"/games/{game.pk}/stand-in/", {"bot": ""})
-    assert Seat.objects.get(game=game, user=ann).bot == ""
+    assert Seat.objects.get(game=game, user=ann).stand_in == ""
 
 
 def test_the_new_game_form_seats_bots(ann):

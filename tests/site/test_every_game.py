@@ -144,9 +144,9 @@ def test_the_demo_has_a_game_of_each_kind_in_progress(django_capture_on_commit_c
     with django_capture_on_commit_callbacks(execute=True):  # the bots move after the commit
         call_command("demo", stdout=open("/dev/null", "w"))
     people = Game.objects.filter(status="active").exclude(seats__bot_account=True)
-    assert sorted(people.values_list("game", flat=True)) == GAMES
+    assert sorted(people.values_list("name", flat=True)) == GAMES
     against_bots = Game.objects.filter(status="active", seats__bot_account=True).distinct()
-    assert sorted(against_bots.values_list("game", flat=True)) == GAMES
+    assert sorted(against_bots.values_list("name", flat=True)) == GAMES
     for game in against_bots:  # the bots have answered: alice decides now
         assert game.deciding_seat.user.username == "alice"
     assert Game.objects.filter(status="open").count() == 1

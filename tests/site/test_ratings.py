@@ -104,7 +104,7 @@ def finished_game(users, line, *, alien_victory=False, statuses=None, finished_a
                "activations": {c: 0 for c in colours}, "escaped": {c: 0 for c in colours},
                "alien_victory": alien_victory, "winners": [] if alien_victory else [e["who"] for e in best],
                "ranking": ranking}
-    game = Game.objects.create(game="argo", rules_version=RULES.version, players=n, created_by=users[0], seed=12345,
+    game = Game.objects.create(name="argo", rules_version=RULES.version, players=n, created_by=users[0], seed=12345,
                                status=Game.Status.FINISHED, started_at=now - timedelta(days=3), finished_at=now,
                                last_move_at=now, seq=2 * n, outcome=outcome)
     statuses = statuses or {}

@@ -268,7 +268,7 @@ def finished_game_of(name: str, users, finished_at) -> Game:
     ranking = [{"who": who, "rank": i + 1, "score": 10 - i} for i, who in enumerate(order)]
     outcome = {"scores": {e["who"]: e["score"] for e in ranking if e["who"] in colours},
                "winners": [colours[0]], "ranking": ranking}
-    game = Game.objects.create(game=name, rules_version=module.version, players=len(users), created_by=users[0],
+    game = Game.objects.create(name=name, rules_version=module.version, players=len(users), created_by=users[0],
                                seed=1, status=Game.Status.FINISHED, started_at=finished_at - timedelta(days=1),
                                finished_at=finished_at, last_move_at=finished_at, seq=len(users), outcome=outcome)
     for i, user in enumerate(users):

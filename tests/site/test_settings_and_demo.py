@@ -123,9 +123,9 @@ def test_demo_creates_users_and_games(fast_hashing, eager_celery_for_demo):
 
     from games import rules
     active = Game.objects.filter(status=Game.Status.ACTIVE).exclude(seats__bot_account=True)
-    assert sorted(active.values_list("game", flat=True)) == rules.names(), "a game of each kind in progress"
+    assert sorted(active.values_list("name", flat=True)) == rules.names(), "a game of each kind in progress"
     against_bots = Game.objects.filter(status=Game.Status.ACTIVE, seats__bot_account=True).distinct()
-    assert sorted(against_bots.values_list("game", flat=True)) == rules.names(), "and one against the bots"
+    assert sorted(against_bots.values_list("name", flat=True)) == rules.names(), "and one against the bots"
     for game in active:
         assert game.seq > 0  # in progress, not just started
         assert {s.user.username for s in game.seats.all()} <= set(DEMO_USERS[:4])
