@@ -125,3 +125,10 @@ def supported_language(code: str | None) -> str:
     """`code` if the site speaks it (settings.LANGUAGES, the one list), else the default language."""
     codes = [c for c, _ in settings.LANGUAGES]
     return code if code in codes else settings.LANGUAGE_CODE
+
+
+def language_of(user, request=None) -> str:
+    """The language to speak to `user` in: his profile's; for a visitor (or an account without a
+    profile) the browser's, from `request`; else the default."""
+    profile = getattr(user, "profile", None) if user is not None and user.is_authenticated else None
+    return supported_language(profile.language if profile else getattr(request, "LANGUAGE_CODE", None))

@@ -85,12 +85,12 @@ class StaleFilter(admin.SimpleListFilter):
 
 
 class GameNameFilter(admin.SimpleListFilter):
-    """By game, under the address moderators have always used (?game=argo)."""
+    """By game, under the address moderators have always used (?game=<name>)."""
     title = "game"
     parameter_name = "game"
 
     def lookups(self, request, model_admin):
-        return [(name, rules.get(name).title["en"]) for name in rules.names()]
+        return [(name, rules.title(name, "en")) for name in rules.names()]
 
     def queryset(self, request, queryset):
         return queryset.filter(name=self.value()) if self.value() else queryset

@@ -140,7 +140,6 @@ def _titles(game_name: str, user_ids, seats=()) -> tuple:
         return ()
     from accounts.models import Profile, supported_language
     from games import rules
-    title = rules.get(game_name).title
     languages = {}
     for seat in seats:
         user = seat._state.fields_cache.get("user")
@@ -149,7 +148,7 @@ def _titles(game_name: str, user_ids, seats=()) -> tuple:
             languages[seat.user_id] = profile.language if profile else None
     if not all(u in languages for u in user_ids):
         languages = dict(Profile.objects.filter(user_id__in=user_ids).values_list("user_id", "language"))
-    return tuple((u, title.get(supported_language(languages.get(u)), title["en"])) for u in user_ids)
+    return tuple((u, rules.title(game_name, supported_language(languages.get(u)))) for u in user_ids)
 
 
 def decision_made(change: Change) -> None:

@@ -3,7 +3,7 @@
 A game's own participants that are not seats (an opponent the game plays, as on Yucata) take part as one more
 rated participant each game, with the place the rules give them. A seat a bot took over rates as its
 original player, in the place games.standings gives it (last). Ratings change once per finished
-game, inside the transaction that records the outcome (they listen to game_finished); when a
+game, inside the transaction that records the outcome (games.services.play calls rate_game); when a
 moderator reverts a game's result, every rating of that game is recomputed from the remaining games
 in order.
 """
@@ -137,11 +137,6 @@ def _games_rated_through(changes: list[RatingChange]) -> dict[int, int]:
 def participant_of(game: Game) -> str:
     """The key the rules give their own participant, if any."""
     return next(iter(rules.get(game.name).participants), "")
-
-
-@receiver(signals.game_finished)
-def _rate_finished_game(sender, game, **kwargs):
-    rate_game(game)
 
 
 @receiver(signals.result_reverted)

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from accounts.models import Profile, supported_language
+from accounts.models import Profile, language_of
 from games import rules
 
 from . import clock, emails, services
@@ -70,7 +70,7 @@ def _games(qs):
 
 
 def _lang(request) -> str:
-    return supported_language(getattr(request, "LANGUAGE_CODE", None))
+    return language_of(request.user, request)
 
 
 def _text(texts: dict, lang: str) -> str:
@@ -96,7 +96,7 @@ def catalogue(lang: str) -> list[dict]:
     out = []
     for name in rules.names():
         module = rules.get(name)
-        out.append({"name": name, "title": _text(module.title, lang), "summary": _text(module.summary, lang),
+        out.append({"name": name, "title": rules.title(name, lang), "summary": _text(module.summary, lang),
                     "min_players": module.min_players, "max_players": module.max_players})
     return out
 
@@ -199,10 +199,10 @@ def game_page(request, game_id):
     module = services.rules_of(game)
     invitations = services.invitations_of(game)
     return render(request, "games/game.html", {
-        "game": game, "seat": seat, "title": _text(module.title, lang), "options": option_labels(game, lang),
+        "game": game, "seat": seat, "title": rules.title(game.name, lang), "options": option_labels(game, lang),
         "page_config": {
             **board_config(game.name, lang),
-            "id": game.pk, "title": _text(module.title, lang), "status": game.status,
+            "id": game.pk, "title": rules.title(game.name, lang), "status": game.status,
             "yourSeat": seat.order if seat else None,
             "user": request.user.username if request.user.is_authenticated else None,
             "participants": {k: _text(v, lang) for k, v in module.participants.items()},
@@ -368,7 +368,7 @@ def player_page(request, username):
     per_game = []
     for rating in user.ratings.order_by("game"):
         mine = [c for c in history if c.rating_id == rating.pk]
-        title = _text(rules.get(rating.game).title, lang) if rating.game in rules.names() else rating.game
+        title = rules.title(rating.game, lang) if rating.game in rules.names() else rating.game
         per_game.append({"title": title, "name": rating.game, "rating": rating,
                          "chart": rating_chart(mine) if mine else None})
     return render(request, "games/player.html", {

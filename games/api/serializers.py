@@ -7,6 +7,7 @@ from django.utils import translation
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from accounts.models import language_of
 from games import rules, services
 from games.models import ChatMessage, Game, Seat
 
@@ -15,11 +16,8 @@ from .contract import StrictBooleanField, StrictCharField, StrictIntegerField
 
 def reader_language(context) -> str:
     """The language of whoever asked: the profile's (a token is read after the middleware), else the browser's."""
-    from accounts.models import supported_language
     request = context.get("request")
-    user = getattr(request, "user", None)
-    profile = getattr(user, "profile", None) if user is not None and user.is_authenticated else None
-    return supported_language(profile.language if profile else getattr(request, "LANGUAGE_CODE", None))
+    return language_of(getattr(request, "user", None), request)
 
 
 class SeatSerializer(serializers.ModelSerializer):

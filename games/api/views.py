@@ -11,7 +11,7 @@ from rest_framework.exceptions import NotAuthenticated, ValidationError
 from rest_framework.pagination import CursorPagination
 from rest_framework.response import Response
 
-from accounts.models import supported_language
+from accounts.models import language_of
 from games import services
 from games.models import ChatMessage, Game, Invitation, Seat
 
@@ -35,7 +35,7 @@ LANGUAGES = [code for code, _ in settings.LANGUAGES]
 def _chosen_language(request) -> str:
     raw = request.query_params.get("lang")
     if raw is None:
-        return _language(request)
+        return language_of(request.user, request)
     if raw not in LANGUAGES:
         raise ValidationError({"lang": f"must be one of {', '.join(LANGUAGES)}"})
     return raw
@@ -47,11 +47,6 @@ class ChatPages(CursorPagination):
 
     page_size = 50
     ordering = "-id"
-
-
-def _language(request) -> str:
-    profile = getattr(request.user, "profile", None) if request.user.is_authenticated else None
-    return supported_language(profile.language if profile else getattr(request, "LANGUAGE_CODE", None))
 
 
 class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -157,31 +152,16 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         body = MoveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         applied = services.submit_decision(request.user, pk, body.validated_data["seq"],
-                                           body.validated_data["action"])
-        return Response(self._applied(applied), status=status.HTTP_201_CREATED)
-
-    def _applied(self, applied: services.Applied) -> dict:
-        """The answer to one's own decision (or undo): everything the client needs next, so that it
-        asks nothing more after its own move: the new view, and when the same player decides again,
-        the pending question with its legal decisions (what GET /actions/ would answer)."""
-        game = applied.game
-        module = services.rules_of(game)
-        seat = game.seat_of(self.request.user)
-        lang = _language(self.request)
-        again = (game.status == Game.Status.ACTIVE and seat is not None and not seat.played_by_bot
-                 and game.current_seat == seat.order)
-        return {"seq": game.seq, "number": applied.decision.number,
-                "log": [module.render(e, lang) for e in applied.events],
-                "view": module.view(applied.state, seat.order if seat else None),
-                "next": services.legal_for(game, self.request.user) if again else None}
+                                           body.validated_data["action"], language_of(request.user, request))
+        return Response(applied.answer, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=UndoSerializer, responses={200: MoveResultSerializer, **_errors(400, 401, 403, 404, 409)})
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
         body = UndoSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        applied = services.undo(request.user, pk, body.validated_data.get("seq"))
-        return Response(self._applied(applied))
+        applied = services.undo(request.user, pk, body.validated_data.get("seq"), language_of(request.user, request))
+        return Response(applied.answer)
 
     @extend_schema(request=None, responses={200: GameDetailSerializer, **_errors(401, 403, 404, 409)})
     @action(detail=True, methods=["post"])

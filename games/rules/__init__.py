@@ -33,4 +33,10 @@ def get(name: str) -> GameRules:
     return import_module(package).RULES
 
 
-__all__ = ["GameRules", "IllegalAction", "ImpossiblePosition", "MalformedDecision", "get", "names", "packages"]
+def title(name: str, lang: str) -> str:
+    """The game's title in `lang`, or in English where the game has none in it."""
+    texts = get(name).title
+    return texts.get(lang, texts["en"])
+
+
+__all__ = ["GameRules", "IllegalAction", "ImpossiblePosition", "MalformedDecision", "get", "names", "packages", "title"]

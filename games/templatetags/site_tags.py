@@ -37,10 +37,9 @@ def game_title(game_or_name) -> str:
     """A game's title in the active language, from its rules module."""
     name = getattr(game_or_name, "name", game_or_name)
     try:
-        title = rules.get(name).title
+        return rules.title(name, translation.get_language() or "en")
     except KeyError:
         return str(name)
-    return title.get(translation.get_language() or "en", title["en"])
 
 
 @register.filter

@@ -120,7 +120,7 @@ def test_a_compressed_frame_that_would_inflate_past_the_limit_is_refused_before_
         from django.contrib.auth import get_user_model
         host = get_user_model().objects.create_user("host")
         from games import rules
-        game = Game.objects.create(game=rules.names()[0], rules_version=1, players=2, created_by=host)
+        game = Game.objects.create(name=rules.names()[0], rules_version=1, players=2, created_by=host)
 
         async def talk() -> tuple[str, int | None]:
             deadline = time.monotonic() + 20

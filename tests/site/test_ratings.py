@@ -16,7 +16,8 @@ from django.test import Client
 from django.utils import timezone
 from openskill.models import ThurstoneMostellerFull
 
-from games import ratings, services, signals
+from games import ratings, services
+from games.services import play
 from games.models import Decision, Game, ModeratorAction, Rating, RatingChange, Seat
 from games.rules import get
 
@@ -309,8 +310,8 @@ def test_finishing_a_game_through_services_rates_it_once(players, n, seed):
     # finishing it once more through services changes nothing
     snapshot = sorted(Rating.objects.values_list("pk", "mu", "sigma", "games"))
     with transaction.atomic():
-        again = services._locked(game.pk)
-        services._finish(again, services.rules_of(again), services.current_state(again), timezone.now())
+        again = services.locked(game.pk)
+        play._finish(again, services.rules_of(again), services.current_state(again), timezone.now())
     assert sorted(Rating.objects.values_list("pk", "mu", "sigma", "games")) == snapshot
     assert RatingChange.objects.count() == n + 1
     with pytest.raises(services.Conflict):
@@ -561,10 +562,9 @@ def test_a_tie_and_a_bot_seat_give_the_same_places_on_the_page_and_in_the_rating
                                            snapshot=RULES.new_game(4, 1), snapshot_seq=game.seq)
     outcome = game.outcome
     with transaction.atomic():
-        locked = services._locked(game.pk)
-        services._finish(locked, SimpleNamespace(outcome=lambda state: outcome), {}, timezone.now())
-        locked.save()  # what services._record does after _finish, with the last decision
-        signals.game_finished.send(Game, game=locked)
+        locked = services.locked(game.pk)
+        play._finish(locked, SimpleNamespace(outcome=lambda state: outcome), {}, timezone.now())
+        locked.save()  # what services.play.record does after _finish, with the last decision
 
     wanted = {ann: 1, ben: 1, ALIENS: 3, dan: 4, cat: 5}
     game.refresh_from_db()

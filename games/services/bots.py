@@ -1,0 +1,91 @@
+"""The site's bots: their accounts, their moves, and a bot keeping a player's seat for a while."""
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import Profile, default_bot_name
+from games import signals
+from games.models import Game, Seat
+
+from .deadlines import deadline_of
+from .errors import Conflict, Invalid
+from .play import apply_decision
+from .reads import bot_to_play, current_state, locked, rules_of
+from .seats import seat_in_play
+
+
+def bot_account(kind: str):
+    """The site's own account for one kind of bot, created the first time a game asks for it. Its
+    username is the kind's name with "Bot" (a person who took that name keeps it: a digit is added)."""
+    profile = Profile.objects.select_related("user").filter(bot=kind).first()
+    if profile is not None:
+        return profile.user
+    User = get_user_model()
+    base = f"{kind.capitalize()}Bot"
+    name = next(n for n in [base] + [f"{base}{i}" for i in range(2, 100)]
+                if not User.objects.filter(username__iexact=n).exists())
+    with transaction.atomic():
+        user = User.objects.create_user(username=name, password=None)  # no password: nobody signs in as it
+        Profile.objects.update_or_create(user=user, defaults={"bot": kind, "display_name": default_bot_name(kind)})
+    return User.objects.select_related("profile").get(pk=user.pk)
+
+
+def become_api_bot(user) -> None:
+    """The account becomes a bot account, played by a program through the API; for good, and only
+    before it has taken a seat, so that no person's games and rating pass to a program."""
+    with transaction.atomic():
+        profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
+        if profile.bot == Profile.API_BOT:
+            return
+        if profile.bot:
+            raise Conflict("this is one of the site's own bots")
+        if Seat.objects.filter(user=user).exists():
+            raise Conflict("an account that has taken a seat in a game cannot become a bot account; make a new account")
+        profile.bot = Profile.API_BOT
+        profile.save(update_fields=["bot"])
+
+
+def play_bot_turn(game_id: int) -> bool:
+    """One decision by the bot that plays the deciding seat; True if it made one.
+
+    The bot thinks outside the transaction (an expert takes up to a second or so), then the row is
+    locked and the decision stored only if the game is still where the bot saw it."""
+    game = Game.objects.prefetch_related("seats").filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.ACTIVE or not bot_to_play(game):
+        return False
+    seq, kind = game.seq, game.deciding_seat.bot_kind
+    decision = rules_of(game).bot(kind, seed=(game.seed or 0) + seq).choose(current_state(game))
+    with transaction.atomic():
+        game = locked(game_id)
+        if game.seq != seq or game.status != Game.Status.ACTIVE or not bot_to_play(game):
+            return False
+        seat = game.deciding_seat
+        apply_decision(game, decision, by_bot=not seat.bot_account, bot_turn=True)
+    return True
+
+
+def play_bot_turns(game_id: int, limit: int = 500) -> int:
+    """Bot decisions one after the other until a person must decide (or the game ends)."""
+    played = 0
+    while played < limit and play_bot_turn(game_id):
+        played += 1
+    return played
+
+
+def stand_in(user, game_id, kind: str | None) -> Seat:
+    """A player asks a bot to keep their seat for a while (kind), or takes it back (None)."""
+    with transaction.atomic():
+        game = locked(game_id)
+        seat = seat_in_play(game, user, "only a game in progress has seats to keep")
+        if kind is not None and kind not in rules_of(game).bot_kinds:
+            raise Invalid(f"no bot called {kind}; this game has {', '.join(rules_of(game).bot_kinds)}")
+        seat.stand_in = kind or ""
+        seat.save(update_fields=["stand_in"])
+        if game.current_seat == seat.order:
+            game.turn_started_at = timezone.now()
+            game.deadline = None if kind else deadline_of(game, seat)
+            game.save(update_fields=["turn_started_at", "deadline"])
+        signals.stand_in_changed.send(Game, game=game, seat=seat)
+    return seat

@@ -1,0 +1,29 @@
+"""A game's chat: who may post, and a post."""
+from __future__ import annotations
+
+from django.db import transaction
+
+from games import signals
+from games.models import ChatMessage, Game
+
+from .errors import Invalid, NotAllowed, NotFound, spend
+from .reads import chat_refusal
+
+
+def post_chat(user, game_id, text) -> ChatMessage:
+    if not isinstance(text, str) or not text.strip():
+        raise Invalid("a chat message needs some text")
+    if len(text) > 1000:
+        raise Invalid("a chat message has at most 1000 characters")
+    try:
+        game = Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise NotFound("no such game") from None
+    refusal = chat_refusal(game, user)
+    if refusal:
+        raise NotAllowed(refusal)
+    spend(user, "chat", "chat messages")
+    with transaction.atomic():
+        message = ChatMessage.objects.create(game=game, user=user, text=text.strip())
+        signals.chat_posted.send(Game, game_id=game.pk, message=message)
+    return message

@@ -1,0 +1,47 @@
+"""The clock of a turn: when it runs out (vacations excepted) and what happens when it has."""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import clock
+from games.models import Game, Seat
+
+from .reads import locked
+from .seats import hand_seat_to_bot
+
+
+def turn_begins(game: Game, seats: list[Seat], now) -> None:
+    """The current seat starts to decide: its clock runs from now (vacations excepted)."""
+    seat = next((s for s in seats if s.order == game.current_seat), None)
+    game.turn_started_at = now
+    game.extra_hours = 0
+    game.deadline = None if seat is None or seat.played_by_bot else deadline_of(game, seat)
+
+
+def deadline_of(game: Game, seat: Seat):
+    started = game.turn_started_at or game.last_move_at or timezone.now()
+    return clock.deadline_for(seat.user, started, game.hours_per_move + game.extra_hours)
+
+
+def enforce_deadline(game_id: int, now=None) -> bool:
+    """Time out the current seat of a game whose deadline has passed; True if it did.
+
+    Idempotent: the game row is locked and the deadline checked again, and a vacation taken since
+    the deadline was set pushes it back instead.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = locked(game_id)
+        if game.status != Game.Status.ACTIVE or game.deadline is None or game.deadline > now:
+            return False
+        seat = game.deciding_seat
+        if seat is None or seat.played_by_bot:
+            return False
+        recomputed = deadline_of(game, seat)
+        if recomputed > now:
+            game.deadline = recomputed
+            game.save(update_fields=["deadline"])
+            return False
+        hand_seat_to_bot(game, seat, Seat.Status.TIMED_OUT)
+    return True

@@ -1,0 +1,184 @@
+"""Before a game starts: creating it, inviting, joining, leaving, declining, and the start."""
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import limits, rules, signals
+from games.models import Game, Invitation, Seat
+from games.rules import IllegalAction
+
+from .bots import bot_account
+from .deadlines import turn_begins
+from .errors import Conflict, Invalid, NotAllowed, NotFound, TooMany, spend
+from .reads import locked, locked_lobby, may_start, rules_of, starter_id
+
+
+def create_game(user, *, game: str, players, options=None, hours_per_move=None, invite=(), bots=()) -> Game:
+    try:
+        module = rules.get(game)
+    except KeyError as exc:
+        raise Invalid(str(exc.args[0])) from None
+    if not isinstance(players, int) or isinstance(players, bool) or not module.min_players <= players <= module.max_players:
+        raise Invalid(f"{module.title['en']} is played by {module.min_players} to {module.max_players} players")
+    try:
+        checked = module.check_options(players, options)
+    except IllegalAction as exc:
+        raise Invalid(str(exc)) from None
+    hours = settings.DEFAULT_HOURS_PER_MOVE if hours_per_move is None else hours_per_move
+    if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= 24 * 30:
+        raise Invalid("hours_per_move must be a whole number of hours from 1 to 720")
+    invitees = _users_named(invite, exclude=user)
+    bot_users = [bot_account(kind) for kind in _bot_kinds(module, bots)]
+    if len(invitees) + len(bot_users) > players - 1:
+        raise Invalid(f"a {players}-player game has room for {players - 1} invited players and bots")
+    if invitees:
+        spend(user, "invite", "invitations", len(invitees))
+    try:
+        spend(user, "create_game", "new games")
+    except TooMany:
+        limits.refund(user.pk, "invite", len(invitees))
+        raise
+    with transaction.atomic():
+        g = Game.objects.create(name=game, rules_version=module.version, options=checked,
+                                players=players, created_by=user, hours_per_move=hours)
+        Seat.objects.create(game=g, user=user, order=0)
+        for order, bot_user in enumerate(bot_users, 1):
+            Seat.objects.create(game=g, user=bot_user, order=order, bot_account=True)
+        for invitee in invitees:
+            Invitation.objects.create(game=g, user=invitee)
+        for invitee in invitees:
+            signals.player_invited.send(Game, game_id=g.pk, user_id=invitee.pk)
+        if 1 + len(bot_users) == players:
+            g = locked(g.pk)
+            _start(g)  # a player and bots only: nobody to wait for
+    return g
+
+
+def _bot_kinds(module, kinds) -> list[str]:
+    if kinds in (None, ""):
+        return []
+    if not isinstance(kinds, (list, tuple)) or not all(isinstance(k, str) for k in kinds):
+        raise Invalid("bots must be a list of bot kinds")
+    unknown = [k for k in kinds if k not in module.bot_kinds]
+    if unknown:
+        raise Invalid(f"no bot called {', '.join(unknown)}; {module.title['en']} has {', '.join(module.bot_kinds)}")
+    return list(kinds)
+
+
+def _users_named(names, exclude) -> list:
+    if names in (None, ""):
+        return []
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+        raise Invalid("invite must be a list of usernames")
+    User = get_user_model()
+    found = {u.username.lower(): u for u in User.objects.filter(username__in=names, is_active=True)}
+    missing = [n for n in names if n.lower() not in found]
+    if missing:
+        raise NotFound(f"no active player named {', '.join(missing)}")
+    return [u for u in found.values() if u.pk != exclude.pk]
+
+
+def join_game(user, game_id) -> Game:
+    try:
+        return _join(user, game_id)
+    except IntegrityError:  # the last guard of (game, order) and (game, user): never a 500
+        raise Conflict("another player took that seat at the same moment; reload and try again") from None
+
+
+def _join(user, game_id) -> Game:
+    with transaction.atomic():
+        game = locked_lobby(game_id)
+        if game.status != Game.Status.OPEN:
+            raise Conflict(f"the game is {game.status}: it cannot be joined")
+        seats = list(game.seats.all())
+        if any(s.user_id == user.pk for s in seats):
+            raise Conflict("you already have a seat in this game")
+        if len(seats) >= game.players:
+            raise Conflict("the game is full")
+        Seat.objects.create(game=game, user=user, order=max(s.order for s in seats) + 1 if seats else 0)
+        if len(seats) + 1 == game.players:
+            _start(game)
+        else:
+            signals.lobby_changed.send(Game, game=game)
+    return game
+
+
+def leave_game(user, game_id) -> Game:
+    with transaction.atomic():
+        game = locked_lobby(game_id)
+        if game.status != Game.Status.OPEN:
+            raise Conflict("only a game that has not started can be left; resign instead")
+        seat = game.seat_of(user)
+        if seat is None:
+            raise Conflict("you have no seat in this game")
+        seat.delete()
+        if not Seat.objects.filter(game=game).exists():
+            game.status = Game.Status.ABORTED
+            game.finished_at = timezone.now()
+            game.save(update_fields=["status", "finished_at"])
+            signals.game_aborted.send(Game, game=game)
+        else:
+            signals.lobby_changed.send(Game, game=game)
+    return game
+
+
+def decline_invitation(user, game_id) -> Game:
+    """An invited player says no: the invitation stays on record, marked declined, and leaves his list."""
+    with transaction.atomic():
+        game = locked_lobby(game_id)
+        invitation = game.invitations.filter(user=user, declined_at__isnull=True).first()
+        if invitation is None:
+            raise Conflict("you have no open invitation to this game")
+        if game.status != Game.Status.OPEN:
+            raise Conflict(f"the game is {game.status}: its invitations are closed")
+        if game.seat_of(user) is not None:
+            raise Conflict("you have already joined this game; leave it instead")
+        invitation.declined_at = timezone.now()
+        invitation.save(update_fields=["declined_at"])
+        signals.lobby_changed.send(Game, game=game)
+    return game
+
+
+def start_game(user, game_id) -> Game:
+    with transaction.atomic():
+        game = locked_lobby(game_id)
+        if game.status != Game.Status.OPEN:
+            raise Conflict(f"the game is {game.status}: it cannot be started")
+        if user.pk != starter_id(game):
+            raise NotAllowed("only the game's creator can start it")
+        if not may_start(game, user):
+            raise Conflict(f"at least {rules_of(game).min_players} players are needed to start")
+        _start(game)
+    return game
+
+
+def _start(game: Game) -> None:
+    """Seat order is join order; the rules module draws everything else from the seed."""
+    module = rules_of(game)
+    seats = list(game.seats.order_by("order", "joined_at"))
+    game.players = len(seats)
+    game.seed = secrets.randbits(62)
+    game.rules_version = module.version  # an open game starts under the rules published at its start
+    state = module.new_game(game.players, game.seed, game.options, version=game.rules_version)
+    for index, seat in enumerate(seats):
+        seat.order = index + 100  # two passes keep (game, order) unique while renumbering
+        seat.save(update_fields=["order"])
+    names = module.seat_names(state)
+    for index, seat in enumerate(seats):
+        seat.order = index
+        seat.colour = names[index]
+        seat.save(update_fields=["order", "colour"])
+    now = timezone.now()
+    game.status = Game.Status.ACTIVE
+    game.started_at = game.last_move_at = now
+    game.current_seat = module.current_seat(state)
+    game.snapshot, game.snapshot_seq = state, game.seq
+    turn_begins(game, seats, now)
+    game.save()
+    signals.game_started.send(Game, game=game)
+    signals.turn_began.send(Game, game=game)

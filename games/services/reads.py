@@ -1,0 +1,236 @@
+"""Reading games: the one way a game and its seats are loaded (and locked for a change), its
+state, what a seat may see, and the lists and counts the pages and tasks show."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from accounts.models import language_of
+from games import rules
+from games.models import Game, Invitation, ModeratorAction, Seat
+
+from .errors import Conflict, NotAllowed, NotFound
+
+
+def rules_of(game: Game):
+    return rules.get(game.name)
+
+
+def active_decisions(game: Game):
+    return game.decisions.filter(undone=False).order_by("number")
+
+
+def replay(game: Game, upto: int | None = None) -> dict:
+    """The state rebuilt from the game's setup and its decisions that are not undone."""
+    decisions = active_decisions(game)
+    if upto is not None:
+        decisions = decisions.filter(number__lte=upto)
+    return rules_of(game).replay(game.players, game.seed, game.options, [d.data for d in decisions],
+                                 version=game.rules_version)
+
+
+def current_state(game: Game) -> dict:
+    """The stored snapshot when it is up to date, else the replay. A read never writes: the
+    snapshot is stored with every decision, where the game row is locked anyway. A state without
+    its top-level "rules_version" (games.rules.base) is a game's mistake, never a quiet replay."""
+    snapshot = game.snapshot
+    if snapshot is not None and game.snapshot_seq == game.seq:
+        if "rules_version" not in snapshot:
+            raise rules.ImpossiblePosition(f"{game.name} keeps no top-level rules_version in its state")
+        if snapshot["rules_version"] == game.rules_version:
+            return snapshot
+    state = replay(game)
+    game.snapshot, game.snapshot_seq = state, game.seq  # for the rest of this request only
+    return state
+
+
+def view_for(game: Game, user) -> dict | None:
+    if game.status == Game.Status.OPEN or game.seed is None:
+        return None
+    seat = game.seat_of(user)
+    return rules_of(game).view(current_state(game), seat.order if seat else None)
+
+
+def decision_log(game: Game, lang: str = "en", seat: int | None = None) -> list[dict]:
+    """Every decision with its log lines; a decision shows its secret parts (a mission kept) only
+    to the seat that made it."""
+    module = rules_of(game)
+    return [{
+        "number": d.number, "seat": d.seat, "by_bot": d.by_bot,
+        "decision": d.data if seat is not None and d.seat == seat else module.public_decision(d.data),
+        "created_at": d.created_at, "undone": d.undone,
+        "log": [module.render(e, lang) for e in d.events],
+    } for d in game.decisions.order_by("number")]
+
+
+def legal_for(game: Game, user) -> dict:
+    """The pending question and every legal decision, for the player who must decide."""
+    if game.status != Game.Status.ACTIVE:
+        raise Conflict(f"the game is {game.status}: there is nothing to decide")
+    seat = game.seat_of(user)
+    check_turn(game, seat)
+    return question_for(game, current_state(game), seat, language_of(user))
+
+
+def question_for(game: Game, state: dict, seat: Seat, lang: str) -> dict:
+    """What the deciding seat is asked in `state`, with every legal answer (GET /actions/)."""
+    module = rules_of(game)
+    return {"seq": game.seq, "seat": seat.order, "prompt": module.prompt(state, lang),
+            "question": module.question(state), "actions": module.legal_actions(state),
+            "undoable": module.undoable(state)}
+
+
+def locked(game_id) -> Game:
+    """The game row, locked until the transaction ends, with its seats, their users and profiles,
+    in one query (Seat.of_game). Whether a player has a vacation that could move a deadline comes
+    along too, so a turn that begins asks for vacations only of a player who has one
+    (docs/performance.md)."""
+    return game_with_seats(game_id, lock=True)
+
+
+def game_with_seats(game_id, lock: bool = False) -> Game:
+    """The game with its seats, their users and profiles, in one query (a 404 if there is none);
+    with `lock`, its row locked until the transaction ends."""
+    try:
+        game_id = int(game_id)
+    except (ValueError, TypeError):
+        raise NotFound("no such game") from None
+    if not 0 < game_id < 2 ** 63:
+        raise NotFound("no such game")
+    seats = Seat.of_game(game_id, timezone.now().date() - timedelta(days=2), lock)
+    if not seats:  # a game without seats (none has one for long): the plain way
+        games = Game.objects.select_for_update(of=("self",)) if lock else Game.objects
+        try:
+            return games.prefetch_related("seats").get(pk=game_id)
+        except Game.DoesNotExist:
+            raise NotFound("no such game") from None
+    game = seats[0].game
+    for seat in seats:
+        if not seat.may_be_away:
+            seat.user._prefetched_objects_cache = {"vacations": []}  # known: none that matters
+    cached = game.seats.all()
+    cached._result_cache, cached._prefetch_done = seats, True
+    game._prefetched_objects_cache = {"seats": cached}
+    return game
+
+
+def locked_lobby(game_id) -> Game:
+    """The game locked, with its seats read once the lock is ours. A join adds a seat row and a
+    leave deletes one, which no row lock holds back: read in the locking statement, they would be
+    the seats from before the wait (Seat.of_game), so two joins would take the same place."""
+    locked(game_id)
+    return game_with_seats(game_id)
+
+
+def invitations_of(game: Game) -> dict[str, list]:
+    """Who is still invited (no seat, no answer) and who declined: the lobby shows both."""
+    seated = {s.user_id for s in game.seats.all()}
+    pending = [i.user for i in game.invitations.all() if i.declined_at is None and i.user_id not in seated]
+    declined = [i.user for i in game.invitations.all() if i.declined_at is not None and i.user_id not in seated]
+    return {"pending": pending, "declined": declined}
+
+
+def may_start(game: Game, user) -> bool:
+    """The creator (or whoever took the first seat after him) may start once the game has enough players."""
+    return (game.status == Game.Status.OPEN and user.is_authenticated and user.pk == starter_id(game)
+            and len(game.seats.all()) >= rules_of(game).min_players)
+
+
+def starter_id(game: Game) -> int:
+    """Who may start an open game: its creator, or the first seated player once the creator left."""
+    seats = sorted(game.seats.all(), key=lambda s: s.order)
+    return game.created_by_id if any(s.user_id == game.created_by_id for s in seats) else seats[0].user_id
+
+
+def waiting_count(user) -> int:
+    """How many games wait for `user`: those where it is his decision (what waiting_games lists) and
+    the open games he is invited to and has not answered, counted in one query (every page shows it)."""
+    my_turn = Seat.objects.filter(user=user, status=Seat.Status.ACTIVE, stand_in="", bot_account=False, game__status=Game.Status.ACTIVE,
+                                  order=F("game__current_seat")).values("game_id")
+    invited = (Invitation.objects.filter(user=user, declined_at=None, game__status=Game.Status.OPEN)
+               .exclude(game__seats__user=user).values("game_id"))
+    return Game.objects.filter(Q(pk__in=my_turn) | Q(pk__in=invited)).count()
+
+
+def waiting_games(user) -> list[Game]:
+    """Active games where `user` must decide now, most urgent first."""
+    games = (Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).order_by("deadline")
+             .select_related("created_by").prefetch_related("seats__user__profile"))
+    return [g for g in games if (s := g.seat_of(user)) and not s.played_by_bot and g.current_seat == s.order]
+
+
+def check_turn(game: Game, seat: Seat | None, seq: int | None = None) -> None:
+    """Seat, then version, then turn: a player who lost a race for a turn-ending decision is
+    told the game moved on (409), not that it is no longer his turn."""
+    if seat is None:
+        raise NotAllowed("you have no seat in this game")
+    if seat.abandoned:
+        raise NotAllowed(f"your seat is {seat.get_status_display()}: the bot plays it now")
+    if seat.played_by_bot:
+        raise NotAllowed("a bot is standing in for you in this game: take your seat back first")
+    if seq is not None and seq != game.seq:
+        raise Conflict(f"stale seq {seq}: the game is at seq {game.seq}; reload and decide again")
+    if game.current_seat != seat.order:
+        raise NotAllowed("it is not your decision: another player must decide now")
+
+
+def bot_to_play(game: Game) -> bool:
+    seat = game.deciding_seat
+    return seat is not None and seat.played_by_bot
+
+
+def bot_waiting(game_id: int) -> bool:
+    game = Game.objects.prefetch_related("seats").filter(pk=game_id, status=Game.Status.ACTIVE).first()
+    return game is not None and bot_to_play(game)
+
+
+def chat_refusal(game: Game, user) -> str | None:
+    """Why the user may not post in the game's chat, or None. The players still in the game talk;
+    a resigned, timed-out or removed player has left it, and an aborted game is closed."""
+    seat = game.seat_of(user)
+    if seat is None:
+        return "only the game's players can chat in it"
+    if game.status == Game.Status.ABORTED:
+        return "the game was aborted: its chat is closed"
+    if seat.status != Seat.Status.ACTIVE:
+        return "you have left this game: its chat is for the players still in it"
+    return None
+
+
+# What the players of a game see of the desk's actions in its log: who was removed, a deadline
+# extended, the game stopped. Hiding a chat line shows in the chat itself.
+LOGGED_ACTIONS = (ModeratorAction.Kind.REMOVE_PLAYER, ModeratorAction.Kind.EXTEND_DEADLINE,
+                  ModeratorAction.Kind.ABORT, ModeratorAction.Kind.REVERT_RATING)
+
+
+def moderation_log(game: Game, user) -> list[dict]:
+    """The desk's actions on `game` for its log, oldest first: where each stands (after which
+    decision), what it was, whose seat; the reason only for the player it concerned, and for a
+    stopped game, whose reason every page shows anyway."""
+    entries = []
+    for action in game.moderator_actions.filter(kind__in=LOGGED_ACTIONS).order_by("pk"):
+        concerns = action.target_user_id is not None and action.target_user_id == getattr(user, "pk", None)
+        public = action.kind in (ModeratorAction.Kind.ABORT, ModeratorAction.Kind.REVERT_RATING)
+        entries.append({"after": action.details.get("after"), "kind": action.kind, "at": action.created_at,
+                        "seat": action.details.get("seat"), "hours": action.details.get("hours"),
+                        "reason": action.reason if concerns or public else None})
+    return entries
+
+
+def removal_reason(game: Game, seat: Seat) -> str:
+    """The moderator's reason for removing the player of `seat`."""
+    action = (game.moderator_actions.filter(kind=ModeratorAction.Kind.REMOVE_PLAYER, target_user_id=seat.user_id)
+              .order_by("-pk").first())
+    return action.reason if action else ""
+
+
+def abort_reason(game: Game) -> str | None:
+    """Why an aborted game stopped: the moderator's reason, or that its players left."""
+    if game.status != Game.Status.ABORTED:
+        return None
+    action = (game.moderator_actions.filter(kind__in=[ModeratorAction.Kind.ABORT, ModeratorAction.Kind.REVERT_RATING])
+              .order_by("-pk").first())
+    return action.reason if action else gettext("every player left the game")

@@ -1,0 +1,51 @@
+"""A seat in a game in progress changing hands: resigning, handing it to the bot, muting it."""
+from __future__ import annotations
+
+from django.db import transaction
+
+from games import signals
+from games.models import Game, Seat
+
+from .errors import Conflict, NotAllowed, NotFound
+from .reads import locked
+
+
+def seat_in_play(game: Game, user, refusal: str) -> Seat:
+    """The user's seat in a game in progress, still theirs (not resigned, timed out or removed)."""
+    seat = game.seat_of(user)
+    if seat is None:
+        raise NotAllowed("you have no seat in this game")
+    if game.status != Game.Status.ACTIVE:
+        raise Conflict(f"the game is {game.status}: {refusal}")
+    if seat.abandoned:
+        raise Conflict(f"your seat is already {seat.get_status_display()}")
+    return seat
+
+
+def resign(user, game_id) -> Game:
+    with transaction.atomic():
+        game = locked(game_id)
+        seat = seat_in_play(game, user, "only a game in progress can be resigned")
+        hand_seat_to_bot(game, seat, Seat.Status.RESIGNED)
+    return game
+
+
+def mute(user, game_id, muted: bool) -> bool:
+    """A player silences (or not) the emails and pushes of one of their games, e.g. one played
+    at a table. Nothing about the game changes, so its seq stays."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("no such game")
+    if not Seat.objects.filter(game=game, user=user).update(muted=muted):
+        raise NotAllowed("you have no seat in this game")
+    return muted
+
+
+def hand_seat_to_bot(game: Game, seat: Seat, status: str) -> None:
+    """From now on the rules module's greedy bot plays this seat; the player will rank last."""
+    seat.status = status
+    seat.save(update_fields=["status"])
+    if game.current_seat == seat.order:
+        game.deadline = None
+        game.save(update_fields=["deadline"])
+    signals.seat_handed_to_bot.send(Game, game=game, seat=seat)
