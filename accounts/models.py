@@ -82,7 +82,7 @@ def default_bot_name(kind: str) -> str:
 
 class PushDevice(models.Model):
     """A browser that asked for pushes (Web Push): where the push service takes them, and the keys
-    they are encrypted with. The push service refusing it for good (games.push) deletes it."""
+    they are encrypted with. The push service refusing it for good (games.reactions.push) deletes it."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_devices")
     endpoint = models.URLField(max_length=1000, unique=True)

@@ -7,7 +7,7 @@ from games.signals import account_suspended
 from .models import Profile
 
 # user_id: the account's password changed; every session signed in with the old one ends (Django's
-# session auth hash changes with it), and so do the sockets those sessions opened (games.notify).
+# session auth hash changes with it), and so do the sockets those sessions opened (games.reactions.notify).
 password_changed = Signal()
 
 

@@ -120,7 +120,7 @@ LOGIN_LIMITS = {"account": (5, 300), "address": (10, 60)}
 # The client's address is the one our outermost proxy saw: with N proxies of our own in front, the
 # N-th X-Forwarded-For entry from the right (deploy/nginx.conf sets it); 0 = the peer itself.
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
-CSRF_FAILURE_VIEW = "games.api.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "games.entry.api.errors.csrf_failure"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # the largest real request (a chat line, a decision) is far smaller
 
 ROOT_URLCONF = "argo_site.urls"
@@ -140,7 +140,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.tz",
-                "games.context_processors.site",
+                "games.entry.context_processors.site",
             ],
         },
     },
@@ -235,7 +235,7 @@ globals().update(email_settings(os.environ.get("EMAIL_URL", "")))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Argo Station <noreply@argo-station.local>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-# Web Push (games.push): base64url keys of one P-256 pair; the subject tells push services whom to ask.
+# Web Push (games.reactions.push): base64url keys of one P-256 pair; the subject tells push services whom to ask.
 VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 PUSH_ALLOW_HTTP = DEBUG  # push services are https; a local stand-in (tests, development) may not be
@@ -303,12 +303,12 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "games.api.schema.SiteAutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "games.api.contract.Pages",
+    "DEFAULT_SCHEMA_CLASS": "games.entry.api.schema.SiteAutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "games.entry.api.contract.Pages",
     "PAGE_SIZE": 50,
-    "EXCEPTION_HANDLER": "games.api.errors.json_exception_handler",
+    "EXCEPTION_HANDLER": "games.entry.api.errors.json_exception_handler",
     # JSON in and out, nothing else: one contract, exactly typed (the pages use their own forms).
-    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.SafeJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["games.entry.api.parsers.SafeJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }

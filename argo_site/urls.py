@@ -5,13 +5,13 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.api.views import BotAccountView, MeView, PublicUserView, PushDevicesView, PushDeviceView, TokenView, WebSocketTicketView
-from games.api.errors import not_found
-from games.api.ratings import RatingsView
+from games.entry.api.errors import not_found
+from games.entry.api.ratings import RatingsView
 
-handler400 = "games.api.errors.bad_request"
-handler403 = "games.api.errors.permission_denied"
-handler404 = "games.api.errors.not_found"
-handler500 = "games.api.errors.server_error"
+handler400 = "games.entry.api.errors.bad_request"
+handler403 = "games.entry.api.errors.permission_denied"
+handler404 = "games.entry.api.errors.not_found"
+handler500 = "games.entry.api.errors.server_error"
 
 api = [
     path("auth/token/", TokenView.as_view(), name="api-token"),
@@ -24,7 +24,7 @@ api = [
     path("ratings/<str:game>/", RatingsView.as_view(), name="api-ratings"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
-    path("", include("games.api.urls")),
+    path("", include("games.entry.api.urls")),
     re_path(r"^.*$", not_found),  # JSON, not a page, for any unknown API path
 ]
 
@@ -41,5 +41,5 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("api/", include(api)),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("", include("games.urls")),
+    path("", include("games.entry.urls")),
 ]

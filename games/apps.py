@@ -6,5 +6,9 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self):
-        # The listeners of games.signals: ratings in the transaction, the rest after the commit.
-        from . import checks, notify, ratings, tasks  # noqa: F401
+        # Importing them connects the listeners of games.signals (live updates, emails, pushes, bots)
+        # and registers the system checks, the admin pages and the Celery tasks. Here, not at the top:
+        # they use the models, which exist only once every app is loaded.
+        from games import checks  # noqa: F401
+        from games.entry import admin, tasks  # noqa: F401
+        from games.reactions import notify  # noqa: F401

@@ -12,8 +12,8 @@ def stored_rules_versions(app_configs=None, databases=None, **kwargs):
     from django.db import connection
     from django.db.models import Count
 
-    from . import rules
-    from .models import Game
+    from games import rules
+    from games.models import Game
     if Game._meta.db_table not in connection.introspection.table_names():
         return []  # a database not yet migrated (migrate runs this check first) stores no game
     errors = []

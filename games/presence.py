@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from .models import Connection
+from games.models import Connection
 
 STALE_AFTER = timedelta(minutes=3)
 

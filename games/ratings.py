@@ -12,11 +12,9 @@ from __future__ import annotations
 from django.dispatch import receiver
 from openskill.models import ThurstoneMostellerFull
 
-from games import rules
-
-from . import signals
-from .models import PROVISIONAL_GAMES, Decision, Game, Rating, RatingChange, rating_display as display
-from .standings import standings as places
+from games import rules, signals
+from games.models import PROVISIONAL_GAMES, Decision, Game, Rating, RatingChange, rating_display as display
+from games.standings import standings as places
 
 MODEL = ThurstoneMostellerFull()
 ACTIVE_DAYS = 90

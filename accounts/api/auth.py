@@ -48,7 +48,7 @@ class ProfileTokenAuthentication(TokenAuthentication):
         if not found[0].is_active:
             raise AuthenticationFailed("User inactive or deleted.")
         if token_expired(found[1]):
-            # Its open sockets close with it (games.notify listens for the deletion).
+            # Its open sockets close with it (games.reactions.notify listens for the deletion).
             found[1].delete()
             raise AuthenticationFailed("Token has expired; POST /api/auth/token/ for a new one.")
         return found

@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
 from accounts.models import Profile, PushDevice, validate_one_line
-from games.api.contract import StrictBooleanField, StrictCharField
-from games.push import ENDPOINT_SHAPE, endpoint_allowed
+from games.entry.api.contract import StrictBooleanField, StrictCharField
+from games.reactions.push import ENDPOINT_SHAPE, endpoint_allowed
 
 
 class UserRatingSerializer(serializers.Serializer):
@@ -76,7 +76,7 @@ class PublicUserSerializer(serializers.ModelSerializer):
 
 
 MAX_PUSH_DEVICES = 20
-# What the schema shows; games.push.endpoint_allowed also holds the host to the push services'.
+# What the schema shows; games.reactions.push.endpoint_allowed also holds the host to the push services'.
 PUSH_ENDPOINT = ENDPOINT_SHAPE.pattern.replace("https?", "https")
 # The patterns say in the schema what the checks below hold: an uncompressed P-256 point starts with
 # the byte 4 (base64url "B", then A-P), 65 bytes in all; the auth secret is 16 bytes.

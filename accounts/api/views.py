@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from accounts import credentials
 from accounts.models import Profile, PushDevice
 from accounts.ws_tickets import TICKET_SECONDS, issue
-from games.api.contract import MethodFirst
+from games.entry.api.contract import MethodFirst
 
 from .serializers import MAX_PUSH_DEVICES, ProfileSerializer, PublicUserSerializer, PushDeviceSerializer
 

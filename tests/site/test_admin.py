@@ -376,7 +376,7 @@ def test_remove_player_on_their_turn_the_bot_plays_on(eager_celery, admin_user, 
 def test_a_removed_player_is_told_by_email_with_the_reason_once_even_on_a_muted_seat(eager_celery, admin_user, make_user):
     from django.core import mail
 
-    from games import tasks
+    from games.entry import tasks
     game = play(start_game(make_user), 3)
     seat = game.seats.get(order=game.current_seat)
     Seat.objects.filter(pk=seat.pk).update(muted=True)

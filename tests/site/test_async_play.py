@@ -19,7 +19,9 @@ from django.test import Client
 from django.utils import formats, translation
 from django.utils import timezone as dj_timezone
 
-from games import services, tasks
+from games import services
+
+from games.entry import tasks
 from games.models import Connection, Decision, Game, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -853,7 +855,7 @@ def test_an_email_the_server_took_before_failing_is_not_sent_again_and_the_failu
     assert len(turn_emails_accepted(game)) == 1, "the turn email went out more than once"
     notice = TurnNotice.objects.get(game=game, user=mover, kind="turn")
     assert notice.failed_at is not None and "SMTPServerDisconnected" in notice.error
-    failure = [r for r in caplog.records if r.name == "games.emails" and r.levelname == "ERROR"]
+    failure = [r for r in caplog.records if r.name == "games.reactions.emails" and r.levelname == "ERROR"]
     assert failure and f"game {game.pk}" in failure[0].getMessage() and str(mover.pk) in failure[0].getMessage()
 
 
@@ -902,14 +904,14 @@ def test_an_invitation_the_mail_server_refuses_is_logged_and_recorded_not_droppe
     game = services.create_game(alice, game="argo", players=2, hours_per_move=24, invite=["bob"])
     notice = TurnNotice.objects.get(game=game, user=bob, kind="invitation")
     assert notice.failed_at is not None and "BadHeaderError" in notice.error
-    logged = [r.getMessage() for r in caplog.records if r.name == "games.emails" and r.levelname == "ERROR"]
+    logged = [r.getMessage() for r in caplog.records if r.name == "games.reactions.emails" and r.levelname == "ERROR"]
     assert logged == [f"the invitation notice of game {game.pk} for user {bob.pk} could not be sent: "
                       "BadHeaderError(\"Header values can't contain newlines\")"]
 
 
 def test_a_notice_task_that_fails_before_its_notice_is_claimed_is_tried_again(players, mailoutbox, monkeypatch):
     from django.db import OperationalError
-    from games import emails
+    from games.reactions import emails
     alice, bob = players
     real, calls = emails.invitation_notice, []
 

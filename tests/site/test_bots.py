@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from games import services, tasks
+from games import services
+
+from games.entry import tasks
 from games.models import Decision, Game, Rating, Seat
 from games.rules import get
 

@@ -67,7 +67,9 @@ def real_worker():
 def test_worker_times_out_a_seat_whose_deadline_passed(make_user, real_worker):
     from celery.result import EagerResult
 
-    from games import services, tasks
+    from games import services
+
+    from games.entry import tasks
     from games.models import Decision, Game, Seat
 
     alice, bob = make_user("alice"), make_user("bob")

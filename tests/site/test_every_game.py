@@ -154,7 +154,7 @@ def test_the_demo_has_a_game_of_each_kind_in_progress(django_capture_on_commit_c
 
 @pytest.mark.parametrize("name", GAMES)
 def test_your_turn_notifications_name_the_game_in_the_players_language(people, monkeypatch, name):
-    from games import notify
+    from games.reactions import notify
     monkeypatch.setattr(rules.get(name), "title", {"en": "The Game", "de": "Das Spiel"})
     game = started(people, name)
     decider = game.seats.get(order=game.current_seat).user

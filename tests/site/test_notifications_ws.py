@@ -328,7 +328,7 @@ def test_with_the_channel_layer_unreachable_a_decision_is_stored_and_answered_20
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
                                            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]}}}
     channel_layers.backends = {}
-    from games import notify
+    from games.reactions import notify
     assert notify.send("game-0", {"event": "probe"}) is False, "the channel layer should be unreachable here"
 
     alice, bob = make_user("alice"), make_user("bob")
@@ -380,7 +380,8 @@ def test_with_redis_down_for_layer_and_broker_a_decision_is_stored_and_answered_
     from kombu.exceptions import OperationalError
 
     from argo_site.celery import app
-    from games import services, tasks
+    from games import services
+    from games.entry import tasks
     from games.models import Decision, Game
     from tests.django_fixtures import set_eager
 

@@ -1,7 +1,7 @@
 """The notification loop of a forked server process is its own (the parent's thread is not there)."""
 import asyncio
 
-from games import notify
+from games.reactions import notify
 
 
 def test_a_forked_process_gets_a_running_loop_of_its_own(monkeypatch):

@@ -182,7 +182,7 @@ def test_settings_change_language_and_time_zone(client, players):
 
 
 def test_email_preferences_link_needs_no_login(client, players):
-    from games.emails import preferences_link
+    from games.reactions.emails import preferences_link
     path = preferences_link(players["alice"]).split("localhost:8000", 1)[1]
     assert client.get(path).status_code == 200
     assert client.post(path, {"notify_turn": "never"}).status_code == 302

@@ -21,7 +21,8 @@ from django.conf import settings
 from django.core import mail
 
 from accounts.models import PushDevice
-from games import services, tasks
+from games import services
+from games.entry import tasks
 from games.management.commands.vapid_keys import b64url, new_pair
 from games.models import Connection, Game, Seat
 

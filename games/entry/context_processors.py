@@ -1,6 +1,6 @@
 from django.conf import settings
 
-from . import services
+from games import services
 
 
 def site(request):

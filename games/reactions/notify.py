@@ -21,7 +21,7 @@ from django.dispatch import receiver
 from accounts import credentials
 from accounts.signals import password_changed
 
-from . import signals
+from games import signals
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 3.0
@@ -125,7 +125,7 @@ class Change:
         finished = game.status == "finished"
         changes = ()
         if finished:
-            from .ratings import changes_for
+            from games.ratings import changes_for
             changes = tuple((c["user_id"], c["before"], c["after"]) for c in changes_for(game) if c["user_id"])
         members = tuple(s.user_id for s in seats)
         told = members if finished else (deciding.user_id,) if turn_changed and deciding else ()
@@ -179,7 +179,7 @@ SEAT_NEWS = {"aborted", "seat_resigned", "seat_timed_out", "seat_removed", "stan
 
 
 def game_event(game_id: int, what: str) -> None:
-    from .models import Game
+    from games.models import Game
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import pwa, views
+from games.entry import pwa, views
 
 urlpatterns = [
     path("", views.home, name="home"),

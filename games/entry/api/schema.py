@@ -1,5 +1,5 @@
 """The OpenAPI schema, exact about errors: every operation lists the answers any request to it may
-get besides its success, each a JSON object with a `detail` (games.api.errors makes them so)."""
+get besides its success, each a JSON object with a `detail` (games.entry.api.errors makes them so)."""
 from __future__ import annotations
 
 from drf_spectacular.openapi import AutoSchema

@@ -10,11 +10,9 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -23,11 +21,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import Profile, language_of
-from games import rules
-
-from . import clock, emails, services
-from .forms import BOT_NAMES, CreateGameForm, ProfileForm, VacationForm, bot_choices
-from .models import Game, Invitation, Rating, RatingChange, Seat
+from games import clock, rules, services
+from games.entry.forms import BOT_NAMES, CreateGameForm, ProfileForm, VacationForm, bot_choices
+from games.models import Game
+from games.reactions import emails
+from games.services import lists
 
 
 GAME_TEXTS = {
@@ -63,10 +61,6 @@ GAME_TEXTS = {
     "deskAborted": gettext_lazy("The game was stopped."),
     "deskReverted": gettext_lazy("The game was stopped after its end and its rating effect taken back."),
 }
-
-
-def _games(qs):
-    return qs.select_related("created_by__profile").prefetch_related("seats__user__profile", "invitations__user__profile")
 
 
 def _lang(request) -> str:
@@ -113,26 +107,11 @@ def home(request):
     pictures = {g["name"]: {**board_config(g["name"], lang), "view": _start_view(g["name"])} for g in games}
     return render(request, "games/home.html", {
         "games": games, "pictures": pictures,
-        "open_games": _games(Game.objects.filter(status=Game.Status.OPEN))[:50],
-        "joined": _seated_in_open_games(request.user),
-        "invited": _invited_to_open_games(request.user),
-        "active_games": _games(Game.objects.filter(status=Game.Status.ACTIVE).order_by("-last_move_at"))[:50],
+        "open_games": lists.open_games(),
+        "joined": lists.open_games_seated(request.user),
+        "invited": lists.open_games_invited(request.user),
+        "active_games": lists.games_in_play(),
     })
-
-
-def _seated_in_open_games(user) -> set[int]:
-    """The open games where the user already has a seat: the lobby offers him no "Join" there."""
-    if not user.is_authenticated:
-        return set()
-    return set(Game.objects.filter(status=Game.Status.OPEN, seats__user=user).values_list("pk", flat=True))
-
-
-def _invited_to_open_games(user) -> set[int]:
-    """The open games the user is invited to and has not answered: the lobby marks them."""
-    if not user.is_authenticated:
-        return set()
-    return set(Invitation.objects.filter(user=user, declined_at=None, game__status=Game.Status.OPEN)
-               .values_list("game_id", flat=True))
 
 
 def new_game(request, game_name: str):
@@ -161,12 +140,9 @@ def catalogue_entry(name: str, lang: str) -> dict:
 @login_required
 def my_games(request):
     user = request.user
-    # One read of the player's games (their snapshots, the biggest column, are not needed here);
-    # the games waiting for the player are picked from it, as services.waiting_games picks them.
-    # Subqueries, not a join made DISTINCT: each game once without comparing whole rows.
-    seated = Seat.objects.filter(user=user).values("game_id")
-    asked = Invitation.objects.filter(user=user, declined_at=None).values("game_id")
-    mine = list(_games(Game.objects.filter(Q(pk__in=seated) | Q(pk__in=asked)).defer("snapshot")))
+    # One read of the player's games; the games waiting for the player are picked from it, as
+    # services.waiting_games picks them.
+    mine = lists.games_of(user)
     my_turn = [g for g in mine if g.status == Game.Status.ACTIVE and (s := g.seat_of(user))
                and not s.played_by_bot and g.current_seat == s.order]
     my_turn.sort(key=lambda g: (g.deadline is None, g.deadline or 0, g.pk))
@@ -193,7 +169,10 @@ def option_labels(game: Game, lang: str) -> list[str]:
 
 
 def game_page(request, game_id):
-    game = get_object_or_404(_games(Game.objects.all()), pk=game_id)
+    try:
+        game = lists.game_for_page(game_id)
+    except services.NotFound:
+        raise Http404(_("No such game.")) from None
     seat = game.seat_of(request.user)
     lang = _lang(request)
     module = services.rules_of(game)
@@ -357,13 +336,12 @@ def email_preferences(request, token):
 
 
 def player_page(request, username):
-    user = get_object_or_404(get_user_model().objects.select_related("profile"), username=username)
-    if not user.is_active:
-        raise Http404(_("No such player."))
-    seats = (user.seats.filter(game__status=Game.Status.FINISHED).select_related("game")
-             .prefetch_related("game__seats__user").order_by("-game__finished_at"))
-    history = list(RatingChange.objects.filter(rating__user=user, reverted=False)
-                   .select_related("match", "rating").order_by("match__finished_at", "match_id"))
+    try:
+        user = lists.active_player(username)
+    except services.NotFound:
+        raise Http404(_("No such player.")) from None
+    seats = lists.finished_seats_of(user)
+    history = lists.rating_history(user)
     lang = _lang(request)
     per_game = []
     for rating in user.ratings.order_by("game"):
@@ -406,12 +384,12 @@ def ratings_index(request):
 
 
 def leaderboard_page(request, game_name: str):
-    from .api.ratings import leaderboard
+    from games.entry.api.ratings import leaderboard
     module = _module_or_404(game_name)
     lang = _lang(request)
     active = request.GET.get("active") == "1"
     rows = leaderboard(game_name, active)
-    participant = Rating.objects.filter(game=game_name, user__isnull=True).first()
+    participant = lists.participant_rating(game_name)
     participant_name = next((_text(v, lang) for v in module.participants.values()), "")
     return render(request, "games/leaderboard.html", {
         "rows": rows, "participant": participant, "participant_name": participant_name, "active": active,

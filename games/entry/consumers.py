@@ -12,7 +12,8 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from . import notify, presence
+from games import presence
+from games.reactions import notify
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
@@ -150,7 +151,7 @@ class GameConsumer(AnnouncingConsumer):
 
     @database_sync_to_async
     def may_watch(self, game_id: int) -> bool:
-        from .models import Game
+        from games.models import Game
         return Game.objects.filter(pk=game_id).exclude(status=Game.Status.ABORTED).exists()
 
 
@@ -194,5 +195,5 @@ class UserConsumer(AnnouncingConsumer):
 
     def held_back_notices_go_out(self):
         if not presence.is_online(self.user_id):
-            from .tasks import enqueue, user_left
+            from games.entry.tasks import enqueue, user_left
             enqueue(user_left, self.user_id)

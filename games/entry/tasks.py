@@ -1,4 +1,4 @@
-"""Celery tasks: thin wrappers around services and notices (games.emails). Each is idempotent.
+"""Celery tasks: thin wrappers around services and notices (games.reactions.emails). Each is idempotent.
 
 They are queued after the commit of a change they listen to (a turn began, a seat went to the
 bot); with the broker down the change still stands and the periodic tasks catch up.
@@ -13,17 +13,19 @@ from concurrent.futures import ThreadPoolExecutor
 from celery import shared_task
 from django import db
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
-from . import emails, services, signals
-from .models import Game, Seat
+from games import services, signals
+from games.models import Game, Seat
+from games.reactions import emails
+from games.services import lists
+
 
 log = logging.getLogger(__name__)
 # A notice task that fails before its notice is claimed (the database away, say) is tried again:
-# the claim (games.emails) makes a second run send nothing twice.
+# the claim (games.reactions.emails) makes a second run send nothing twice.
 NOTICE_TASK = {"ignore_result": True, "autoretry_for": (Exception,), "retry_backoff": 30, "max_retries": 3}
 
 
@@ -72,7 +74,9 @@ def after_commit(task, *args) -> None:
     transaction.on_commit(lambda: enqueue(task, *args))
 
 
-@shared_task(ignore_result=True)
+# Every task keeps the name it was first published under: a task queued before a deploy that
+# moved its code must still be found by the workers after it.
+@shared_task(ignore_result=True, name="games.tasks.play_bot_turns")
 def play_bot_turns(game_id: int) -> int:
     """One decision of the bot whose turn it is; the next bot decision follows after the delay."""
     played = services.play_bot_turn(game_id)
@@ -113,78 +117,69 @@ def _in_thread(task, *args) -> None:
         db.connection.close()  # the thread's own connection
 
 
-@shared_task(**NOTICE_TASK)
+@shared_task(**NOTICE_TASK, name="games.tasks.turn_email")
 def turn_email(game_id: int) -> bool:
-    game = Game.objects.filter(pk=game_id).prefetch_related("seats__user__profile").first()
+    game = lists.game_for_notices(game_id)
     return bool(game) and emails.turn_email(game)
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, name="games.tasks.user_left")
 def user_left(user_id: int) -> int:
     """A player closed the site or left it (hidden or idle): the turn notices the open site held back go out now."""
-    games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user_id=user_id).prefetch_related("seats__user__profile")
-    return sum(emails.turn_email(g) for g in games)
+    return sum(emails.turn_email(g) for g in lists.games_in_play_of(user_id))
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, name="games.tasks.pending_turn_emails")
 def pending_turn_emails() -> int:
     """Catch-up: turns whose email was held back or lost in an outage."""
-    games = Game.objects.filter(status=Game.Status.ACTIVE).prefetch_related("seats__user__profile")
-    return sum(emails.turn_email(g) for g in games)
+    return sum(emails.turn_email(g) for g in lists.games_in_play_of())
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, name="games.tasks.enforce_deadlines")
 def enforce_deadlines() -> int:
     """Seats whose time ran out go to the bot; and the bot plays any turn of its seats still
     waiting (its task lost while the broker was down)."""
     now = timezone.now()
-    overdue = Game.objects.filter(status=Game.Status.ACTIVE, deadline__lt=now).values_list("pk", flat=True)
-    timed_out = sum(services.enforce_deadline(game_id, now) for game_id in overdue)
-    waiting = [g.pk for g in Game.objects.filter(status=Game.Status.ACTIVE, deadline__isnull=True).prefetch_related("seats")
-               if services.bot_to_play(g)]
+    timed_out = sum(services.enforce_deadline(game_id, now) for game_id in lists.overdue_game_ids(now))
+    waiting = [g.pk for g in lists.games_without_deadline() if services.bot_to_play(g)]
     for game_id in waiting:
         services.play_bot_turns(game_id)
     return timed_out
 
 
-@shared_task(**NOTICE_TASK)
+@shared_task(**NOTICE_TASK, name="games.tasks.timed_out_email")
 def timed_out_email(game_id: int, seat_id: int) -> int:
-    game = Game.objects.get(pk=game_id)
-    return emails.timed_out_emails(game, Seat.objects.select_related("user").get(pk=seat_id))
+    return emails.timed_out_emails(*lists.game_and_seat(game_id, seat_id))
 
 
-@shared_task(**NOTICE_TASK)
+@shared_task(**NOTICE_TASK, name="games.tasks.removed_notice")
 def removed_notice(game_id: int, seat_id: int) -> bool:
-    game = Game.objects.get(pk=game_id)
-    seat = Seat.objects.select_related("user__profile").get(pk=seat_id)
+    game, seat = lists.game_and_seat(game_id, seat_id)
     return emails.removed_notice(game, seat, services.removal_reason(game, seat))
 
 
-@shared_task(**NOTICE_TASK)
+@shared_task(**NOTICE_TASK, name="games.tasks.game_over_notices")
 def game_over_notices(game_id: int) -> int:
-    game = Game.objects.filter(pk=game_id).first()
+    game = lists.game_or_none(game_id)
     return emails.game_over_notices(game) if game else 0
 
 
-@shared_task(**NOTICE_TASK)
+@shared_task(**NOTICE_TASK, name="games.tasks.invitation_notice")
 def invitation_notice(game_id: int, user_id: int) -> bool:
-    game = Game.objects.filter(pk=game_id).select_related("created_by__profile").first()
-    user = get_user_model().objects.filter(pk=user_id).select_related("profile").first()
+    game, user = lists.invitation_of(game_id, user_id)
     return bool(game and user) and emails.invitation_notice(game, user)
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, name="games.tasks.send_reminders")
 def send_reminders() -> int:
     now = timezone.now()
-    games = Game.objects.filter(status=Game.Status.ACTIVE, deadline__isnull=False).prefetch_related("seats__user__profile")
-    return sum(len(emails.reminder_emails(g, now)) for g in games)
+    return sum(len(emails.reminder_emails(g, now)) for g in lists.games_against_the_clock())
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, name="games.tasks.send_digests")
 def send_digests() -> int:
     now = timezone.now()
-    users = get_user_model().objects.filter(is_active=True, profile__notify_turn="daily").select_related("profile")
-    return sum(emails.digest_email(u, now) for u in users)
+    return sum(emails.digest_email(u, now) for u in lists.digest_readers())
 
 
 

@@ -16,10 +16,9 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join, json_script
 
 from accounts.models import Profile
-
-from . import rules, services
-from .templatetags.site_tags import board_style
-from .models import ChatMessage, Digest, Game, ModeratorAction, Rating, RatingChange, Seat, TurnNotice
+from games import rules, services
+from games.models import ChatMessage, Digest, Game, ModeratorAction, Rating, RatingChange, Seat, TurnNotice
+from games.templatetags.site_tags import board_style
 
 
 def board_html(game: Game, view: dict) -> str:
@@ -313,7 +312,7 @@ class FailedFilter(admin.SimpleListFilter):
 
 @admin.register(TurnNotice)
 class TurnNoticeAdmin(ReadOnlyAdmin):
-    """The notices sent, and the emails that failed (kept, not retried: see games.emails)."""
+    """The notices sent, and the emails that failed (kept, not retried: see games.reactions.emails)."""
 
     list_display = ["sent_at", "user", "game", "kind", "failed_at", "error"]
     list_filter = [FailedFilter, "kind"]

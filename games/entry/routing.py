@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from .consumers import GameConsumer, NoSuchSocket, UserConsumer
+from games.entry.consumers import GameConsumer, NoSuchSocket, UserConsumer
 
 websocket_urlpatterns = [
     path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),

@@ -5,7 +5,7 @@ Every function here is idempotent through a TurnNotice or Digest row, committed 
 is sent: running a task twice, after an outage, or after a worker died in the middle of sending,
 sends nothing twice (at most once: a crash between the commit and the send loses that email). An
 email that fails is logged and recorded on its row (`failed_at`, `error`), never retried. The push
-follows the notice (games.push); a push service that fails never unsends the email.
+follows the notice (games.reactions.push); a push service that fails never unsends the email.
 What a player gets is decided in one place, `wants`: a switch per kind in the profile, and a
 muted seat hears nothing of its game.
 """
@@ -21,9 +21,10 @@ from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
-from . import clock, presence, push
-from .services import waiting_games
-from .models import Digest, Game, Seat, TurnNotice
+from games import clock, presence
+from games.models import Digest, Game, Seat, TurnNotice
+from games.reactions import push
+from games.services import waiting_games
 
 Kind = TurnNotice.Kind
 log = logging.getLogger(__name__)

@@ -1,0 +1,1 @@
+"""Where requests, sockets, the admin and Celery come in: thin callers of games.services."""

@@ -1,0 +1,129 @@
+"""What the pages and the periodic tasks list: the site's selections of games, seats and players,
+each one query (or a few, prefetched), so that entry points read only through the services."""
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db.models import Q, QuerySet
+
+from games.models import Game, Invitation, Rating, RatingChange, Seat
+
+from .errors import NotFound
+
+LOBBY_LENGTH = 50  # games per list of the lobby
+
+
+def with_people(games: QuerySet) -> QuerySet:
+    """Games with what every list shows of them: creator, seats, players, invitations."""
+    return games.select_related("created_by__profile").prefetch_related("seats__user__profile",
+                                                                        "invitations__user__profile")
+
+
+# --- the pages -------------------------------------------------------------------------------
+
+def open_games() -> QuerySet:
+    return with_people(Game.objects.filter(status=Game.Status.OPEN))[:LOBBY_LENGTH]
+
+
+def games_in_play() -> QuerySet:
+    return with_people(Game.objects.filter(status=Game.Status.ACTIVE).order_by("-last_move_at"))[:LOBBY_LENGTH]
+
+
+def open_games_seated(user) -> set[int]:
+    """The open games where the user already has a seat: the lobby offers him no "Join" there."""
+    if not user.is_authenticated:
+        return set()
+    return set(Game.objects.filter(status=Game.Status.OPEN, seats__user=user).values_list("pk", flat=True))
+
+
+def open_games_invited(user) -> set[int]:
+    """The open games the user is invited to and has not answered: the lobby marks them."""
+    if not user.is_authenticated:
+        return set()
+    return set(Invitation.objects.filter(user=user, declined_at=None, game__status=Game.Status.OPEN)
+               .values_list("game_id", flat=True))
+
+
+def games_of(user) -> list[Game]:
+    """Every game the user has a seat in or an open invitation to, in one read. Subqueries, not a
+    join made DISTINCT: each game once without comparing whole rows; no snapshot (the biggest
+    column, not needed for a list)."""
+    seated = Seat.objects.filter(user=user).values("game_id")
+    asked = Invitation.objects.filter(user=user, declined_at=None).values("game_id")
+    return list(with_people(Game.objects.filter(Q(pk__in=seated) | Q(pk__in=asked)).defer("snapshot")))
+
+
+def game_for_page(game_id) -> Game:
+    try:
+        return with_people(Game.objects.all()).get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise NotFound("no such game") from None
+
+
+def active_player(username: str):
+    """An active account by its username, with its profile (NotFound for none or a suspended one)."""
+    user = get_user_model().objects.select_related("profile").filter(username=username, is_active=True).first()
+    if user is None:
+        raise NotFound("no such player")
+    return user
+
+
+def finished_seats_of(user) -> QuerySet:
+    return (user.seats.filter(game__status=Game.Status.FINISHED).select_related("game")
+            .prefetch_related("game__seats__user").order_by("-game__finished_at"))
+
+
+def rating_history(user) -> list[RatingChange]:
+    """The user's rating changes that stand, oldest game first."""
+    return list(RatingChange.objects.filter(rating__user=user, reverted=False)
+                .select_related("match", "rating").order_by("match__finished_at", "match_id"))
+
+
+def participant_rating(game_name: str) -> Rating | None:
+    """The rating of the game's own participant (its aliens, say), if it has one."""
+    return Rating.objects.filter(game=game_name, user__isnull=True).first()
+
+
+# --- the tasks -------------------------------------------------------------------------------
+
+def game_for_notices(game_id: int) -> Game | None:
+    return Game.objects.filter(pk=game_id).prefetch_related("seats__user__profile").first()
+
+
+def games_in_play_of(user_id: int | None = None) -> QuerySet:
+    """Games in progress (of one player, if named) with their seats' players."""
+    games = Game.objects.filter(status=Game.Status.ACTIVE)
+    if user_id is not None:
+        games = games.filter(seats__user_id=user_id)
+    return games.prefetch_related("seats__user__profile")
+
+
+def games_against_the_clock() -> QuerySet:
+    return games_in_play_of().filter(deadline__isnull=False)
+
+
+def overdue_game_ids(now) -> list[int]:
+    return list(Game.objects.filter(status=Game.Status.ACTIVE, deadline__lt=now).values_list("pk", flat=True))
+
+
+def games_without_deadline() -> QuerySet:
+    """Games in progress whose deciding seat has no clock: a bot's, or a stand-in's."""
+    return Game.objects.filter(status=Game.Status.ACTIVE, deadline__isnull=True).prefetch_related("seats")
+
+
+def game_and_seat(game_id: int, seat_id: int) -> tuple[Game, Seat]:
+    return Game.objects.get(pk=game_id), Seat.objects.select_related("user__profile").get(pk=seat_id)
+
+
+def game_or_none(game_id: int) -> Game | None:
+    return Game.objects.filter(pk=game_id).first()
+
+
+def invitation_of(game_id: int, user_id: int):
+    """The game with its creator, and the invited user, for the invitation's email (None for either gone)."""
+    game = Game.objects.filter(pk=game_id).select_related("created_by__profile").first()
+    user = get_user_model().objects.filter(pk=user_id).select_related("profile").first()
+    return game, user
+
+
+def digest_readers() -> QuerySet:
+    return get_user_model().objects.filter(is_active=True, profile__notify_turn="daily").select_related("profile")
