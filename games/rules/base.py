@@ -18,6 +18,19 @@ Decision = dict[str, Any]
 Event = dict[str, Any]
 Texts = dict[str, str]  # one text per language: {"en": ..., "de": ...}
 
+SEAT_NAME_LENGTH = 16  # the longest seat name the site stores
+LONGEST_GAME = 5000    # decisions: every bot game ends within them
+
+# The players' colours as the page writes them, on its light and on its dark background (a red and
+# a blue light enough to read on the dark one). A game's `client_data()["seat_colours"]` takes its
+# seats' colours from here, or gives its own.
+NAMED_COLOURS = {
+    "red": {"light": "#D62728", "dark": "#ff7a7a"},
+    "yellow": {"light": "#E6C700", "dark": "#E6C700"},
+    "green": {"light": "#009E73", "dark": "#009E73"},
+    "blue": {"light": "#0072B2", "dark": "#4fa8e8"},
+}
+
 
 class IllegalAction(ValueError):
     """A decision that is malformed or not legal now; the message says why in plain words."""
@@ -54,13 +67,17 @@ class GameRules(Protocol):
 
     def new_game(self, players: int, seed: int, options: dict | None = None, version: int | None = None) -> State:
         """The starting position under rules `version` (default: the current one; IllegalAction for
-        one never published); all randomness comes from `seed`."""
+        one never published); all randomness comes from `seed`. The state carries that version as
+        its top-level "rules_version" (the site reads it back), and a decision is pending: no game is
+        over before its first decision. A game may be short: the site never counts on a number of
+        decisions."""
 
     def replay(self, players: int, seed: int, options: dict | None, decisions, version: int | None = None) -> State:
         """The state after `decisions` under rules `version`, each decision checked again as it is applied."""
 
     def seat_names(self, state: State) -> list[str]:
-        """The name each seat goes by in events and outcomes (a colour), in seat order."""
+        """The name each seat goes by in events and outcomes (a colour), in seat order: at most
+        SEAT_NAME_LENGTH characters, each coloured by `client_data()["seat_colours"]`."""
 
     def current_seat(self, state: State) -> int | None:
         """Seat (0-based) that must decide next, or None when the game is over. Not always the
@@ -89,7 +106,13 @@ class GameRules(Protocol):
 
     def view(self, state: State, seat: int | None) -> dict:
         """What that seat (or a spectator, None) may see: never the seed or any hidden order,
-        never another seat's secrets."""
+        never another seat's secrets. It holds "you": `seat` (the API's clients read their seat there).
+        Until the game ends it is the same for `twin(state, seat)`; the outcome may reveal all."""
+
+    def twin(self, state: State, seat: int | None) -> State:
+        """A position that seat (or a spectator, None) cannot tell from `state`: everything hidden
+        from it changed (the seed, any generator, the order of face-down decks, the other seats'
+        hands and secret choices), everything it may see kept, and `check` still passing."""
 
     def undoable(self, state: State) -> int:
         """How many of the latest decisions the deciding player may still take back; never one
@@ -104,7 +127,10 @@ class GameRules(Protocol):
         """One event as a short sentence."""
 
     def client_data(self, lang: str = "en") -> dict:
-        """Public, unchanging data the game's board module needs in the browser (names, pieces)."""
+        """Public, unchanging data the game's board module needs in the browser (names, pieces),
+        and "seat_colours": {seat name: {"light": colour, "dark": colour}}, a "#rrggbb" colour for
+        every seat name the game uses, in which the page writes that seat on its light and on its
+        dark background (NAMED_COLOURS has the usual four)."""
 
     def dump(self, state: State) -> str: ...
 

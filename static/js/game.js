@@ -3,7 +3,7 @@
 // The page owns the prompt, the buttons, undo and resign, players, log, chat, replay and outcome.
 import { Chooser } from "./choices.js";
 import { api, LiveSocket } from "./live.js";
-import { html as text, inkClass } from "./svg.js";
+import { html as text } from "./svg.js";
 
 // Read from the page by start() (at the end): importing this module runs nothing, so that Node can
 // import it too (tests/js/game.test.mjs).
@@ -31,6 +31,14 @@ function seatName(order) {
 function nameOf(who) {
   const seat = state.game.seats.find((s) => s.colour === who);
   return seat ? seat.display_name : (config.participants[who] || who);
+}
+
+/** A mark in a seat's colours as its game gives them (client_data's seat_colours), light and dark. */
+function seatMark(symbol, colour, attrs = {}) {
+  const mark = text("span", symbol, { ...attrs, class: "ink-seat" });
+  const colours = (config.data.seat_colours || {})[colour] || {};
+  for (const [scheme, value] of Object.entries(colours)) mark.style.setProperty(`--seat-${scheme}`, value);
+  return mark;
 }
 
 function formatTime(iso) {
@@ -335,7 +343,7 @@ function renderPlayers(view) {
   const current = state.game.current_seat;
   if (state.game.status === "active" && current !== null) {
     const seat = state.game.seats.find((s) => s.order === current);
-    turn.replaceChildren(text("span", "● ", { class: inkClass(seat.colour) }),
+    turn.replaceChildren(seatMark("● ", seat.colour),
       text("strong", seatName(current)), text("span", notes.turn ? ` · ${notes.turn}` : ""));
   } else {
     turn.textContent = T.status[state.game.status] || state.game.status;
@@ -349,7 +357,7 @@ function renderPlayers(view) {
   for (const seat of state.game.seats) {
     const row = text("tr", null, { "data-colour": seat.colour });
     const who = text("td");
-    who.appendChild(text("span", "■ ", { class: inkClass(seat.colour), "aria-hidden": "true" }));
+    who.appendChild(seatMark("■ ", seat.colour, { "aria-hidden": "true" }));
     who.appendChild(Object.assign(text("a", seat.display_name), { href: `/players/${seat.username}/` }));
     if (seat.played_by_bot && !seat.is_bot) who.appendChild(text("small", ` (${T.botPlays})`));
     if (seat.away_until) who.appendChild(text("small", ` (${T.awayUntil} ${seat.away_until})`, { class: "away" }));

@@ -15,8 +15,9 @@ from .test_play import LIVE_SECONDS, BrowserTestCase, make_player, seq_of, settl
 
 DECISIONS = 4  # the keyboard player's own decisions per game
 
-# How an offered target's name starts in English, per game: it says what choosing it does. A game not
-# listed here is held to the rest (a non-empty name, no bare token, no two targets named alike).
+# How an offered target's name starts in English, per game: it says what choosing it does. The games
+# played are the registry's; one not listed here is held to the rest (a non-empty name, no bare token,
+# no two targets named alike).
 VERBS = {
     "argo": r"(Move|Push|Activate|Choose|Swap|Shoot|Teleport|Lift|Launch|Place|Fly|Bring back|Kill)\b",
     "andromeda": r"(Enter|Place|Move|Warp|Shift|Swap|Raise|Play|Take|Keep|Give back|Choose)\b",
@@ -40,8 +41,10 @@ def name_in_tree(page, token: str) -> tuple[str | None, str]:
 class BoardToScreenReaderAndKeyboard(BrowserTestCase):
     def setUp(self):
         from games import rules
-        self.alice, self.bob = make_player("alice"), make_player("bob")
-        self.games = {name: mid_game(name, [self.alice, self.bob], decisions=6) for name in rules.names()}
+        seated = {name: max(2, rules.get(name).min_players) for name in rules.names()}
+        self.alice = make_player("alice")
+        people = [self.alice] + [make_player(f"player{n}") for n in range(2, max(seated.values()) + 1)]
+        self.games = {name: mid_game(name, people[:count], decisions=6) for name, count in seated.items()}
 
     def axe(self, page) -> list[dict]:
         if not page.evaluate("() => typeof axe !== 'undefined'"):

@@ -21,15 +21,19 @@ SCHEMES = ("light", "dark")
 
 
 def play_some(game_id: int, decisions: int, seed: int = 5) -> None:
-    """Move a game on through the service layer: any legal decision, by whoever is to move."""
+    """Move a game on through the service layer: any legal decision, by whoever is to move, but never
+    the one that ends the game, so that even a short game stays in progress."""
     from games import services
     from games.models import Game
     rng = random.Random(seed)
     for _ in range(decisions):
         game = Game.objects.get(pk=game_id)
         user = game.seats.get(order=game.current_seat).user
-        legal = services.legal_for(game, user)["actions"]
-        services.submit_decision(user, game_id, game.seq, rng.choice(legal))
+        decision = rng.choice(services.legal_for(game, user)["actions"])
+        module = services.rules_of(game)
+        if module.current_seat(module.apply(services.current_state(game), decision)[0]) is None:
+            return
+        services.submit_decision(user, game_id, game.seq, decision)
 
 
 def mid_game(name: str, players, decisions: int = 12) -> int:

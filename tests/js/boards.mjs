@@ -1,9 +1,20 @@
 // Loads each game's board module in Node (not a test file itself: node --test runs *.test.mjs).
 // The drawing parts need a DOM and are tested in Chromium (tests/browser); importing a board module
 // touches no DOM, so its pure exports (pathOf, label, columns, notes, placePattern) are tested here.
+// The games are the packages with a board module (games/rules/<name>/static/<name>/board.js), so a
+// game added beside the others is loaded without a change here.
 import { register } from "node:module";
+import { existsSync, readdirSync } from "node:fs";
 
 register("./static-paths.mjs", import.meta.url);
 
-export const argo = await import("../../games/rules/argo/static/argo/board.js");
-export const andromeda = await import("../../games/rules/andromeda/static/andromeda/board.js");
+const GAMES = new URL("../../games/rules/", import.meta.url);
+const boardOf = (name) => new URL(`${name}/static/${name}/board.js`, GAMES);
+
+export const names = readdirSync(GAMES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(boardOf(entry.name)))
+  .map((entry) => entry.name)
+  .sort();
+
+/** Every game's board module by the game's name. */
+export const boards = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await import(boardOf(name))])));

@@ -4,7 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chooser } from "../../static/js/choices.js";
-import { argo, andromeda } from "./boards.mjs";
+import { boards } from "./boards.mjs";
+
+const { argo, andromeda } = boards;
 
 const matches = (pattern, text) => [...text.matchAll(pattern)].map((m) => m[0]);
 

@@ -2,7 +2,9 @@
 // its pure pieces (places in log lines, the count of news, the replay's steps) are tested here.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { argo, andromeda } from "./boards.mjs";
+import { boards } from "./boards.mjs";
+
+const { argo, andromeda } = boards;
 
 const game = await import("../../static/js/game.js");
 

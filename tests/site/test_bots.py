@@ -15,7 +15,7 @@ from games import services
 
 from games.entry import tasks
 from games.models import Decision, Game, Rating, Seat
-from games.rules import get
+from games.rules import get, names
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,15 +47,18 @@ def play_out(client, game_id: int, rng: random.Random, limit: int = 3000) -> Gam
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("game_name", ["argo", "andromeda"])
+@pytest.mark.parametrize("game_name", names())
 def test_a_game_against_two_bots_starts_at_once_and_the_bots_answer(ann, api_client_for, game_name):
     client = api_client_for(ann)
-    created = client.post("/api/games/", {"game": game_name, "players": 3, "bots": ["greedy", "random"]}, format="json")
+    module = get(game_name)
+    seats = min(max(3, module.min_players), module.max_players)
+    kinds = (["greedy", "random"] * seats)[:seats - 1]
+    created = client.post("/api/games/", {"game": game_name, "players": 1 + len(kinds), "bots": kinds}, format="json")
     assert created.status_code == 201, created.json()
     body = created.json()
     assert body["status"] == "active"
-    assert [s["is_bot"] for s in body["seats"]] == [False, True, True]
-    assert [s["bot"] for s in body["seats"]] == [None, "greedy", "random"]
+    assert [s["is_bot"] for s in body["seats"]] == [False] + [True] * len(kinds)
+    assert [s["bot"] for s in body["seats"]] == [None, *kinds]
     game = Game.objects.get(pk=body["id"])
     assert game.deciding_seat.user == ann  # the bots played up to the person's turn
     by_bots = Decision.objects.filter(game=game).exclude(seat=next(s.order for s in game.seats.all() if s.user == ann))

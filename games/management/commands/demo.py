@@ -59,10 +59,14 @@ class Command(BaseCommand):
             f"in progress: {'; '.join(started)}; an open game of {last.title['en']} by carol."))
 
     def _play(self, game_id: int, decisions: int) -> None:
-        """A few opening decisions by the greedy bot, made as the players themselves."""
+        """A few opening decisions by the greedy bot, made as the players themselves; never the one
+        that ends the game, so that even a short game stays in progress."""
         for _ in range(decisions):
             game = Game.objects.get(pk=game_id)
             seat = game.seats.get(order=game.current_seat)
             state = services.current_state(game)
-            bot = services.rules_of(game).bot("greedy", seed=game.seq)
-            services.submit_decision(seat.user, game_id, game.seq, bot.choose(state))
+            module = services.rules_of(game)
+            decision = module.bot("greedy", seed=game.seq).choose(state)
+            if module.current_seat(module.apply(state, decision)[0]) is None:
+                return
+            services.submit_decision(seat.user, game_id, game.seq, decision)

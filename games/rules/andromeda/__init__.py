@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 
-from ..base import BotMaker, JsonPositions, IllegalAction, ImpossiblePosition, MalformedDecision
+from ..base import NAMED_COLOURS, BotMaker, JsonPositions, IllegalAction, ImpossiblePosition, MalformedDecision
 from . import bots, log, view as _view
 from .cards import FIELDS as CARD_FIELDS
 from .ships import BOARD
@@ -143,6 +143,9 @@ class AndromedaRules(BotMaker, JsonPositions):
     def view(self, state, seat: int | None) -> dict:
         return _view.view(state, seat)
 
+    def twin(self, state, seat: int | None) -> dict:
+        return _view.twin(state, seat)
+
     def undoable(self, state) -> int:
         """Back to the start of the turn, the last reveal or the last answer of another player."""
         if state["over"] is not None:
@@ -167,6 +170,7 @@ class AndromedaRules(BotMaker, JsonPositions):
                          for m in BOARD.missions.values()},
             "skip_fields": {str(k): v for k, v in BOARD.skip_fields.items()},
             "last_ship_vp": list(BOARD.last_ship_vp), "ships": {str(k): v for k, v in BOARD.ships.items()},
+            "seat_colours": {c: NAMED_COLOURS[c] for c in BOARD.colours},
         }
 
     def check(self, state) -> None:

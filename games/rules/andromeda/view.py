@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from .log import prompt
 from .scoring import final
+from .ships import BOARD
+from .turn import clone
 
 PUBLIC_QUESTION_KEYS = ("q", "seat", "by")
 
@@ -60,3 +62,32 @@ def view(s, seat: int | None) -> dict:
         "over": over,
         "outcome": final(s) if over else None,
     }
+
+
+def twin(s, seat: int | None) -> dict:
+    """The same position with everything hidden from `seat` changed: the seed and the generator,
+    the order of every deck and of the returned missions, the other seats' hands and kept missions
+    (each traded for the top of its deck), and the missions another seat is choosing from."""
+    t = clone(s)
+    t["seed"] += 1
+    t["rng"] ^= 0x5DEECE66D
+    for deck in (*t["decks"].values(), t["returned"]):
+        deck.reverse()
+    mine = None if seat is None else t["colours"][seat]
+    for colour in t["colours"]:
+        if colour != mine:
+            _trade(t["hands"][colour], lambda card: t["decks"][BOARD.cards[card].deck])
+            _trade(t["missions"][colour], lambda _: t["decks"]["mission"])
+    if t["ask"] and t["ask"]["seat"] != seat and "options" in t["ask"]:
+        _trade(t["ask"]["options"], lambda _: t["decks"]["mission"])
+        t["ask"]["options"].sort()
+    return t
+
+
+def _trade(held: list, deck_of) -> None:
+    """Each held card for the top card of its deck, which goes under the deck."""
+    for i, card in enumerate(held):
+        deck = deck_of(card)
+        if deck:
+            held[i], deck[0] = deck[0], card
+            deck.append(deck.pop(0))

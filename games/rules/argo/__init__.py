@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from ..base import BotMaker, JsonPositions, IllegalAction, ImpossiblePosition
+from ..base import NAMED_COLOURS, BotMaker, JsonPositions, IllegalAction, ImpossiblePosition
 from . import bots, log, view as _view
 from .components import DIFFICULTIES, load_station
 from .decisions import check_shape, decision_schema, explain
@@ -91,7 +91,8 @@ class ArgoRules(BotMaker, JsonPositions):
                  for t in load_station("station").tiles.values()}
         station = load_station("station")
         return {"tiles": tiles, "kinds": dict(log.KINDS[lang]),
-                "tracks": {str(n): list(v) for n, v in station.tracks.items()}}
+                "tracks": {str(n): list(v) for n, v in station.tracks.items()},
+                "seat_colours": {c: NAMED_COLOURS[c] for c in station.colours}}
 
     def new_game(self, players: int, seed: int, options: dict | None = None, version: int | None = None) -> dict:
         return _new_game(players, seed, self.check_options(players, options), version=check_version(version))
@@ -132,6 +133,9 @@ class ArgoRules(BotMaker, JsonPositions):
 
     def view(self, state, seat: int | None) -> dict:
         return _view.view(state, seat)
+
+    def twin(self, state, seat: int | None) -> dict:
+        return _view.twin(state, seat)
 
     def undoable(self, state) -> int:
         """Section 9: back to the start of the turn or the last reveal, whichever is later."""

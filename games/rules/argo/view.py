@@ -9,6 +9,7 @@ from .components import load_station
 from .log import prompt
 from .scoring import activations, alien_score, covered_by_token, escaped, outcome, track_slots
 from .station import specs
+from .turn import clone
 
 
 def _tile(s, cell: str, entry: dict) -> dict:
@@ -70,3 +71,12 @@ def view(s, seat: int | None) -> dict:
         "over": s["over"] is not None,
         "outcome": outcome(s),
     }
+
+
+def twin(s, seat: int | None) -> dict:
+    """The same position with another setup seed and the face-down modules in another order: Argo
+    hides nothing else, from any seat."""
+    other = clone(s)
+    other["seed"] += 1
+    other["stack"].reverse()
+    return other

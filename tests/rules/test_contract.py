@@ -1,0 +1,145 @@
+"""The contract every registered game fulfils (games/rules/base.py; docs/games.md lists what is
+checked here), over bot games of every player count and each of the game's bots: a game added to the
+registry is checked here at once, without a line of this file changing. Pure: no Django.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import jsonschema
+import pytest
+
+from games import rules
+from games.rules.base import LONGEST_GAME, SEAT_NAME_LENGTH
+
+GAMES = rules.names()
+SEEDS = (912_345_601, 912_345_602)  # long enough never to be in a view by chance
+LANGUAGES = ("en", "de")
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def setups():
+    for name in GAMES:
+        module = rules.get(name)
+        for players in range(module.min_players, module.max_players + 1):
+            for seed in SEEDS:
+                yield pytest.param(name, players, seed, id=f"{name}-{players}p-{seed}")
+
+
+def bots(module, players: int, seed: int) -> list:
+    """One bot a seat, the game's kinds in turn, so that every kind plays."""
+    kinds = module.bot_kinds
+    return [module.bot(kinds[(seed + seat) % len(kinds)], seed + seat) for seat in range(players)]
+
+
+def as_json(value) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def check_views(module, state: dict, seed: int, going: bool) -> None:
+    """Each seat's view and a spectator's name the viewer and never the seed; until the end, none
+    changes with what its viewer may not see."""
+    for viewer in [*range(state["players"]), None]:
+        view = module.view(state, viewer)
+        assert view["you"] == viewer
+        assert str(seed) not in as_json(view)
+        if going:
+            twin = module.twin(state, viewer)
+            module.check(twin)
+            assert as_json(twin) != as_json(state), "a twin changes at least the seed"
+            assert module.view(twin, viewer) == view and module.prompt(twin) == module.prompt(state), viewer
+
+
+def check_question(module, state: dict, seed: int, deciders: list[int]) -> None:
+    """The pending decision: asked in words in every language, answerable, undone only within
+    the deciding seat's own latest decisions."""
+    seat = module.current_seat(state)
+    assert module.question(state) is not None and module.legal_actions(state) and module.outcome(state) is None
+    for lang in LANGUAGES:
+        words = module.prompt(state, lang)
+        assert isinstance(words, str) and words.strip() and str(seed) not in words, lang
+    undoable = module.undoable(state)
+    assert 0 <= undoable <= len(deciders)
+    assert all(decider == seat for decider in deciders[len(deciders) - undoable:]), (seat, undoable, deciders)
+
+
+def check_events(module, events: list[dict]) -> None:
+    for event in events:
+        as_json(event)
+        for lang in LANGUAGES:
+            line = module.render(event, lang)
+            assert isinstance(line, str) and line.strip(), (event, lang)
+
+
+def check_outcome(module, state: dict) -> None:
+    """Every seat is scored and ranked; a participant that is no seat is one the game declares."""
+    outcome = module.outcome(state)
+    seats = set(module.seat_names(state))
+    ranked = [entry["who"] for entry in outcome["ranking"]]
+    assert seats <= set(outcome["scores"]) and seats <= set(ranked), outcome
+    assert set(ranked) <= seats | set(module.participants) and len(ranked) == len(set(ranked)), outcome
+    assert set(outcome["winners"]) <= set(ranked), outcome
+
+
+@pytest.mark.parametrize("name, players, seed", list(setups()))
+def test_a_bot_game_keeps_the_contract_at_every_position(name, players, seed):
+    module = rules.get(name)
+    schema = jsonschema.Draft202012Validator(module.decision_schema())
+    state, seats, decisions, deciders = module.new_game(players, seed), bots(module, players, seed), [], []
+    while module.current_seat(state) is not None:
+        assert len(decisions) < LONGEST_GAME, f"no end after {LONGEST_GAME} decisions"
+        module.check(state)
+        check_views(module, state, seed, going=True)
+        check_question(module, state, seed, deciders)
+        seat = module.current_seat(state)
+        decision = seats[seat].choose(state)
+        schema.validate(decision)
+        given, before = state, as_json(state)
+        state, events = module.apply(given, decision)
+        assert as_json(given) == before, "apply changed the state it was given"
+        check_events(module, events)
+        decisions.append(decision)
+        deciders.append(seat)
+    module.check(state)
+    check_views(module, state, seed, going=False)
+    check_outcome(module, state)
+    assert as_json(module.replay(players, seed, {}, decisions)) == as_json(state)
+    assert module.load(module.dump(state)) == state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_published_version_starts_a_game_that_carries_it_and_asks_a_decision(name):
+    module = rules.get(name)
+    assert module.version in module.versions
+    for version in module.versions:
+        state = module.new_game(module.min_players, SEEDS[0], None, version)
+        assert state["rules_version"] == version
+        assert module.current_seat(state) is not None and module.legal_actions(state)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seat_names_are_short_and_each_has_its_colours_on_the_page(name):
+    module = rules.get(name)
+    for lang in LANGUAGES:
+        colours = module.client_data(lang)["seat_colours"]
+        for players in range(module.min_players, module.max_players + 1):
+            seats = module.seat_names(module.new_game(players, SEEDS[0]))
+            assert len(seats) == len(set(seats)) == players
+            for seat in seats:
+                assert 0 < len(seat) <= SEAT_NAME_LENGTH, seat
+                assert sorted(colours[seat]) == ["dark", "light"], seat
+                assert all(COLOUR.fullmatch(c) for c in colours[seat].values()), colours[seat]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_decision_schema_is_a_json_schema_of_one_of_the_decisions(name):
+    schema = rules.get(name).decision_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema["oneOf"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_game_offers_its_bots(name):
+    module = rules.get(name)
+    assert {"random", "greedy"} <= set(module.bot_kinds)
