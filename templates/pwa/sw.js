@@ -1,4 +1,4 @@
-// Argo Station's service worker (served at /sw.js by games.pwa): an offline page, and pushes.
+// Argo Station's service worker (served at /sw.js by games.entry.pwa): an offline page, and pushes.
 // It keeps only the offline page and the few files it shows: every page and API answer is
 // fetched fresh, because a game shown from a cache could be a move behind.
 const CACHE = "argo-station-{{ version }}";

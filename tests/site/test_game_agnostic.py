@@ -56,8 +56,8 @@ def naming_lines(path: str, root: Path = ROOT) -> list[str]:
 
 def test_the_check_sees_the_sites_code():
     files = site_files()
-    for expected in ("games/services/play.py", "games/models.py", "games/api/views.py", "games/admin.py",
-                     "games/ratings.py", "games/emails.py", "templates/base.html", "static/js/game.js",
+    for expected in ("games/services/play.py", "games/models.py", "games/entry/api/views.py", "games/entry/admin.py",
+                     "games/ratings.py", "games/reactions/emails.py", "templates/base.html", "static/js/game.js",
                      "static/css/site.css"):
         assert expected in files
     assert not any(p.startswith("games/rules/argo/") for p in files)

@@ -148,8 +148,8 @@ class CreateGameSerializer(serializers.Serializer):
 
 
 def _decision_schema() -> dict:
-    from games import rules
-    return {"oneOf": [branch for name in rules.names() for branch in rules.get(name).decision_schema()["oneOf"]],
+    # anyOf, not oneOf: two games may take decisions of the same shape.
+    return {"anyOf": [branch for name in rules.names() for branch in rules.get(name).decision_schema()["oneOf"]],
             "description": "one decision of the game's rules module; a shape no game has is a 400, "
                            "a decision of a right shape that the position does not allow now is a 409"}
 
