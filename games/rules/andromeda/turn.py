@@ -10,7 +10,7 @@ import marshal
 
 from . import cards, missions
 from .components import WORMHOLE
-from .rng import SeededRandom, shuffle_in_state
+from ..rng import SeededRandom, shuffle_in_state
 from .ships import (BOARD, blocked, enter, enters, finished, free_outer, into_wormhole, move_ship, relocate, steps,
                     warps)
 from .versions import CURRENT, holds

@@ -10,7 +10,7 @@ import marshal
 
 from . import aliens, modules, movement, pods
 from .components import load_station
-from .rng import SeededRandom
+from ..rng import SeededRandom
 from .components import OPPOSITE_BIT, around
 from .scoring import active_colour, astronaut_dies, end_game
 from .station import alien_at, distances, free_astronauts, kind_at, placements, waking_cell
