@@ -6,8 +6,7 @@ state's `queue`; `run` works through it until the next question.
 """
 from __future__ import annotations
 
-import marshal
-
+from ..base import clone
 from . import aliens, modules, movement, pods
 from .components import load_station
 from ..rng import SeededRandom
@@ -17,11 +16,6 @@ from .station import alien_at, distances, free_astronauts, kind_at, placements, 
 from .versions import CURRENT
 
 LAPSABLE = frozenset({"alien_move", "build", "action", "step"})
-
-
-def clone(s):
-    """A deep copy of a JSON state (marshal keeps it fast: copying dominates otherwise)."""
-    return marshal.loads(marshal.dumps(s))
 
 
 # --- setup -----------------------------------------------------------------------------------
