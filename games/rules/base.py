@@ -119,7 +119,8 @@ class GameRules(Protocol):
     def at_phase(self, state: State, phase: str) -> State:
         """A new state: `state`'s turn started afresh at `phase` (any pending question, queue and
         chain dropped), run on to its first question (a step that cannot be taken lapses) and checked.
-        The public way to start a hand-written position; phases per game in docs/rules/<game>-state.md."""
+        The public way to start a hand-written position; phases per game in
+        games/rules/<game>/docs/state.md."""
 
     bot_kinds: tuple[str, ...]  # the bots `bot` makes, weakest first: the site offers each as an opponent
 

@@ -1,7 +1,8 @@
 """Andromeda Escape as played on Argo Station: the pure rules module.
 
 `RULES` fulfils games.rules.base.GameRules. States are plain JSON and decisions small JSON objects
-(docs/rules/andromeda-state.md); choices where the rules are silent: docs/rules/andromeda-choices.md.
+(games/rules/andromeda/docs/state.md); choices where the rules are silent:
+games/rules/andromeda/docs/choices.md.
 """
 from __future__ import annotations
 
@@ -92,7 +93,7 @@ class AndromedaRules(Rules):
     check_shape = staticmethod(check_shape)
     phases = PHASES
     validate = staticmethod(validate_state)
-    check_pieces = staticmethod(check_position)  # docs/rules/andromeda-state.md, "A valid position"
+    check_pieces = staticmethod(check_position)  # games/rules/andromeda/docs/state.md, "A valid position"
     run = staticmethod(_run)
 
     def advance(self, state, decision, events: list) -> dict:

@@ -1,7 +1,7 @@
 """Argo (Faidutti & Laget) as played on Argo Station: the pure rules module.
 
-`RULES` fulfils games.rules.base.GameRules. States are plain JSON (docs/rules/argo-state.md);
-decisions are small JSON objects (docs/rules/argo-decisions.md).
+`RULES` fulfils games.rules.base.GameRules. States are plain JSON (games/rules/argo/docs/state.md);
+decisions are small JSON objects (games/rules/argo/docs/decisions.md).
 """
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ class ArgoRules(Rules):
     check_shape = staticmethod(check_shape)
     phases = (*PHASES, "end")
     validate = staticmethod(validate_state)
-    check_pieces = staticmethod(check_position)  # docs/rules/argo-state.md, "A valid position"
+    check_pieces = staticmethod(check_position)  # games/rules/argo/docs/state.md, "A valid position"
     run = staticmethod(_run)
 
     def advance(self, state, decision, events: list) -> dict:
