@@ -233,8 +233,9 @@ def _counts(low: int, high: int) -> str:
 
 class Rules(BotMaker, JsonPositions):
     """What a game's rules class gets by subclassing: the options check, versions, `new_game`,
-    `apply` and `replay` on the game's own hooks, `dump`/`load`, bots from `BOTS`, and the members
-    every state kept as the games keep theirs answers alike (docs/games.md, "The toolkit").
+    `apply`, `replay`, `check` and `at_phase` on the game's own hooks, `dump`/`load`, bots from
+    `BOTS`, and seat names, the question and undo read from the state's common keys (docs/games.md,
+    "The toolkit").
 
     The game supplies `VERSIONS` (a RulesVersions), `BOTS`, `setup`, `check_shape`, `advance` and
     the rest of GameRules. Its states are plain JSON holding `colours` (the seats' names), `ask`
