@@ -11,6 +11,7 @@ views, sentences and outcomes.
 from __future__ import annotations
 
 import json
+import marshal
 from typing import Any, Protocol
 
 State = dict[str, Any]
@@ -144,7 +145,8 @@ class GameRules(Protocol):
     def at_phase(self, state: State, phase: str) -> State:
         """A new state: `state`'s turn started afresh at `phase` (any pending question, queue and
         chain dropped), run on to its first question (a step that cannot be taken lapses) and checked.
-        The public way to start a hand-written position; phases per game in docs/rules/<game>-state.md."""
+        The public way to start a hand-written position; phases per game in
+        games/rules/<game>/docs/state.md."""
 
     bot_kinds: tuple[str, ...]  # the bots `bot` makes, weakest first: the site offers each as an opponent
 
@@ -205,3 +207,207 @@ class RulesVersions:
         if version not in self.published:
             raise IllegalAction(f"{self.game} has no published rules version {version!r}; published: {self.published}")
         return version
+
+
+class CommandLine:
+    """What the command line's `play` (games/rules/cli.py) asks and says of one game. A game's rules
+    name a subclass as `command_line` to add arguments for its options and its own words to the
+    outcome; by default every option keeps its default and the outcome names seats as they are."""
+
+    WORDS = {"en": ("Outcome:", "Winner(s)"), "de": ("Ergebnis:", "Gewinner")}
+
+    def __init__(self, rules) -> None:
+        self.rules = rules
+
+    def arguments(self, parser) -> None:
+        """`play`'s arguments that set the game's options."""
+
+    def options(self, args) -> dict | None:
+        return None
+
+    def opening(self, state) -> list:
+        """Events that set the game going, printed before the first decision's."""
+        return []
+
+    def seat(self, name: str, lang: str) -> str:
+        return name
+
+    def who(self, who: str, lang: str) -> str:
+        participant = self.rules.participants.get(who)
+        return participant[lang] if participant else self.seat(who, lang)
+
+    def ranked(self, entry: dict, lang: str) -> str:
+        return f"  {entry['rank']}. {self.who(entry['who'], lang)}: {entry['score']}"
+
+    def verdict(self, result: dict, lang: str) -> str:
+        return f"  {self.WORDS[lang][1]}: " + ", ".join(self.who(c, lang) for c in result["winners"])
+
+    def outcome(self, result: dict, lang: str) -> list[str]:
+        return ["", self.WORDS[lang][0], *(self.ranked(e, lang) for e in result["ranking"]), self.verdict(result, lang)]
+
+
+def clone(state):
+    """A deep copy of a JSON state (marshal keeps it fast: copying dominates play otherwise)."""
+    return marshal.loads(marshal.dumps(state))
+
+
+def _counts(low: int, high: int) -> str:
+    """The player counts a game takes, in words: "2, 3 or 4"."""
+    numbers = [str(n) for n in range(low, high + 1)]
+    return numbers[0] if len(numbers) == 1 else f"{', '.join(numbers[:-1])} or {numbers[-1]}"
+
+
+class Rules(BotMaker, JsonPositions):
+    """What a game's rules class gets by subclassing: the options check, versions, `new_game`,
+    `apply`, `replay`, `check` and `at_phase` on the game's own hooks, `dump`/`load`, bots from
+    `BOTS`, and seat names, the question and undo read from the state's common keys (docs/games.md,
+    "The toolkit").
+
+    The game supplies `VERSIONS` (a RulesVersions), `BOTS`, `setup`, `check_shape`, `advance` and
+    the rest of GameRules. Its states are plain JSON holding `colours` (the seats' names), `ask`
+    (the pending question, None at the end), `over` (None until the end), and `seq` and
+    `undo_floor` (decisions so far, and how far back undo may go); a game whose states differ
+    overrides the members that read them.
+    """
+
+    VERSIONS: RulesVersions
+    participants: dict[str, Texts] = {}
+    command_line = CommandLine  # a subclass: the game's options and words on the command line
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        # Plain attributes, not properties: the site reads them as any rules module's, and a test
+        # sets `version` on one game to stand for the site before a version was published.
+        super().__init_subclass__(**kwargs)
+        if "VERSIONS" in cls.__dict__:
+            cls.version, cls.versions = cls.VERSIONS.current, cls.VERSIONS.published
+
+    def options_schema(self) -> dict:
+        return {}
+
+    def check_options(self, players, options: dict | None) -> dict:
+        if not isinstance(players, int) or isinstance(players, bool) \
+                or not self.min_players <= players <= self.max_players:
+            counts = _counts(self.min_players, self.max_players)
+            raise IllegalAction(f"{self.title['en']} is played by {counts} players")
+        schema = self.options_schema()
+        if not schema:
+            if options:
+                raise IllegalAction(f"{self.title['en']} has no options; got {', '.join(map(str, options))}")
+            return {}
+        options = dict(options or {})
+        for key, value in options.items():
+            _check_option(schema, key, value)
+        return {k: options.get(k, v["default"]) for k, v in schema.items()}
+
+    # --- the game's hooks ---------------------------------------------------------------------
+
+    def setup(self, players: int, seed: int, options: dict, version: int) -> State:
+        """The starting position, run on to its first question; options checked and filled in."""
+        raise NotImplementedError
+
+    def check_shape(self, decision) -> None:
+        """Raise MalformedDecision unless `decision` has a shape `decision_schema()` allows."""
+        raise NotImplementedError
+
+    def advance(self, state: State, decision: Decision, events: list[Event]) -> State:
+        """Carry out a well-shaped decision in a game not over, on `state` (the caller's own: it may
+        be changed and returned), adding its events; IllegalAction saying why it is not legal now."""
+        raise NotImplementedError
+
+    clone = staticmethod(clone)
+
+    # --- built on the hooks -------------------------------------------------------------------
+
+    def new_game(self, players: int, seed: int, options: dict | None = None, version: int | None = None) -> State:
+        return self.setup(players, seed, self.check_options(players, options), version=self.VERSIONS.check(version))
+
+    def apply(self, state: State, decision: Decision) -> tuple[State, list[Event]]:
+        events: list[Event] = []
+        return self._advance(self.clone(state), decision, events), events
+
+    def replay(self, players: int, seed: int, options: dict | None, decisions, version: int | None = None) -> State:
+        """Rebuild a game from its setup and decisions, checking each again as it goes, under the
+        rules version it was played with."""
+        state = self.new_game(players, seed, options, version)
+        for decision in decisions:
+            state = self._advance(state, decision, [])
+        return state
+
+    def _advance(self, state: State, decision: Decision, events: list[Event]) -> State:
+        self.check_shape(decision)
+        if self.over(state):
+            raise IllegalAction("the game is over")
+        return self.advance(state, decision, events)
+
+    # --- positions written by hand -------------------------------------------------------------
+
+    phases: tuple[str, ...] = ()  # where `at_phase` may restart a turn
+
+    def validate(self, state: State) -> None:
+        """ImpossiblePosition unless `state` is well formed: every key, of the right type."""
+        raise NotImplementedError
+
+    def check_pieces(self, state: State) -> None:
+        """ImpossiblePosition unless every component of a well-formed `state` is where it can be."""
+        raise NotImplementedError
+
+    def check_question(self, state: State) -> None:
+        """ImpossiblePosition unless the pending question is one play could ask and has a legal answer."""
+        raise NotImplementedError
+
+    def restart(self, state: State, phase: str) -> None:
+        """Start `state`'s turn afresh at `phase`: drop what was pending, queue what the phase does first."""
+        raise NotImplementedError
+
+    def run(self, state: State, events: list[Event]) -> None:
+        """Play on from what is queued to the next question (a step that cannot be taken lapses)."""
+        raise NotImplementedError
+
+    def check(self, state: State) -> None:
+        """Raise ImpossiblePosition naming the first reason `state` is no position of real play: its
+        shape, the pieces, then the pending question, which must have a legal answer."""
+        self.validate(state)
+        self.check_pieces(state)
+        self.check_question(state)
+
+    def at_phase(self, state: State, phase: str, check: bool = True) -> State:
+        """A new state: `state`'s turn restarted at `phase` (one of `phases`), run on to its first
+        question and checked. How a hand-written position is started. `check=False` skips every check
+        (a test of one rule on a position play could not reach)."""
+        if phase not in self.phases:
+            raise ImpossiblePosition(f"unknown phase {phase!r}; phases: {', '.join(self.phases)}")
+        s = self.clone(state)
+        if check:
+            self.validate(s)
+        if self.over(s):
+            raise ImpossiblePosition("the game is over: no phase can start")
+        self.restart(s, phase)
+        if check:
+            self.check_pieces(s)
+        self.run(s, [])
+        if check:
+            self.check(s)
+        return s
+
+    # --- the states' common keys --------------------------------------------------------------
+
+    def over(self, state: State) -> bool:
+        return state["over"] is not None
+
+    def seat_names(self, state: State) -> list[str]:
+        return list(state["colours"])
+
+    def question(self, state: State) -> dict | None:
+        return None if state["ask"] is None else dict(state["ask"])
+
+    def undoable(self, state: State) -> int:
+        """Back to `undo_floor`, which the game's turn raises where undo must stop (a new turn, a reveal)."""
+        return 0 if self.over(state) else state["seq"] - state["undo_floor"]
+
+
+def _check_option(schema: dict, key: str, value) -> None:
+    if key not in schema:
+        raise IllegalAction(f"unknown option {key!r}; options: {', '.join(schema)}")
+    if value not in schema[key]["choices"] or type(value) is not type(schema[key]["default"]):
+        choices = ", ".join(json.dumps(c) for c in schema[key]["choices"])
+        raise IllegalAction(f"option {key!r} must be one of {choices}")

@@ -1,19 +1,20 @@
 """Andromeda Escape as played on Argo Station: the pure rules module.
 
 `RULES` fulfils games.rules.base.GameRules. States are plain JSON and decisions small JSON objects
-(docs/rules/andromeda-state.md); choices where the rules are silent: docs/rules/andromeda-choices.md.
+(games/rules/andromeda/docs/state.md); choices where the rules are silent:
+games/rules/andromeda/docs/choices.md.
 """
 from __future__ import annotations
 
 
-from ..base import NAMED_COLOURS, BotMaker, JsonPositions, IllegalAction, ImpossiblePosition, MalformedDecision
+from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, MalformedDecision, Rules
 from . import bots, log, view as _view
 from .cards import FIELDS as CARD_FIELDS
 from .ships import BOARD
 from .state import PHASES, check_position, check_question, validate_state
 from .refusals import explain
 from .turn import candidates, clone, legal, new_game as _new_game, play, run as _run
-from .versions import CURRENT, PUBLISHED, check as check_version
+from .versions import VERSIONS
 
 FIELDS = {
     "return": {"mission"}, "keep": {"mission"}, "enter": {"to"}, "move": {"from", "to"}, "warp": {"from", "to"},
@@ -74,45 +75,44 @@ def check_shape(decision) -> None:
             raise MalformedDecision(f"field {name!r} of a {kind!r} decision must be a name of 1 to 16 characters")
 
 
-class AndromedaRules(BotMaker, JsonPositions):
-    BOTS = bots.BOTS
+class AndromedaRules(Rules):
+    """Andromeda Escape on the toolkit: the ships, the cards and the missions are the game's own modules."""
     name = "andromeda"
-    version = CURRENT
-    versions = PUBLISHED
-    min_players = 2
-    max_players = 4
+    min_players, max_players = 2, 4
     title = {"en": "Andromeda Escape", "de": "Andromeda Escape"}
     summary = {"en": "Steer your fleet through crowded approach zones into the wormhole before the others.",
                "de": "Steuere deine Flotte durch überfüllte Anflugzonen ins Wurmloch, bevor es die anderen tun."}
-    participants: dict = {}
 
-    def options_schema(self) -> dict:
-        return {}
+    # What the toolkit (games.rules.base.Rules) builds on. The phases of at_phase: "cards" (before
+    # the action, card plays allowed) and "after" (the action taken, on to placing a due Lost Ship
+    # and End turn). Undo goes back to the start of the turn, the last reveal or the last answer of
+    # another player.
+    VERSIONS, BOTS = VERSIONS, bots.BOTS
+    command_line = log.AndromedaCommandLine
+    setup = staticmethod(_new_game)
+    check_shape = staticmethod(check_shape)
+    phases = PHASES
+    validate = staticmethod(validate_state)
+    check_pieces = staticmethod(check_position)  # games/rules/andromeda/docs/state.md, "A valid position"
+    run = staticmethod(_run)
 
-    def check_options(self, players, options: dict | None) -> dict:
-        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-            raise IllegalAction("Andromeda Escape is played by 2, 3 or 4 players")
-        if options:
-            raise IllegalAction(f"Andromeda Escape has no options; got {', '.join(map(str, options))}")
-        return {}
+    def advance(self, state, decision, events: list) -> dict:
+        if decision not in candidates(state, decision):
+            raise IllegalAction(explain(state, decision))
+        return play(state, dict(decision), events)
 
-    def new_game(self, players: int, seed: int, options: dict | None = None, version: int | None = None) -> dict:
-        return _new_game(players, seed, self.check_options(players, options), version=check_version(version))
+    def check_question(self, state) -> None:
+        check_question(state, legal)
 
-    def replay(self, players: int, seed: int, options: dict | None, decisions, version: int | None = None) -> dict:
-        state = self.new_game(players, seed, options, version)
-        for decision in decisions:
-            state = self._advance(state, decision, [])
-        return state
+    def restart(self, state, phase: str) -> None:
+        """The pending question dropped, the queued questions kept."""
+        state["ask"] = None
+        state["turn"] = dict(state["turn"], phase=phase)
 
-    def seat_names(self, state) -> list[str]:
-        return list(state["colours"])
+    # --- the rest of GameRules -----------------------------------------------------------------
 
     def current_seat(self, state) -> int | None:
         return None if state["over"] is not None or state["ask"] is None else state["ask"]["seat"]
-
-    def question(self, state) -> dict | None:
-        return None if state["ask"] is None else dict(state["ask"])
 
     def prompt(self, state, lang: str = "en") -> str:
         return log.prompt(state, lang)
@@ -123,19 +123,6 @@ class AndromedaRules(BotMaker, JsonPositions):
     def decision_schema(self) -> dict:
         return decision_schema()
 
-    def apply(self, state, decision) -> tuple[dict, list[dict]]:
-        events: list[dict] = []
-        return self._advance(clone(state), decision, events), events
-
-    def _advance(self, state, decision, events: list) -> dict:
-        """Check `decision` and carry it out on `state`, which the caller owns."""
-        check_shape(decision)
-        if state["over"] is not None:
-            raise IllegalAction("the game is over")
-        if decision not in candidates(state, decision):
-            raise IllegalAction(explain(state, decision))
-        return play(state, dict(decision), events)
-
     def public_decision(self, decision: dict) -> dict:
         hidden = SECRET_FIELDS.get(decision.get("type"), ())
         return {k: v for k, v in decision.items() if k not in hidden}
@@ -145,12 +132,6 @@ class AndromedaRules(BotMaker, JsonPositions):
 
     def twin(self, state, seat: int | None) -> dict:
         return _view.twin(state, seat)
-
-    def undoable(self, state) -> int:
-        """Back to the start of the turn, the last reveal or the last answer of another player."""
-        if state["over"] is not None:
-            return 0
-        return state["seq"] - state["undo_floor"]
 
     def outcome(self, state) -> dict | None:
         return None if state["over"] is None else clone(state["over"])
@@ -172,36 +153,6 @@ class AndromedaRules(BotMaker, JsonPositions):
             "last_ship_vp": list(BOARD.last_ship_vp), "ships": {str(k): v for k, v in BOARD.ships.items()},
             "seat_colours": {c: NAMED_COLOURS[c] for c in BOARD.colours},
         }
-
-    def check(self, state) -> None:
-        """Raise ImpossiblePosition naming the first reason `state` is no position of real play:
-        its shape, the pieces (docs/rules/andromeda-state.md, "A valid position"), then the
-        pending question, which must have a legal answer."""
-        validate_state(state)
-        check_position(state)
-        check_question(state, legal)
-
-    def at_phase(self, state, phase: str, check: bool = True) -> dict:
-        """A new state: the current turn of `state` restarted at `phase` ("cards": before the
-        action, card plays allowed; "after": the action taken, on to placing a due Lost Ship and
-        End turn), the pending question dropped, the queued questions kept, run on to the first
-        question and checked (`check=False` skips every check: a test of one rule on a position play could not reach)."""
-        if phase not in PHASES:
-            raise ImpossiblePosition(f"unknown phase {phase!r}; phases: {', '.join(PHASES)}")
-        s = clone(state)
-        if check:
-            validate_state(s)
-        if s["over"] is not None:
-            raise ImpossiblePosition("the game is over: no phase can start")
-        s["ask"] = None
-        s["turn"] = dict(s["turn"], phase=phase)
-        if check:
-            check_position(s)
-        _run(s, [])
-        if check:
-            self.check(s)
-        return s
-
 
 
 RULES = AndromedaRules()

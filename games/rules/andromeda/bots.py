@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from .rng import SeededRandom
+from ..rng import SeededRandom
 from .ships import BOARD, finished
 from .turn import clone, legal, play
 

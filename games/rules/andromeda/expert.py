@@ -10,7 +10,7 @@ so the same seed and the same visible position always give the same decision.
 from __future__ import annotations
 
 from .bots import GreedyBot, as_seen_by, evaluate
-from .rng import SeededRandom
+from ..rng import SeededRandom
 from .ships import BOARD
 from .turn import clone, legal, play
 

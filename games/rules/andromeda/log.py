@@ -4,6 +4,7 @@ Nothing here may reveal a secret: events never carry one, and prompts only name 
 """
 from __future__ import annotations
 
+from ..base import CommandLine
 from .components import WORMHOLE
 from .ships import BOARD
 
@@ -193,3 +194,15 @@ def prompt(s, lang: str = "en") -> str:
     key = ask["q"]
     by = colour(ask["by"], lang) if "by" in ask else ""
     return PROMPTS[lang][key].format(c=colour(s["colours"][ask["seat"]], lang), b=by)
+
+
+class AndromedaCommandLine(CommandLine):
+    """`play` on the command line: each ranked seat with the ships it saved."""
+
+    SAVED = {"en": "saved", "de": "gerettet"}
+
+    def seat(self, name: str, lang: str) -> str:
+        return colour(name, lang)
+
+    def ranked(self, entry: dict, lang: str) -> str:
+        return f"{super().ranked(entry, lang)} ({entry['saved']} {self.SAVED[lang]})"

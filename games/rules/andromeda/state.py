@@ -67,7 +67,7 @@ def validate_state(s) -> None:
               f"queue: {item!r} is not a question {{q, colour}} for a colour of this game")
 
 
-# --- a possible position (docs/rules/andromeda-state.md, "A valid position") ------------------
+# --- a possible position (games/rules/andromeda/docs/state.md, "A valid position") ----------------
 
 PHASES = ("cards", "after")
 

@@ -6,11 +6,10 @@ mid-turn answer by another player) wait in `queue`; `run` works through it until
 """
 from __future__ import annotations
 
-import marshal
-
+from ..base import clone
 from . import cards, missions
 from .components import WORMHOLE
-from .rng import SeededRandom, shuffle_in_state
+from ..rng import SeededRandom, shuffle_in_state
 from .ships import (BOARD, blocked, enter, enters, finished, free_outer, into_wormhole, move_ship, relocate, steps,
                     warps)
 from .versions import CURRENT, holds
@@ -18,11 +17,6 @@ from .versions import CURRENT, holds
 # Events that show something nobody knew before: taking back the decision would let its player
 # choose again knowing it, so undo stops there.
 REVEALING = frozenset({"refill", "mission", "missions_drawn"})
-
-
-def clone(s):
-    """A deep copy of a JSON state (marshal keeps it fast)."""
-    return marshal.loads(marshal.dumps(s))
 
 
 def active_colour(s) -> str:

@@ -1,5 +1,6 @@
 """Andromeda Escape's published rules versions, and which ruling each version brought
-(docs/rules-versions.md explains the mechanism, shared with Argo: a game keeps its version to its end)."""
+(games/rules/andromeda/docs/versions.md; docs/rules-versions.md explains the mechanism, shared with
+Argo: a game keeps its version to its end)."""
 from __future__ import annotations
 
 from ..base import RulesVersions

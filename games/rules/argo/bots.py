@@ -1,7 +1,7 @@
 """Players for tests, benchmarks and absent users, each with its own seeded randomness."""
 from __future__ import annotations
 
-from .rng import SeededRandom
+from ..rng import SeededRandom
 from .scoring import active_colour, alien_score
 from .station import distances, free_astronauts, kind_at, specs
 from .turn import clone, dispatch, iter_legal

@@ -1,6 +1,8 @@
 """Events and pending questions as short sentences, in English and German, with x|y cells."""
 from __future__ import annotations
 
+from ..base import CommandLine
+
 LANGS = ("en", "de")
 
 # Names as players read them: "the red Pilot", "die rote Pilotin" (German declines article,
@@ -323,3 +325,26 @@ def prompt(s, lang: str = "en") -> str:
     if q == "pilot":
         values["pod"] = s["board"][ask["cell"]]["tile"]
     return _capital(texts[q].format(**values))
+
+
+class ArgoCommandLine(CommandLine):
+    """`play` on the command line: the difficulty and the mean teleporters, the first turn announced
+    before the first decision, and the aliens' victory."""
+
+    ALIENS_WIN = {"en": "The aliens win.", "de": "Die Aliens gewinnen."}
+
+    def arguments(self, parser) -> None:
+        parser.add_argument("--difficulty", default="medium", choices=("easy", "medium", "hard"))
+        parser.add_argument("--mean", action="store_true", help="the mean teleporter variant")
+
+    def options(self, args) -> dict:
+        return {"difficulty": args.difficulty, "mean_teleporters": args.mean}
+
+    def opening(self, state) -> list:
+        return [{"e": "turn", "colour": state["colours"][state["turn"]["seat"]], "number": 1, "last": False}]
+
+    def seat(self, name: str, lang: str) -> str:
+        return colour_name(name, lang)
+
+    def verdict(self, result: dict, lang: str) -> str:
+        return f"  {self.ALIENS_WIN[lang]}" if result["alien_victory"] else super().verdict(result, lang)

@@ -68,7 +68,7 @@ def validate_state(s) -> None:
     _need(s["ask"] is None or isinstance(s["ask"].get("q"), str), "ask must be null or a question {\"q\": ...}")
 
 
-# --- a possible position (docs/rules/argo-state.md, "A valid position") -----------------------
+# --- a possible position (games/rules/argo/docs/state.md, "A valid position") ---------------------
 
 PHASES = ("alien", "build", "actions")
 # The questions each phase can ask (a Lab swap in the actions phase runs a kill step of its own).

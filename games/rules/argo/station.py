@@ -1,6 +1,6 @@
 """The grid: what stands where, connections, reachability, distances and legal placements.
 
-Every function takes the plain state dict `s` (see docs/rules/argo-state.md).
+Every function takes the plain state dict `s` (see games/rules/argo/docs/state.md).
 """
 from __future__ import annotations
 

@@ -6,22 +6,16 @@ state's `queue`; `run` works through it until the next question.
 """
 from __future__ import annotations
 
-import marshal
-
+from ..base import clone
 from . import aliens, modules, movement, pods
 from .components import load_station
-from .rng import SeededRandom
+from ..rng import SeededRandom
 from .components import OPPOSITE_BIT, around
 from .scoring import active_colour, astronaut_dies, end_game
 from .station import alien_at, distances, free_astronauts, kind_at, placements, waking_cell
 from .versions import CURRENT
 
 LAPSABLE = frozenset({"alien_move", "build", "action", "step"})
-
-
-def clone(s):
-    """A deep copy of a JSON state (marshal keeps it fast: copying dominates otherwise)."""
-    return marshal.loads(marshal.dumps(s))
 
 
 # --- setup -----------------------------------------------------------------------------------

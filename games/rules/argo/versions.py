@@ -1,4 +1,4 @@
-"""The published versions of Argo's rules (docs/rules-versions.md).
+"""The published versions of Argo's rules (games/rules/argo/docs/versions.md; how versions work: docs/rules-versions.md).
 
 A game plays to its end under the version it started with, which its state records. A ruling that
 changed play says from which version on it holds; the code asks `holds(state, ruling)` where the

@@ -1,7 +1,7 @@
 """Everything the game has happens in bot games: Skip, SWAP, WARP, the Lost Ship, every card, every mission.
 
 RULES.md asks to report it if the board were too roomy for some of it; the counts printed here are
-in docs/rules/andromeda-choices.md.
+in games/rules/andromeda/docs/choices.md.
 """
 from collections import Counter
 

@@ -5,7 +5,7 @@ Small budgets keep these tests quick; docs/bots.md gives its strength at the rea
 """
 from games.rules.andromeda import RULES
 from games.rules.andromeda.expert import ExpertBot, determinize
-from games.rules.andromeda.rng import SeededRandom
+from games.rules.rng import SeededRandom
 
 from .play import steps
 from .positions import do, position

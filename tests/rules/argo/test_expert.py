@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.rules.argo import RULES
 from games.rules.argo.expert import ExpertBot
-from games.rules.argo.rng import SeededRandom
+from games.rules.rng import SeededRandom
 
 from .positions import position
 

@@ -1,6 +1,6 @@
 """`RULES.check` / `RULES.load` refuse impossible positions, naming the reason; `RULES.at_phase`
 starts a hand-written position; no position reached in real play is ever refused
-(docs/rules/argo-state.md, "A valid position")."""
+(games/rules/argo/docs/state.md, "A valid position")."""
 from __future__ import annotations
 
 import json

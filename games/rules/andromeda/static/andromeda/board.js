@@ -2,7 +2,7 @@
 // as SVG from a rules-module view, the side panel (your hand and missions, the open cards, the tracks),
 // and the clicks that make each decision. Every element a player may choose carries data-token.
 import { el, html, inkClass, INK_ON, PLAYER_COLOURS, titled } from "../js/svg.js";
-import { enablePanZoom } from "../js/panzoom.js";
+import { boardShell, markMine } from "../js/board_shell.js";
 
 const NODE_R = 24;
 const WORMHOLE = "W";
@@ -354,31 +354,14 @@ function breakdownTable(view, lang) {
 }
 
 export function createBoard({ board, panel }, ctx) {
-  const svg = el("svg", { class: "board", role: "group", "aria-label": words(ctx.lang).board,
-                          "aria-roledescription": words(ctx.lang).roledescription, preserveAspectRatio: "xMidYMid meet" });
-  board.replaceChildren(svg);
-  const panZoom = enablePanZoom(svg);
-  return {
-    svg,
-    draw(view, opts = {}) {
-      drawBoard(svg, view, ctx.data, ctx.lang, opts.fit);
-      markMine(svg, view, ctx.you);
-      if (panel) drawPanel(panel, view, ctx.data, ctx.lang, ctx, opts);
-    },
-    describe: (token, context) => describe(token, context, ctx.lang),
-    highlight(place, on, kind = "hover") {
-      for (const node of svg.querySelectorAll(`[data-place="${place}"]`)) node.classList.toggle(kind, on);
-    },
-    zoom: (f) => panZoom.zoom(f),
-    fit: () => panZoom.fit(),
-    focus: (boxes, minPx, keep) => panZoom.focus(boxes, minPx, keep),
-  };
-}
-
-/** The viewer's own ships carry the class "mine": the page keeps them in view on a phone. */
-function markMine(svg, view, you) {
-  const mine = you !== null && you !== undefined ? view.colours[you] : null;
-  for (const node of svg.querySelectorAll(".node[data-place]")) node.classList.toggle("mine", Boolean(mine) && view.board[node.dataset.place] === mine);
+  const { board: name, roledescription } = words(ctx.lang);
+  const shell = boardShell(board, { name, roledescription, place: "data-place" }, (svg, view, opts) => {
+    drawBoard(svg, view, ctx.data, ctx.lang, opts.fit);
+    // The viewer's own ships.
+    markMine(svg.querySelectorAll(".node[data-place]"), view, ctx.you, (node, mine) => view.board[node.dataset.place] === mine);
+    if (panel) drawPanel(panel, view, ctx.data, ctx.lang, ctx, opts);
+  });
+  return { ...shell, describe: (token, context) => describe(token, context, ctx.lang) };
 }
 
 /** A small, still drawing of a view (the lobby's picture, the moderators' desk). */

@@ -2,7 +2,7 @@
 // panel (alien track, supply), and the clicks that make each decision. Cells are "x|y" (x east, y
 // south). Every element a player may choose carries data-token; the game page marks the offered ones.
 import { el, html, INK_ON, PLAYER_COLOURS, SVG_NS as SVG } from "../js/svg.js";
-import { enablePanZoom } from "../js/panzoom.js";
+import { boardShell, markMine } from "../js/board_shell.js";
 
 export const CELL = 100;
 const SIDES = [[1, "N"], [2, "E"], [4, "S"], [8, "W"]];
@@ -573,36 +573,19 @@ function drawPanel(panel, view, data, lang, opts) {
   panel.replaceChildren(aliens, supply);
 }
 
-/** The viewer's own astronauts carry the class "mine": the page keeps them in view on a phone. */
-function markMine(svg, view, you) {
-  const mine = you !== null && you !== undefined ? view.colours[you] : null;
-  for (const node of svg.querySelectorAll(".figure[data-figure]")) node.classList.toggle("mine", Boolean(mine) && node.dataset.figure.startsWith(`${mine}-`));
-}
-
 export function createBoard({ board, panel }, ctx) {
-  const svg = el("svg", { class: "board", role: "group", "aria-label": ctx.lang === "de" ? "Die Station" : "The station",
-                          "aria-roledescription": ctx.lang === "de" ? "Spielplan" : "board",
-                          preserveAspectRatio: "xMidYMid meet" }, null);
-  board.replaceChildren(svg);
-  const panZoom = enablePanZoom(svg);
-  return {
-    svg,
-    draw(view, opts = {}) {
-      const next = opts.choices || [];
-      const extraCells = next.filter((t) => t.startsWith("cell:")).map((t) => t.slice(5));
-      drawBoard(svg, view, { labels: labelsFor(ctx.data, ctx.lang), extraCells, preview: preview(view, ctx.data, opts),
-                             fit: opts.fit });
-      markMine(svg, view, ctx.you);
-      if (panel) drawPanel(panel, view, ctx.data, ctx.lang, opts);
-    },
-    describe: (token, context) => describe(token, context, ctx.lang, ctx.data),
-    highlight(place, on, kind = "hover") {
-      for (const node of svg.querySelectorAll(`[data-cell="${place}"]`)) node.classList.toggle(kind, on);
-    },
-    zoom: (f) => panZoom.zoom(f),
-    fit: () => panZoom.fit(),
-    focus: (boxes, minPx, keep) => panZoom.focus(boxes, minPx, keep),
-  };
+  const de = ctx.lang === "de";
+  const names = { name: de ? "Die Station" : "The station", roledescription: de ? "Spielplan" : "board", place: "data-cell" };
+  const shell = boardShell(board, names, (svg, view, opts) => {
+    const next = opts.choices || [];
+    const extraCells = next.filter((t) => t.startsWith("cell:")).map((t) => t.slice(5));
+    drawBoard(svg, view, { labels: labelsFor(ctx.data, ctx.lang), extraCells, preview: preview(view, ctx.data, opts),
+                           fit: opts.fit });
+    // The viewer's own astronauts.
+    markMine(svg.querySelectorAll(".figure[data-figure]"), view, ctx.you, (node, mine) => node.dataset.figure.startsWith(`${mine}-`));
+    if (panel) drawPanel(panel, view, ctx.data, ctx.lang, opts);
+  });
+  return { ...shell, describe: (token, context) => describe(token, context, ctx.lang, ctx.data) };
 }
 
 /** A small, still drawing of a view (the lobby's picture). */

@@ -1,6 +1,8 @@
-"""A small seeded generator (SplitMix64), identical on every machine and Python version.
+"""A small seeded generator (SplitMix64): the same numbers on every machine and Python version.
 
-The rules never touch global randomness; setup and bots draw from one of these.
+The rules never touch global randomness; setup, bots and every shuffle during play draw from one of
+these. Its whole state is one integer (`state`), so a game may keep it in its own state and carry
+on where it got to (`shuffle_in_state`): a stored game replays from its seed and decisions alone.
 """
 from __future__ import annotations
 
@@ -8,14 +10,14 @@ MASK64 = (1 << 64) - 1
 
 
 class SeededRandom:
-    __slots__ = ("_state",)
+    __slots__ = ("state",)
 
     def __init__(self, seed: int) -> None:
-        self._state = seed & MASK64
+        self.state = seed & MASK64
 
     def next64(self) -> int:
-        self._state = (self._state + 0x9E3779B97F4A7C15) & MASK64
-        z = self._state
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return z ^ (z >> 31)
@@ -37,3 +39,10 @@ class SeededRandom:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+def shuffle_in_state(s: dict, items: list, key: str = "rng") -> None:
+    """Shuffle with the generator kept in the state under `key`, and store where it got to."""
+    rng = SeededRandom(s[key])
+    rng.shuffle(items)
+    s[key] = rng.state

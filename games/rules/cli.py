@@ -1,0 +1,121 @@
+"""Command line: play a whole game with bots, measure the rules module, or match bots.
+
+    python -m games.rules.{game} play --players 3 --seed 7 --bot greedy
+    python -m games.rules.{game} bench --players 4 --games 200
+    python -m games.rules.{game} match --bots expert,greedy --games 100 --players 2 --jobs 2
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+from . import get, match, names
+from .base import CommandLine
+from .rng import SeededRandom
+
+
+def command_line(rules) -> CommandLine:
+    return getattr(rules, "command_line", CommandLine)(rules)
+
+
+def play(rules, args) -> int:
+    line = command_line(rules)
+    state = rules.new_game(args.players, args.seed, line.options(args))
+    players = [rules.bot(args.bot, args.seed * 10 + seat) for seat in range(args.players)]
+    for event in line.opening(state):
+        print(rules.render(event, args.lang))
+    while rules.current_seat(state) is not None:
+        decision = players[rules.current_seat(state)].choose(state)
+        state, events = rules.apply(state, decision)
+        for event in events:
+            print(rules.render(event, args.lang))
+    for text in line.outcome(rules.outcome(state), args.lang):
+        print(text)
+    return 0
+
+
+def _playout(rules, players: int, seed: int):
+    """A whole game of random decisions (as the random bot draws them), timing the listing of the
+    legal decisions at every step."""
+    rng = SeededRandom(seed)
+    state = rules.new_game(players, seed)
+    decisions, listing = [], []
+    start = time.perf_counter()
+    while rules.current_seat(state) is not None:
+        t0 = time.perf_counter()
+        legal = rules.legal_actions(state)
+        listing.append(time.perf_counter() - t0)
+        decision = rng.choice(legal)
+        state, _ = rules.apply(state, decision)
+        decisions.append(decision)
+    return time.perf_counter() - start, decisions, listing, state
+
+
+def bench(rules, args) -> int:
+    playout, listing, replay, counts, sizes = [], [], [], [], []
+    for g in range(args.games):
+        seed = args.seed + g
+        elapsed, decisions, calls, final = _playout(rules, args.players, seed)
+        playout.append(elapsed)
+        listing.extend(calls)
+        counts.append(len(decisions))
+        sizes.append(len(rules.dump(final).encode()))
+        t0 = time.perf_counter()
+        rebuilt = rules.replay(args.players, seed, None, decisions)
+        replay.append(time.perf_counter() - t0)
+        if rebuilt != final:
+            print(f"replay of game {seed} differs", file=sys.stderr)
+            return 1
+    print(json.dumps({
+        "players": args.players,
+        "games": args.games,
+        "decisions_median": statistics.median(counts),
+        "playout_ms_median": round(statistics.median(playout) * 1000, 2),
+        "legal_actions_us_median": round(statistics.median(listing) * 1e6, 1),
+        "legal_actions_us_p99": round(sorted(listing)[int(len(listing) * 0.99)] * 1e6, 1),
+        "replay_ms_median": round(statistics.median(replay) * 1000, 2),
+        "state_bytes_median": statistics.median(sizes),
+    }))
+    return 0
+
+
+def parser_for(game: str, rules) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=f"python -m games.rules.{game}", description=__doc__.format(game=game),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    counts = tuple(range(rules.min_players, rules.max_players + 1))
+    p = sub.add_parser("play", help="play a whole game with bots and print its log and outcome")
+    p.add_argument("--players", type=int, default=min(3, rules.max_players), choices=counts)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--bot", default="greedy", choices=rules.bot_kinds)
+    command_line(rules).arguments(p)
+    p.add_argument("--lang", default="en", choices=("en", "de"))
+    b = sub.add_parser("bench", help="measure playouts, legal decision listing and replays")
+    b.add_argument("--players", type=int, default=rules.max_players, choices=counts)
+    b.add_argument("--games", type=int, default=200)
+    b.add_argument("--seed", type=int, default=1)
+    match.add_parser(sub)
+    return parser
+
+
+def main(game: str, argv=None) -> int:
+    rules = get(game)
+    args = parser_for(game, rules).parse_args(argv)
+    if args.command == "match":
+        return match.command(game, args)
+    try:
+        return play(rules, args) if args.command == "play" else bench(rules, args)
+    except BrokenPipeError:
+        # The reader (e.g. `head`) has gone: stop quietly, and keep Python from complaining at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or sys.argv[1] not in names():
+        sys.exit(f"usage: python -m games.rules.cli {{{','.join(names())}}} play|bench|match ...")
+    sys.exit(main(sys.argv[1], sys.argv[2:]))

@@ -1,0 +1,35 @@
+// What every game's board module does alike (docs/games.md, "The board module"): the board's <svg>
+// with its name for a screen reader, pan and zoom handed to panzoom.js, the marks of places named in
+// the log or in the last turns, and the viewer's own pieces marked "mine". The module draws and
+// describes; the shell is the part of createBoard()'s answer that is the same for every game.
+import { el } from "./svg.js";
+import { enablePanZoom } from "./panzoom.js";
+
+/**
+ * The board's drawing in `board`, named `name` (role "group", described as `roledescription`), with
+ * `draw(svg, view, opts)` drawing a view into it and `place` the attribute its places carry
+ * (e.g. "data-cell"): createBoard()'s answer but for `describe`, which the module adds.
+ */
+export function boardShell(board, { name, roledescription, place }, draw) {
+  const svg = el("svg", { class: "board", role: "group", "aria-label": name, "aria-roledescription": roledescription,
+                          preserveAspectRatio: "xMidYMid meet" });
+  board.replaceChildren(svg);
+  const panZoom = enablePanZoom(svg);
+  return {
+    svg,
+    draw: (view, opts = {}) => draw(svg, view, opts),
+    highlight(where, on, kind = "hover") {
+      for (const node of svg.querySelectorAll(`[${place}="${where}"]`)) node.classList.toggle(kind, on);
+    },
+    zoom: (f) => panZoom.zoom(f),
+    fit: () => panZoom.fit(),
+    focus: (boxes, minPx, keep) => panZoom.focus(boxes, minPx, keep),
+  };
+}
+
+/** Gives each of `nodes` the class "mine" when `owned(node, colour)` says it is the viewer's (`you`, a
+ * seat, or none for a spectator): the page keeps them in view when it opens a turn on a phone. */
+export function markMine(nodes, view, you, owned) {
+  const mine = you !== null && you !== undefined ? view.colours[you] : null;
+  for (const node of nodes) node.classList.toggle("mine", Boolean(mine) && owned(node, mine));
+}
