@@ -2,13 +2,13 @@ from django.conf import settings
 from django.db.models.signals import post_save, pre_save
 from django.dispatch import Signal, receiver
 
-from games.signals import account_suspended
-
 from .models import Profile
 
 # user_id: the account's password changed; every session signed in with the old one ends (Django's
 # session auth hash changes with it), and so do the sockets those sessions opened (games.reactions.notify).
 password_changed = Signal()
+# user_id: a moderator suspended the account, or made it inactive: its tokens and sockets end.
+account_suspended = Signal()
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)
@@ -24,8 +24,8 @@ def revoke_tokens_on_new_password(sender, instance, update_fields=None, **kwargs
     issues a fresh key."""
     if instance.pk is None or (update_fields is not None and "password" not in update_fields):
         return
-    from rest_framework.authtoken.models import Token
     from django.contrib.auth.hashers import check_password
+    from rest_framework.authtoken.models import Token
     stored = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
     if stored is None or stored == instance.password:
         return

@@ -304,7 +304,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "games.entry.api.schema.SiteAutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "games.entry.api.contract.Pages",
+    "DEFAULT_PAGINATION_CLASS": "foundation.api.Pages",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "games.entry.api.errors.json_exception_handler",
     # JSON in and out, nothing else: one contract, exactly typed (the pages use their own forms).

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from django.core import checks
 
+from games import rules
+from games.models import Game
+
 
 @checks.register(checks.Tags.database)
 def stored_rules_versions(app_configs=None, databases=None, **kwargs):
@@ -12,8 +15,6 @@ def stored_rules_versions(app_configs=None, databases=None, **kwargs):
     from django.db import connection
     from django.db.models import Count
 
-    from games import rules
-    from games.models import Game
     if Game._meta.db_table not in connection.introspection.table_names():
         return []  # a database not yet migrated (migrate runs this check first) stores no game
     errors = []

@@ -12,8 +12,8 @@ from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from argo_site.rows import Columns, cache_related, database, prepared_cursor
-
+from accounts.models import Profile, Vacation
+from foundation.rows import Columns, cache_related, database, prepared_cursor
 
 PROVISIONAL_GAMES = 5
 
@@ -112,7 +112,7 @@ class Seat(models.Model):
         """The seats of a game in order (with `lock`, the rows of the game and of its seats locked
         until the transaction ends): one query, one row per seat, with the game, each user and profile, and
         `may_be_away`: whether the user has a vacation ending on or after `away_since`. Written by
-        hand (argo_site.rows), since every decision asks it; [] when the game has no seats or does
+        hand (foundation.rows), since every decision asks it; [] when the game has no seats or does
         not exist."""
         db = database()
         if lock and not db.in_atomic_block:  # as select_for_update() says
@@ -158,7 +158,6 @@ class Seat(models.Model):
 def _seats_query(lock: bool):
     from django.contrib.auth import get_user_model
 
-    from accounts.models import Profile, Vacation
     seat, game = Columns(Seat, "s"), Columns(Game, "g")
     user, profile = Columns(get_user_model(), "u"), Columns(Profile, "p")
     vacation = connection.ops.quote_name(Vacation._meta.db_table)

@@ -13,7 +13,8 @@ from django.dispatch import receiver
 from openskill.models import ThurstoneMostellerFull
 
 from games import rules, signals
-from games.models import PROVISIONAL_GAMES, Decision, Game, Rating, RatingChange, rating_display as display
+from games.models import PROVISIONAL_GAMES, Decision, Game, Rating, RatingChange
+from games.models import rating_display as display
 from games.standings import standings as places
 
 MODEL = ThurstoneMostellerFull()

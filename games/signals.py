@@ -18,5 +18,4 @@ player_invited = Signal()      # game_id, user_id
 chat_posted = Signal()         # game_id, message
 lobby_changed = Signal()       # game: an open game's seats or invitations changed (join, leave, decline)
 game_moderated = Signal()      # game, action: a moderator changed the game from the desk (recorded)
-account_suspended = Signal()   # user_id: a moderator suspended the account
 stand_in_changed = Signal()    # game, seat: a player let a bot keep the seat, or took it back

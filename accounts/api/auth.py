@@ -1,6 +1,6 @@
 """Token authentication that fetches the user's profile in the same query (every answer needs it).
 
-Every API request of a program asks it, so the query is written by hand (argo_site.rows): the
+Every API request of a program asks it, so the query is written by hand (foundation.rows): the
 ORM's select_related cost more CPU than PostgreSQL's answer (docs/performance.md)."""
 from functools import cache
 
@@ -8,7 +8,8 @@ from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.credentials import token_expired
-from argo_site.rows import Columns, cache_related, prepared_cursor
+from accounts.models import Profile
+from foundation.rows import Columns, cache_related, prepared_cursor
 
 
 @cache
@@ -16,7 +17,6 @@ def _token_query():
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from accounts.models import Profile
     token, user, profile = Columns(Token, "t"), Columns(get_user_model(), "u"), Columns(Profile, "p")
     sql = (f"SELECT {token.sql}, {user.sql}, {profile.sql} FROM {token.table} "
            f"JOIN {user.table} ON u.id = t.user_id LEFT JOIN {profile.table} ON p.user_id = u.id "

@@ -3,15 +3,15 @@ import binascii
 import zoneinfo
 
 from cryptography.hazmat.primitives.asymmetric import ec
+from django.contrib.auth import get_user_model
 from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field
-
-from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
 from accounts.models import Profile, PushDevice, validate_one_line
-from games.entry.api.contract import StrictBooleanField, StrictCharField
-from games.reactions.push import ENDPOINT_SHAPE, endpoint_allowed
+from accounts.push_endpoints import ENDPOINT_SHAPE, endpoint_allowed
+from foundation.api import StrictBooleanField, StrictCharField
+from games.services import waiting_count
 
 
 class UserRatingSerializer(serializers.Serializer):
@@ -48,7 +48,6 @@ class ProfileSerializer(serializers.ModelSerializer):
                   "notify_game_over", "notify_invitations", "notify_while_online", "ratings", "games_waiting"]
 
     def get_games_waiting(self, profile) -> int:
-        from games.services import waiting_count
         return waiting_count(profile.user)
 
     def get_ratings(self, profile) -> UserRatingSerializer(many=True):
@@ -76,7 +75,7 @@ class PublicUserSerializer(serializers.ModelSerializer):
 
 
 MAX_PUSH_DEVICES = 20
-# What the schema shows; games.reactions.push.endpoint_allowed also holds the host to the push services'.
+# What the schema shows; accounts.push_endpoints.endpoint_allowed also holds the host to the push services'.
 PUSH_ENDPOINT = ENDPOINT_SHAPE.pattern.replace("https?", "https")
 # The patterns say in the schema what the checks below hold: an uncompressed P-256 point starts with
 # the byte 4 (base64url "B", then A-P), 65 bytes in all; the auth secret is 16 bytes.

@@ -1,8 +1,8 @@
 from allauth.account.adapter import get_adapter
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError, transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, serializers
 from rest_framework.authtoken.models import Token
@@ -13,7 +13,8 @@ from rest_framework.views import APIView
 from accounts import credentials
 from accounts.models import Profile, PushDevice
 from accounts.ws_tickets import TICKET_SECONDS, issue
-from games.entry.api.contract import MethodFirst
+from foundation.api import MethodFirst
+from games import services
 
 from .serializers import MAX_PUSH_DEVICES, ProfileSerializer, PublicUserSerializer, PushDeviceSerializer
 
@@ -50,7 +51,6 @@ class BotAccountView(MethodFirst, APIView):
     @extend_schema(request=None, responses={200: PublicUserSerializer, 401: OpenApiResponse(description="not signed in"),
                                             409: OpenApiResponse(description="the account has played, or is one of the site's bots")})
     def post(self, request):
-        from games import services
         services.become_api_bot(request.user)
         user = get_user_model().objects.select_related("profile").get(pk=request.user.pk)
         return Response(PublicUserSerializer(user).data)

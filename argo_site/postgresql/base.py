@@ -71,7 +71,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def prepared_cursor(self):
         """A cursor that sends its values apart from the statement and has PostgreSQL keep the
         statement prepared from its second run on this connection: no quoting of a game's state into
-        the text, no parsing and planning of the same join for every decision (argo_site.rows).
+        the text, no parsing and planning of the same join for every decision (foundation.rows).
         Django's own cursors bind on the client, as before; a pooler in transaction mode would not
         keep these statements, so the site talks to PostgreSQL directly (docs/performance.md)."""
         self.close_if_health_check_failed()

@@ -10,9 +10,9 @@ from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import UserChangeForm
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
+from django.templatetags.static import static
 from django.urls import path, reverse
 from django.utils import timezone
-from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join, json_script
 
 from accounts.models import Profile

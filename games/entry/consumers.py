@@ -13,6 +13,8 @@ from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import presence
+from games.entry.tasks import enqueue, user_left
+from games.models import Game
 from games.reactions import notify
 
 CLOSE_UNAUTHENTICATED = 4401
@@ -151,7 +153,6 @@ class GameConsumer(AnnouncingConsumer):
 
     @database_sync_to_async
     def may_watch(self, game_id: int) -> bool:
-        from games.models import Game
         return Game.objects.filter(pk=game_id).exclude(status=Game.Status.ABORTED).exists()
 
 
@@ -195,5 +196,4 @@ class UserConsumer(AnnouncingConsumer):
 
     def held_back_notices_go_out(self):
         if not presence.is_online(self.user_id):
-            from games.entry.tasks import enqueue, user_left
             enqueue(user_left, self.user_id)

@@ -3,7 +3,6 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Profile
 
-
 # The kinds of bot the rules modules make, as players read them; a kind not named here shows its key.
 BOT_NAMES = {"random": _("Random bot (plays any legal move)"), "greedy": _("Greedy bot (looks one move ahead)"),
              "expert": _("Expert bot (searches many playouts)")}

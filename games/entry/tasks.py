@@ -22,7 +22,6 @@ from games.models import Game, Seat
 from games.reactions import emails
 from games.services import lists
 
-
 log = logging.getLogger(__name__)
 # A notice task that fails before its notice is claimed (the database away, say) is tried again:
 # the claim (games.reactions.emails) makes a second run send nothing twice.

@@ -22,11 +22,11 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import Profile, language_of
 from games import clock, rules, services
+from games.entry.api.ratings import leaderboard
 from games.entry.forms import BOT_NAMES, CreateGameForm, ProfileForm, VacationForm, bot_choices
 from games.models import Game
 from games.reactions import emails
 from games.services import lists
-
 
 GAME_TEXTS = {
     "olderChat": gettext_lazy("Earlier messages"),
@@ -384,7 +384,6 @@ def ratings_index(request):
 
 
 def leaderboard_page(request, game_name: str):
-    from games.entry.api.ratings import leaderboard
     module = _module_or_404(game_name)
     lang = _lang(request)
     active = request.GET.get("active") == "1"

@@ -19,9 +19,11 @@ from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
 from accounts import credentials
-from accounts.signals import password_changed
-
-from games import signals
+from accounts.models import Profile, supported_language
+from accounts.signals import account_suspended, password_changed
+from games import rules, signals
+from games.models import Game
+from games.ratings import changes_for
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 3.0
@@ -125,7 +127,6 @@ class Change:
         finished = game.status == "finished"
         changes = ()
         if finished:
-            from games.ratings import changes_for
             changes = tuple((c["user_id"], c["before"], c["after"]) for c in changes_for(game) if c["user_id"])
         members = tuple(s.user_id for s in seats)
         told = members if finished else (deciding.user_id,) if turn_changed and deciding else ()
@@ -138,8 +139,6 @@ def _titles(game_name: str, user_ids, seats=()) -> tuple:
     brought them, else one query; only when someone is told)."""
     if not user_ids:
         return ()
-    from accounts.models import Profile, supported_language
-    from games import rules
     languages = {}
     for seat in seats:
         user = seat._state.fields_cache.get("user")
@@ -179,7 +178,6 @@ SEAT_NEWS = {"aborted", "seat_resigned", "seat_timed_out", "seat_removed", "stan
 
 
 def game_event(game_id: int, what: str) -> None:
-    from games.models import Game
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return
@@ -255,7 +253,7 @@ def _stand_in_changed(sender, game, seat, **kwargs):
     transaction.on_commit(lambda: game_event(gid, what))
 
 
-@receiver(signals.account_suspended)
+@receiver(account_suspended)
 def _account_suspended(sender, user_id, **kwargs):
     _sign_out(user_id)
 

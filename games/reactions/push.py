@@ -13,10 +13,8 @@ are logged and the device kept. No failure fails the notice's email.
 """
 from __future__ import annotations
 
-import ipaddress
 import json
 import logging
-import re
 from urllib.parse import urlsplit
 
 import requests
@@ -25,45 +23,13 @@ from django.utils import timezone
 from pywebpush import WebPushException, webpush
 
 from accounts.models import PushDevice
+from accounts.push_endpoints import endpoint_allowed
 
 log = logging.getLogger(__name__)
 GONE = {404, 410}
 PASSING = {408, 425, 429}  # client errors that say "later", not "never"
 TTL = 24 * 3600  # seconds the push service keeps a push for a device that is off
 TIMEOUT = 10
-# A host name, an optional port and a path of printable characters: what push services hand out.
-ENDPOINT_SHAPE = re.compile(r"^https?://[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?(/[!-~]*)?$")
-
-
-def endpoint_allowed(url: str) -> bool:
-    """Whether `url` is a push service's: https on the default port, on a host that is one of
-    settings.PUSH_SERVICE_HOSTS or below one, never an address. PUSH_ALLOW_HTTP (development and
-    tests) also lets in http, other ports and an address listed as it is, for a local stand-in."""
-    if not ENDPOINT_SHAPE.fullmatch(url):
-        return False
-    parts = urlsplit(url)
-    local = settings.PUSH_ALLOW_HTTP
-    try:
-        port = parts.port
-    except ValueError:
-        return False
-    if not (parts.scheme == "https" or local) or not (port in (None, 443) or local):
-        return False
-    host = (parts.hostname or "").lower()
-    allowed = [h.strip().lower() for h in settings.PUSH_SERVICE_HOSTS if h.strip()]
-    if _is_address(host):
-        return local and host in allowed
-    return any(host == h or host.endswith("." + h) for h in allowed)
-
-
-def _is_address(host: str) -> bool:
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return host.replace(".", "").isdigit()  # 2130706433 and the like are addresses too
-    return True
-
-
 def enabled() -> bool:
     return bool(settings.VAPID_PUBLIC_KEY and settings.VAPID_PRIVATE_KEY)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.signals import account_suspended
 from games import signals
 from games.models import ChatMessage, Game, ModeratorAction, Seat
 
@@ -86,7 +87,7 @@ def set_suspended(moderator, user, suspended: bool, reason: str) -> None:
         kind = ModeratorAction.Kind.SUSPEND if suspended else ModeratorAction.Kind.UNSUSPEND
         _log(moderator, kind, reason, target_user=user)
         if suspended:
-            signals.account_suspended.send(Game, user_id=user.pk)
+            account_suspended.send(Game, user_id=user.pk)
 
 
 def record_access_change(moderator, user, changes: dict, reason: str) -> None:
@@ -96,7 +97,7 @@ def record_access_change(moderator, user, changes: dict, reason: str) -> None:
     with transaction.atomic():
         _log(moderator, ModeratorAction.Kind.CHANGE_ACCESS, reason, target_user=user, changes=changes)
         if changes.get("is_active") == [True, False]:
-            signals.account_suspended.send(Game, user_id=user.pk)
+            account_suspended.send(Game, user_id=user.pk)
 
 
 def set_chat_hidden(moderator, message: ChatMessage, hidden: bool, reason: str) -> None:

@@ -82,7 +82,7 @@ def test_a_turn_begins_with_one_question_of_two_queries(make_user, api_client_fo
 
 
 def test_the_hand_written_reads_give_what_the_orm_gives(make_user, api_client_for):
-    """The token's and the locked game's queries are written by hand (argo_site.rows): every column
+    """The token's and the locked game's queries are written by hand (foundation.rows): every column
     of every model comes back as the ORM would bring it, converted (JSON, times, booleans), and a
     player's vacation is seen."""
     import datetime

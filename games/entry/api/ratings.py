@@ -8,11 +8,11 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions
 from rest_framework.exceptions import NotFound
 
+from foundation.api import MethodFirst, query_flag
 from games import rules
 from games.models import Rating
 from games.ratings import ACTIVE_DAYS, display
 
-from .contract import MethodFirst, query_flag
 from .serializers import RatingSerializer
 
 

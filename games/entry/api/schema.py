@@ -6,6 +6,8 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
+from games import rules
+
 DETAIL = inline_serializer("Detail", {"detail": serializers.CharField(help_text="why, in words")})
 
 # 400: bad input, or a NUL byte anywhere in the URL; 401: a token that is wrong or revoked (any
@@ -35,7 +37,6 @@ class SiteAutoSchema(AutoSchema):
 def create_game_request() -> dict:
     """POST /api/games/ exactly: one branch per game and table size, with the game's own options
     (its rules module's `options_schema`) and room for one invitation fewer than seats."""
-    from games import rules
     branches = []
     for name in rules.names():
         module = rules.get(name)

@@ -8,10 +8,13 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import language_of
+from foundation.api import StrictBooleanField, StrictCharField, StrictIntegerField
 from games import rules, services
+from games.clock import away_until
 from games.models import ChatMessage, Game, Seat
-
-from .contract import StrictBooleanField, StrictCharField, StrictIntegerField
+from games.ratings import changes_for
+from games.services import abort_reason, current_state, rules_of, view_for
+from games.templatetags.site_tags import game_title
 
 
 def reader_language(context) -> str:
@@ -40,7 +43,6 @@ class SeatSerializer(serializers.ModelSerializer):
     away_until = serializers.SerializerMethodField(help_text="the last day of the player's vacation, while on one")
 
     def get_away_until(self, seat) -> date | None:
-        from games.clock import away_until
         return away_until(seat.user) if seat.game.status == "active" else None
 
     def get_display_name(self, seat) -> str:
@@ -72,7 +74,6 @@ class GameSerializer(serializers.ModelSerializer):
         return [u.username for u in services.invitations_of(game)["declined"]]
 
     def get_title(self, game) -> str:
-        from games.templatetags.site_tags import game_title
         return game_title(game)
 
 
@@ -115,17 +116,14 @@ class GameDetailSerializer(GameSerializer):
     abort_reason = serializers.SerializerMethodField(help_text="why an aborted game was stopped; null otherwise")
 
     def get_abort_reason(self, game) -> str | None:
-        from games.services import abort_reason
         return abort_reason(game)
 
     def get_prompt(self, game) -> str | None:
-        from games.services import current_state, rules_of
         if game.status != Game.Status.ACTIVE or game.seed is None:
             return None
         return rules_of(game).prompt(current_state(game), reader_language(self.context))
 
     def get_rating_changes(self, game) -> RatingChangeSerializer(many=True):
-        from games.ratings import changes_for
         return [{k: v for k, v in c.items() if k != "user_id"} for c in changes_for(game)] if game.rated is not None else []
 
     def get_your_seat(self, game) -> int | None:
@@ -133,7 +131,6 @@ class GameDetailSerializer(GameSerializer):
         return seat.order if seat else None
 
     def get_view(self, game) -> dict | None:
-        from games.services import view_for
         return view_for(game, self.context["request"].user)
 
 

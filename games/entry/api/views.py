@@ -12,14 +12,14 @@ from rest_framework.pagination import CursorPagination
 from rest_framework.response import Response
 
 from accounts.models import language_of
+from foundation.api import MethodFirst, query_flag, query_int
 from games import services
 from games.models import ChatMessage, Game, Invitation, Seat
 
-from .contract import MethodFirst, query_flag, query_int
 from .schema import DETAIL, create_game_request
-from .serializers import (ActionsSerializer, MuteSerializer, StandInSerializer, ChatPageSerializer, ChatSerializer, CreateGameSerializer, DecisionSerializer,
-                          GameDetailSerializer, GameSerializer, MoveResultSerializer, MoveSerializer,
-                          ReplaySerializer, UndoSerializer)
+from .serializers import (ActionsSerializer, ChatPageSerializer, ChatSerializer, CreateGameSerializer,
+                          DecisionSerializer, GameDetailSerializer, GameSerializer, MoveResultSerializer,
+                          MoveSerializer, MuteSerializer, ReplaySerializer, StandInSerializer, UndoSerializer)
 
 ERRORS = {400: OpenApiTypes.OBJECT, 401: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
           404: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT}
