@@ -40,7 +40,7 @@ def as_json(value) -> str:
 def check_views(module, state: dict, seed: int, going: bool) -> None:
     """Each seat's view and a spectator's name the viewer and never the seed; until the end, none
     changes with what its viewer may not see."""
-    for viewer in [*range(state["players"]), None]:
+    for viewer in [*range(len(module.seat_names(state))), None]:
         view = module.view(state, viewer)
         assert view["you"] == viewer
         assert str(seed) not in as_json(view)

@@ -32,7 +32,8 @@ def game_titles() -> dict[str, dict[str, str]]:
 
 def game_words() -> re.Pattern:
     words = {word for name, title in game_titles().items() for word in (name, *title.values())}
-    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.I)
+    # Where a word begins: a game called "Pile" is not named by "compile" (nor Argo by "cargo").
+    return re.compile("(?<![a-z])(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")", re.I)
 
 
 def own_place(path: str) -> bool:

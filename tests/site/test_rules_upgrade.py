@@ -109,3 +109,18 @@ def test_an_andromeda_game_that_declined_a_swap_plays_on_under_version_1(monkeyp
     newer = services.create_game(alice, game="andromeda", players=2)
     services.join_game(bob, newer.pk)
     assert Game.objects.get(pk=newer.pk).rules_version == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_deploy_check_waits_for_migrate_on_a_database_behind_the_code():
+    """migrate runs the checks before it migrates: on a database whose columns are older than the
+    code (here: before Game.name), the check reads no game rather than failing the deploy."""
+    from django.core.management import call_command
+
+    from games.checks import stored_rules_versions
+    call_command("migrate", "games", "0013", verbosity=0)
+    try:
+        assert stored_rules_versions(databases=["default"]) == []
+    finally:
+        call_command("migrate", verbosity=0)
+    assert stored_rules_versions(databases=["default"]) == []
