@@ -25,6 +25,9 @@ prepare() {  # database, benchmark users
 }
 bare() { wrk -t2 -c16 -d10s -s "$BENCH/post.lua" http://127.0.0.1:8312 | awk '/Requests\/sec/{print $2}'; }
 
+# The per-user limits (games.limits) count in Redis: a run's fresh database reuses the users' ids,
+# so the counts an earlier run left would refuse its new games.
+redis-cli -n 5 flushdb >/dev/null
 echo "# 1. compare.sh, 16 games" >&2
 sixteen=$(bash "$BENCH/compare.sh" 2>/dev/null | tail -1)
 echo "$sixteen"
@@ -32,6 +35,7 @@ echo "$sixteen"
 echo "# 2. the same with 64 games" >&2
 fresh_db argo_perf
 export REDIS_URL=redis://127.0.0.1:6379/5
+redis-cli -n 5 flushdb >/dev/null
 prepare argo_perf 128 || exit 1
 (cd "$BENCH" && $PY baseline.py >/dev/null) || exit 1
 $BIN/gunicorn argo_site.wsgi:application -b 127.0.0.1:8311 -w 2 --threads 4 -k gthread >/tmp/run_all-site.log 2>&1 & servers+=($!)
