@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import Profile, default_bot_name
@@ -52,7 +53,9 @@ def play_bot_turn(game_id: int) -> bool:
 
     The bot thinks outside the transaction (an expert takes up to a second or so), then the row is
     locked and the decision stored only if the game is still where the bot saw it."""
-    game = Game.objects.prefetch_related("seats").filter(pk=game_id).first()
+    # A bot account's kind is its profile's: read with the seats, in the one prefetch.
+    seats = Prefetch("seats", Seat.objects.select_related("user__profile"))
+    game = Game.objects.prefetch_related(seats).filter(pk=game_id).first()
     if game is None or game.status != Game.Status.ACTIVE or not bot_to_play(game):
         return False
     seq, kind = game.seq, game.deciding_seat.bot_kind
