@@ -98,6 +98,8 @@ async function load() {
  * decision of mine from another tab, or one this page posted meanwhile, a deadline): that is no
  * error to show, only a reason to read the game again. */
 async function actionsAt(seq) {
+  // A decision of this page on its way: its answer (or the reload after it) brings the next question.
+  if (document.body.classList.contains("posting")) return null;
   try {
     const actions = await api(`/api/games/${config.id}/actions/`);
     if (actions.seq === seq) return actions;
@@ -487,10 +489,8 @@ function wireChoosing() {
     state.cycleAt = (state.cycleAt + 1) % state.cycle.length;
     render();
   });
-  $("confirm").addEventListener("click", () => {
-    const decision = state.chooser.choose(state.cycle[state.cycleAt]);
-    if (decision) submit(decision);
-  });
+  // Confirming is choosing the turned tile: while the page reloads it is kept like any tap.
+  $("confirm").addEventListener("click", () => choose(state.cycle[state.cycleAt]));
   $("cancel").addEventListener("click", () => {
     state.chooser.reset();
     render();
