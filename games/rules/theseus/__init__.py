@@ -1,0 +1,177 @@
+"""Theseus as played on Argo Station: the pure rules module.
+
+`RULES` fulfils games.rules.base.GameRules. The state is plain JSON (docs/state.md); a decision
+answers the pending question: {"type": <question>, "pick": <one of its options>}. Choices where the
+rules are silent: docs/choices.md.
+"""
+from __future__ import annotations
+
+from ..base import IllegalAction, ImpossiblePosition, MalformedDecision, Rules, clone
+from . import bots, log, state as _state, view as _view
+from .components import DATA, FACTIONS
+from .play import Play
+from .turn import PHASES, new_state, run_segment
+from .versions import VERSIONS
+
+QUESTIONS = ("team_sector", "setup_card", "setup_slot", "setup_room", "free_step", "move_unit", "shortcut", "eject",
+             "room", "space_room", "trap_next", "target", "double_shot", "action_next", "pick_unit", "pick_card",
+             "pick_slot", "pick_opponent", "pick_pending", "disc_target", "faction_action", "extra_unit", "pending",
+             "install_slot", "lose_upgrade", "heal_split")
+PICK_LENGTH = 32
+COLOURS = {"marines": {"light": "#1f5fa8", "dark": "#7fb3f0"}, "aliens": {"light": "#2e7d32", "dark": "#7ccf80"},
+           "scientists": {"light": "#a35f00", "dark": "#f0b45c"}, "greys": {"light": "#6a4c93", "dark": "#c3a6ee"}}
+
+
+def decision_schema() -> dict:
+    return {"oneOf": [{"type": "object", "title": f"theseus: {q}", "additionalProperties": False,
+                       "required": ["type", "pick"],
+                       "properties": {"type": {"type": "string", "enum": [q]},
+                                      "pick": {"type": "string", "minLength": 1, "maxLength": PICK_LENGTH}}}
+                      for q in QUESTIONS]}
+
+
+def check_shape(decision) -> None:
+    if not isinstance(decision, dict) or not isinstance(decision.get("type"), str):
+        raise MalformedDecision("a decision is a JSON object with a 'type'")
+    if decision["type"] not in QUESTIONS:
+        raise MalformedDecision(f"unknown decision type {decision['type']!r}; types: {', '.join(QUESTIONS)}")
+    if set(decision) != {"type", "pick"}:
+        raise MalformedDecision(f"a {decision['type']!r} decision has the fields pick and type")
+    pick = decision["pick"]
+    if not isinstance(pick, str) or not 1 <= len(pick) <= PICK_LENGTH:
+        raise MalformedDecision(f"field 'pick' must be a text of 1 to {PICK_LENGTH} characters")
+
+
+def _faction_option(i: int) -> dict:
+    return {"choices": ["random", *FACTIONS], "default": "random",
+            "label": {"en": f"Faction of seat {i}", "de": f"Fraktion von Platz {i}"},
+            "choice_labels": {"en": ["random", *(DATA.factions[f]["name"]["en"] for f in FACTIONS)],
+                              "de": ["zufällig", *(DATA.factions[f]["name"]["de"] for f in FACTIONS)]}}
+
+
+def _yes_no(en: str, de: str) -> dict:
+    return {"choices": [False, True], "default": False, "label": {"en": en, "de": de},
+            "choice_labels": {"en": ["no", "yes"], "de": ["nein", "ja"]}}
+
+
+class TheseusRules(Rules):
+    """Theseus on the toolkit; a turn runs as plain code from the mark of its start (play.py)."""
+    name = "theseus"
+    min_players, max_players = 2, 4
+    title = {"en": "Theseus", "de": "Theseus"}
+    summary = {"en": "Four factions fight over a space station: install cards, set traps, move through the "
+                     "ring of sectors, and win on life or data points; 2-4 players, or two teams of two.",
+               "de": "Vier Fraktionen kämpfen um eine Raumstation: Karten installieren, Fallen stellen, durch den "
+                     "Ring der Sektoren ziehen und mit Lebens- oder Datenpunkten gewinnen; 2-4 Spieler oder zwei "
+                     "Teams zu zweit."}
+    VERSIONS, BOTS = VERSIONS, bots.BOTS
+    command_line = log.TheseusCommandLine
+    check_shape = staticmethod(check_shape)
+    phases = PHASES
+    validate = staticmethod(_state.validate)
+    check_pieces = staticmethod(_state.check_pieces)
+
+    def options_schema(self) -> dict:
+        return {"teams": _yes_no("Two teams of two (4 players)", "Zwei Teams zu zweit (4 Spieler)"),
+                "no_bonus": _yes_no("No bonus cards", "Ohne Bonuskarten"),
+                "random_ring": _yes_no("Sectors in random order", "Sektoren in zufälliger Reihenfolge"),
+                **{f"faction{i}": _faction_option(i) for i in range(1, 5)}}
+
+    def check_options(self, players, options: dict | None) -> dict:
+        checked = super().check_options(players, options)
+        if checked["teams"] and players != 4:
+            raise IllegalAction("Theseus is played in teams by exactly 4 players")
+        if checked["teams"] and checked["random_ring"]:
+            raise IllegalAction("the random ring is not played in teams")
+        fixed = [checked[f"faction{i}"] for i in range(1, players + 1) if checked[f"faction{i}"] != "random"]
+        if len(set(fixed)) != len(fixed):
+            raise IllegalAction("each seat needs a different faction")
+        if any(checked[f"faction{i}"] != "random" for i in range(players + 1, 5)):
+            raise IllegalAction(f"a game of {players} players has no faction for seats beyond {players}")
+        return checked
+
+    def teams(self, players: int, options: dict) -> list[list[int]] | None:
+        return [[0, 2], [1, 3]] if options.get("teams") and players == 4 else None
+
+    def setup(self, players: int, seed: int, options: dict, version: int) -> dict:
+        s = new_state(players, seed, options, version)
+        out, _ = run_segment(s, [], 0, 0)
+        return out
+
+    def apply(self, state, decision):
+        self.check_shape(decision)
+        if self.over(state):
+            raise IllegalAction("the game is over")
+        return self._run(state, decision)
+
+    def _run(self, state, decision):
+        seq0 = state["seq"] - len(state["answers"])
+        out, g = run_segment(state["mark"], state["answers"] + [decision], seq0, state["undo_floor"])
+        return out, g.new_events
+
+    def advance(self, state, decision, events: list) -> dict:
+        out, new = self._run(state, decision)
+        events.extend(new)
+        return out
+
+    def replay(self, players: int, seed: int, options, decisions, version: int | None = None) -> dict:
+        """One run through the whole game: each decision checked where it is asked."""
+        decisions = list(decisions)
+        for d in decisions:
+            self.check_shape(d)
+        s = new_state(players, seed, self.check_options(players, options), self.VERSIONS.check(version))
+        out, _ = run_segment(s, decisions, 0, 0)
+        return out
+
+    def check_question(self, state) -> None:
+        _state.check_question(state)
+
+    def restart(self, state, phase: str) -> None:
+        state["ask"] = None
+        state["turn"]["phase"] = phase
+
+    def run(self, state, events: list) -> None:
+        state["mark"], state["answers"] = None, []
+        out, g = run_segment(clone(state), [], state["seq"], state["seq"])
+        state.clear()
+        state.update(out)
+        events.extend(g.events)
+
+    # --- the rest of GameRules -----------------------------------------------------------------
+
+    def current_seat(self, state) -> int | None:
+        return None if state["over"] is not None or state["ask"] is None else state["ask"]["seat"]
+
+    def prompt(self, state, lang: str = "en") -> str:
+        return log.prompt(state, lang)
+
+    def legal_actions(self, state) -> list[dict]:
+        ask = state["ask"]
+        return [] if ask is None or state["over"] is not None else \
+            [{"type": ask["type"], "pick": o} for o in ask["options"]]
+
+    def decision_schema(self) -> dict:
+        return decision_schema()
+
+    def public_decision(self, decision: dict) -> dict:
+        return dict(decision)  # every choice is made in the open (spec 16)
+
+    def view(self, state, seat):
+        return _view.view(state, seat)
+
+    def twin(self, state, seat):
+        return _view.twin(state, seat)
+
+    def outcome(self, state):
+        return None if state["over"] is None else clone(state["over"])
+
+    def render(self, event: dict, lang: str = "en") -> str:
+        return log.render(event, lang)
+
+    def client_data(self, lang: str = "en") -> dict:
+        return _view.client_data(lang, COLOURS)
+
+
+RULES = TheseusRules()
+
+__all__ = ["RULES", "TheseusRules", "IllegalAction", "ImpossiblePosition", "Play"]

@@ -1,0 +1,67 @@
+"""The bots: random, greedy (one decision ahead on the score) and expert (a short look-ahead over the
+turn). Each sees only the public view (there is nothing else a player may see, spec 16)."""
+from __future__ import annotations
+
+from ..rng import SeededRandom
+
+
+class RandomBot:
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = SeededRandom(seed)
+
+    def choose(self, s) -> dict:
+        ask = s["ask"]
+        return {"type": ask["type"], "pick": self.rng.choice(ask["options"])}
+
+
+def value(s, seat: int) -> float:
+    """How good a position is for `seat`'s side: its score lead, then tempo (upgrades, cards in play)."""
+    from .scoring import side_score
+    if s["over"] is not None:
+        winners = s["over"]["winners"]
+        return 1000.0 if s["colours"][seat] in winners else -1000.0
+    mine = s["side_of"][seat]
+    own = side_score(s, mine) if s["mode"] != "deathmatch" else s["lp"][seat] + s["dp"][seat]
+    others = [side_score(s, i) for i in range(len(s["sides"])) if i != mine] if s["mode"] != "deathmatch" else \
+        [s["lp"][o] + s["dp"][o] for o in range(s["players"]) if o != seat]
+    tempo = s["tiles"][mine] * 0.4 + sum(0.3 for u in s["units"].values() if s["side_of"][u["seat"]] == mine and u["up"])
+    from .station import installed, owner
+    cards = sum(0.5 for _, c in installed(s) if s["side_of"][owner(s, c)] == mine)
+    return own - max(others) + tempo + cards
+
+
+class GreedyBot:
+    """Takes the answer whose position (after the next question or the turn's end) is worth most."""
+    depth = 1
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = SeededRandom(seed)
+
+    def choose(self, s) -> dict:
+        from . import RULES
+        ask = s["ask"]
+        me = ask["seat"]
+        best, best_value = [], None
+        for pick in ask["options"]:
+            decision = {"type": ask["type"], "pick": pick}
+            after, _ = RULES.apply(s, decision)
+            v = self._look(RULES, after, me, self.depth - 1)
+            if best_value is None or v > best_value + 1e-9:
+                best, best_value = [decision], v
+            elif abs(v - best_value) <= 1e-9:
+                best.append(decision)
+        return self.rng.choice(best)
+
+    def _look(self, rules, s, me, depth) -> float:
+        if depth <= 0 or s["over"] is not None or s["ask"]["seat"] != me:
+            return value(s, me)
+        ask = s["ask"]
+        return max(self._look(rules, rules.apply(s, {"type": ask["type"], "pick": p})[0], me, depth - 1)
+                   for p in ask["options"][:8])
+
+
+class ExpertBot(GreedyBot):
+    depth = 3
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}

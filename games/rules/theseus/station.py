@@ -1,0 +1,253 @@
+"""The station read from a state: sectors, rooms, occupants, sides, and the cards in play with the
+items they give (a card and each Duplication copy of it, 8.4)."""
+from __future__ import annotations
+
+from .components import DATA
+
+LETTER = {"marines": "M", "aliens": "A", "scientists": "S", "greys": "G"}
+
+
+def sector_of(room: str) -> str:
+    return room.rstrip("0123456789")
+
+
+def place_sector(place: str) -> str:
+    return place.split(".", 1)[0]
+
+
+# --- sides -----------------------------------------------------------------------------------------
+
+def side(s, seat: int) -> int:
+    return s["side_of"][seat]
+
+
+def partners(s, seat: int) -> list[int]:
+    return s["sides"][side(s, seat)]
+
+
+def enemies(s, a: int, b: int) -> bool:
+    return s["side_of"][a] != s["side_of"][b]
+
+
+def opponents(s, seat: int) -> list[int]:
+    return [o for o in range(s["players"]) if enemies(s, seat, o) and o not in s["out"]]
+
+
+def faction_seat(s, faction: str) -> int | None:
+    return s["colours"].index(faction) if faction in s["colours"] else None
+
+
+def seat_sector(s, seat: int) -> str:
+    """A player's own sector: his faction's, in team play the team sector (13)."""
+    if s["mode"] == "teams":
+        return s["team_sectors"][side(s, seat)]
+    return DATA.factions[s["colours"][seat]]["sector"]
+
+
+def sector_owner_side(s, sector: str) -> int | None:
+    for seat in range(s["players"]):
+        if seat_sector(s, seat) == sector:
+            return side(s, seat)
+    return None
+
+
+def collects(s, seat: int) -> bool:
+    return DATA.factions[s["colours"][seat]]["dp"]
+
+
+# --- occupants -------------------------------------------------------------------------------------
+
+def rooms(sector: str) -> tuple[str, ...]:
+    return DATA.sectors[sector].rooms
+
+
+def occupants(s, sector: str) -> list[tuple[str, str]]:
+    return [(r, s["rooms"][r]) for r in rooms(sector) if s["rooms"][r] is not None]
+
+
+def empty_rooms(s, sector: str) -> list[str]:
+    return [r for r in rooms(sector) if s["rooms"][r] is None]
+
+
+def full(s, sector: str) -> bool:
+    return all(s["rooms"][r] is not None for r in rooms(sector))
+
+
+def is_unit(occ: str) -> bool:
+    return occ[0] != "Y"
+
+
+def owner(s, piece: str) -> int:
+    """The seat of a unit, a Young Alien (the Aliens') or a card in play (its faction's)."""
+    if piece[0] == "Y":
+        return faction_seat(s, "aliens")
+    if piece in s["units"]:
+        return s["units"][piece]["seat"]
+    return faction_seat(s, DATA.card(piece).faction)
+
+
+def unit_sector(s, unit: str) -> str | None:
+    at = s["units"][unit]["at"]
+    return None if at == "space" else sector_of(at)
+
+
+def units_in(s, sector: str) -> list[str]:
+    return [o for _, o in occupants(s, sector) if is_unit(o)]
+
+
+def young_in_supply(s) -> list[str]:
+    placed = {o for o in s["rooms"].values() if o and o[0] == "Y"}
+    return [f"Y{i}" for i in range(1, 5) if f"Y{i}" not in placed]
+
+
+def in_range(s, room: str, other: str, range_all: bool = False) -> bool:
+    sec = sector_of(room)
+    return sec == sector_of(other) and (range_all or other in DATA.sectors[sec].groups[room])
+
+
+def movable(s, unit: str, by_enemy: bool) -> bool:
+    u = s["units"][unit]
+    return (u["at"] != "space" and unit not in s["turn"]["moved"] and not u["gripped"]
+            and not (by_enemy and u["invisible"]))
+
+
+def sectors_clockwise_from(s, first: str) -> list[str]:
+    i = s["ring"].index(first)
+    return s["ring"][i:] + s["ring"][:i]
+
+
+def next_sector(s, sector: str) -> str:
+    ring = s["ring"]
+    return ring[(ring.index(sector) + 1) % len(ring)]
+
+
+# --- cards in play ---------------------------------------------------------------------------------
+
+def slots_of(s, sector: str) -> list[str]:
+    return [f"{sector}.{sid}" for sid in DATA.sectors[sector].slot_ids]
+
+
+def pending_of(s, sector: str) -> list[str]:
+    return [f"{sector}.p{i}" for i in range(1, DATA.sectors[sector].pending + 1)]
+
+
+def installed(s):
+    """(place, card) for every card on an install slot, ring order."""
+    for sector in s["ring"]:
+        for place in slots_of(s, sector):
+            card = s["slots"][place]["card"]
+            if card is not None:
+                yield place, card
+
+
+def card_place(s, card: str) -> str | None:
+    for place, slot in s["slots"].items():
+        if slot["card"] == card:
+            return place
+    for place, held in s["pending"].items():
+        if held == card:
+            return place
+    return None
+
+
+def switched_off(s, place: str, card: str) -> bool:
+    """Under the disc, or an enemy Crawler active in its sector (8.1, ALI09)."""
+    if s["disc"] == place:
+        return True
+    sector = place_sector(place)
+    mine = owner(s, card)
+    for other_place in slots_of(s, sector):
+        other = s["slots"][other_place]["card"]
+        if other is None or other == card or s["disc"] == other_place:
+            continue
+        if enemies(s, owner(s, other), mine) and _has_op(other, "static", "switch_off_enemy_cards"):
+            return True
+    return False
+
+
+def _has_op(card: str, trigger: str, op: str) -> bool:
+    return any(o[0] == op for o in DATA.card(card).ops(trigger))
+
+
+def active(s, place: str) -> bool:
+    card = s["slots"][place]["card"] if place in s["slots"] else None
+    return card is not None and not switched_off(s, place, card)
+
+
+def items_in(s, sector: str):
+    """Every active item of a sector: (key, card, place, copied_by) for each active card and each
+    Duplication copy of one (8.4). A copy's key is "<card>@<duplication>"."""
+    for place in slots_of(s, sector):
+        if not active(s, place):
+            continue
+        card = s["slots"][place]["card"]
+        kind = DATA.card(card)
+        if not kind.has("duplication"):
+            yield card, card, place, None
+    for place in slots_of(s, sector):
+        if not active(s, place):
+            continue
+        dup = s["slots"][place]["card"]
+        if not DATA.card(dup).has("duplication"):
+            continue
+        slot_id = place.split(".")[1]
+        for neighbour in DATA.sectors[sector].adjacent[slot_id]:
+            other_place = f"{sector}.{neighbour}"
+            if not active(s, other_place):
+                continue
+            card = s["slots"][other_place]["card"]
+            kind = DATA.card(card)
+            if kind.faction != DATA.card(dup).faction or kind.has("duplication") or kind.dup in ("never", "once"):
+                continue
+            yield f"{card}@{dup}", card, other_place, dup
+
+
+def number(s, card: str, place: str) -> int:
+    """X: the printed number, the card's tiles and, for a Greys card, the Amplifiers beside it (8.2)."""
+    kind = DATA.card(card)
+    x = (kind.number or 0) + s["slots"][place]["tiles"] if place in s["slots"] else (kind.number or 0)
+    if kind.faction == "greys" and not _has_op(card, "static", "number_plus"):
+        sector = place_sector(place)
+        for key, amp, amp_place, _ in items_in(s, sector):
+            if amp != card and _has_op(amp, "static", "number_plus"):
+                x += (DATA.card(amp).number or 0) + s["slots"][amp_place]["tiles"]
+    return x
+
+
+def statics(s, sector: str, op: str, side_: int | None = None):
+    """(key, card, place, X) of every active static item with `op` in `sector` (station-wide cards
+    everywhere), of `side_` if given."""
+    sectors = s["ring"]
+    for sec in sectors:
+        for key, card, place, copied in items_in(s, sec):
+            kind = DATA.card(card)
+            if sec != sector and not kind.has("station_wide"):
+                continue
+            if not any(o[0] == op for o in kind.ops("static")):
+                continue
+            if side_ is not None and s["side_of"][owner(s, card)] != side_:
+                continue
+            yield key, card, place, number(s, card, place)
+
+
+def static_sum(s, sector: str, op: str, side_: int) -> int:
+    return sum(x for *_, x in statics(s, sector, op, side_))
+
+
+def has_static(s, sector: str, op: str, side_: int) -> bool:
+    return any(True for _ in statics(s, sector, op, side_))
+
+
+def upgrade_supply(s) -> int:
+    on_cards = sum(slot["tiles"] for slot in s["slots"].values())
+    return DATA.setup["upgrade_tiles"] - sum(s["tiles"]) - on_cards
+
+
+def tile_supply(s, kind: str) -> int:
+    total = DATA.tile_supply(kind)
+    if kind == "deactivation":
+        return total - sum(slot["deact"] for slot in s["slots"].values())
+    if kind == "young_alien":
+        return len(young_in_supply(s))
+    field = {"parasite": "parasites", "gripper": "gripped", "invisibility": "invisible"}[kind]
+    return total - sum(int(u[field]) for u in s["units"].values())

@@ -1,0 +1,47 @@
+"""What anyone may see (spec 16): everything but the decks below their top cards, the cards set aside
+and the seed. Built by picking what may be shown."""
+from __future__ import annotations
+
+from ..base import clone
+from .components import DATA
+
+SHOWN = ("rules_version", "colours", "players", "mode", "options", "ring", "order", "sides", "side_of",
+         "team_sectors", "rooms", "slots", "pending", "units", "discards", "held", "drawn", "spent", "lp", "dp",
+         "tiles", "disc", "end", "round", "out", "tie", "turn", "ask", "over", "seq")
+
+
+def view(s, seat) -> dict:
+    out = {k: clone(s[k]) for k in SHOWN}
+    out["options"] = {k: v for k, v in s["options"].items()}
+    out["decks"] = [{"top": d[0] if d else None, "size": len(d)} for d in s["decks"]]
+    out["aside"] = [len(a) for a in s["aside"]]
+    out["you"] = seat
+    return out
+
+
+def twin(s, seat) -> dict:
+    """A position no viewer can tell from `s`: the decks' order below the top reversed, the set-aside
+    cards swapped with deck cards where possible, another seed."""
+    t = clone(s)
+    t["seed"] = s["seed"] + 1
+    for i, deck in enumerate(t["decks"]):
+        if len(deck) > 2:
+            t["decks"][i] = [deck[0]] + list(reversed(deck[1:]))
+    return t
+
+
+def client_data(lang: str, colours: dict) -> dict:
+    lang = lang if lang in ("en", "de") else "en"
+    return {
+        "sectors": {sid: {"name": sec.name[lang], "kind": sec.kind, "faction": sec.faction, "rooms": list(sec.rooms),
+                          "connections": [list(c) for c in sec.connections], "slots": list(sec.slots),
+                          "pending": sec.pending, "action": sec.action}
+                    for sid, sec in DATA.sectors.items()},
+        "factions": {fid: {"name": f["name"][lang], "sector": f["sector"], "dp": f["dp"]}
+                     for fid, f in DATA.factions.items()},
+        "cards": {iid: {"kind": c.id, "name": c.name[lang], "text": c.text[lang], "faction": c.faction,
+                        "types": list(c.types), "number": c.number, "one_shot": c.one_shot}
+                  for iid, c in DATA.instances.items()},
+        "end_track": DATA.setup["end_track"],
+        "seat_colours": colours,
+    }
