@@ -31,8 +31,9 @@ def value(s, seat: int) -> float:
 
 
 class GreedyBot:
-    """Takes the answer whose position (after the next question or the turn's end) is worth most."""
-    depth = 1
+    """Tries each answer, plays the rest of its own turn out a few times at random, and takes the
+    answer whose turn ends best on average (by `value`)."""
+    rollouts = 2
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = SeededRandom(seed)
@@ -45,23 +46,24 @@ class GreedyBot:
         for pick in ask["options"]:
             decision = {"type": ask["type"], "pick": pick}
             after, _ = RULES.apply(s, decision)
-            v = self._look(RULES, after, me, self.depth - 1)
+            v = sum(self._finish_turn(RULES, after, me) for _ in range(self.rollouts)) / self.rollouts
             if best_value is None or v > best_value + 1e-9:
                 best, best_value = [decision], v
             elif abs(v - best_value) <= 1e-9:
                 best.append(decision)
         return self.rng.choice(best)
 
-    def _look(self, rules, s, me, depth) -> float:
-        if depth <= 0 or s["over"] is not None or s["ask"]["seat"] != me:
-            return value(s, me)
-        ask = s["ask"]
-        return max(self._look(rules, rules.apply(s, {"type": ask["type"], "pick": p})[0], me, depth - 1)
-                   for p in ask["options"][:8])
+    def _finish_turn(self, rules, s, me) -> float:
+        steps = 0
+        while s["over"] is None and s["ask"]["seat"] == me and steps < 40:
+            ask = s["ask"]
+            s, _ = rules.apply(s, {"type": ask["type"], "pick": self.rng.choice(ask["options"])})
+            steps += 1
+        return value(s, me)
 
 
 class ExpertBot(GreedyBot):
-    depth = 3
+    rollouts = 6
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}

@@ -55,7 +55,7 @@ class Sector:
 
     @property
     def slot_ids(self) -> tuple[str, ...]:
-        return tuple(s["id"] for s in self.slots)
+        return self.__dict__.setdefault("_slot_ids", tuple(s["id"] for s in self.slots))
 
     @property
     def bonus_slots(self) -> tuple[str, ...]:
@@ -77,7 +77,14 @@ class Card:
     source: str
 
     def ops(self, trigger: str) -> list:
-        return [op for e in self.effects if e["on"] == trigger for op in e["do"]]
+        cache = self.__dict__.setdefault("_ops", {})
+        if trigger not in cache:
+            cache[trigger] = [op for e in self.effects if e["on"] == trigger for op in e["do"]]
+        return cache[trigger]
+
+    def static(self, op: str) -> bool:
+        """Whether the card's static effect has `op`."""
+        return any(o[0] == op for o in self.ops("static"))
 
     def has(self, kind: str) -> bool:
         return kind in self.types

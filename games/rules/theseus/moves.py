@@ -7,9 +7,9 @@ from .combat import combat
 from .components import DATA
 from .play import Play
 from .scoring import gain_dp, lose_lp
-from .station import (active, card_place, empty_rooms, enemies, faction_seat, full, has_static, installed,
-                      is_unit, items_in, next_sector, number, occupants, owner, seat_sector, sector_of, side,
-                      units_in)
+from .station import (active, card_place, empty_rooms, enemies, faction_seat, full, has_static, holds_kind,
+                      installed, is_unit, items_in, next_sector, number, occupants, owner, seat_sector, sector_of,
+                      side, units_in)
 
 
 def leave_room(s, unit: str) -> str | None:
@@ -40,6 +40,8 @@ def eject(g: Play, piece: str) -> None:
 
 
 def _shortcuts(s, sector: str, seat: int, op: str):
+    if not holds_kind(s, sector, "shortcut"):
+        return
     mine = side(s, seat)
     for key, card, place, copied in items_in(s, sector):
         if side(s, owner(s, card)) != mine:
@@ -175,9 +177,7 @@ def _enter(g: Play, unit: str, room: str, how: str, start: str | None, acted: se
     if not (how == "move" and sector == start):
         traps(g, unit, sector, "enemy_enters", acted)
     psi_field(g, unit, sector)
-    if how != "place" and full(s, sector) and s["units"][unit]["at"] == room:
-        combat(g, s["turn"]["seat"], only=sector)
-    elif how != "place" and full(s, sector):
+    if how != "place" and full(s, sector):
         combat(g, s["turn"]["seat"], only=sector)
     return sector
 
@@ -190,6 +190,8 @@ def psi_field(g: Play, unit: str, sector: str) -> None:
         return
     if not any(s["colours"][s["units"][o]["seat"]] == "greys" for o in units_in(s, sector)):
         return
+    if not any(DATA.card(c).static("dp_on_enemy_enter") for _, c in installed(s)):
+        return
     for sec in s["ring"]:
         for key, card, place, copied in items_in(s, sec):
             if owner(s, card) == greys and any(o[0] == "dp_on_enemy_enter" for o in DATA.card(card).ops("static")):
@@ -200,6 +202,8 @@ def psi_field(g: Play, unit: str, sector: str) -> None:
 
 def _trap_items(s, sector: str, trigger: str, victim: int) -> list[dict]:
     found = []
+    if not holds_kind(s, sector, "trap"):
+        return found
     for key, card, place, copied in items_in(s, sector):
         kind = DATA.card(card)
         if not kind.ops(trigger) or not enemies(s, owner(s, card), victim):

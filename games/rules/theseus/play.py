@@ -9,6 +9,8 @@ happens during play (the decks are shuffled at setup), so the run is the same ea
 """
 from __future__ import annotations
 
+import marshal
+
 from ..base import IllegalAction
 
 
@@ -76,10 +78,9 @@ class Play:
 
     def new_turn(self) -> None:
         """A turn begins: its position is the mark the next decisions are carried out from."""
-        from ..base import clone
         self.s["ask"] = None
         self.s["mark"], self.s["answers"] = None, []
-        self.mark = clone(self.s)
+        self.mark = marshal.dumps(self.s)  # read back only if the run stops in this turn
         self.turn_from = self.floor_at = self.i
         self.last_seat = None
 

@@ -123,12 +123,16 @@ def next_sector(s, sector: str) -> str:
 
 # --- cards in play ---------------------------------------------------------------------------------
 
-def slots_of(s, sector: str) -> list[str]:
-    return [f"{sector}.{sid}" for sid in DATA.sectors[sector].slot_ids]
+_SLOTS = {sid: tuple(f"{sid}.{slot}" for slot in sec.slot_ids) for sid, sec in DATA.sectors.items()}
+_PENDING = {sid: tuple(f"{sid}.p{i}" for i in range(1, sec.pending + 1)) for sid, sec in DATA.sectors.items()}
 
 
-def pending_of(s, sector: str) -> list[str]:
-    return [f"{sector}.p{i}" for i in range(1, DATA.sectors[sector].pending + 1)]
+def slots_of(s, sector: str) -> tuple[str, ...]:
+    return _SLOTS[sector]
+
+
+def pending_of(s, sector: str) -> tuple[str, ...]:
+    return _PENDING[sector]
 
 
 def installed(s):
@@ -160,7 +164,7 @@ def switched_off(s, place: str, card: str) -> bool:
         other = s["slots"][other_place]["card"]
         if other is None or other == card or s["disc"] == other_place:
             continue
-        if enemies(s, owner(s, other), mine) and _has_op(other, "static", "switch_off_enemy_cards"):
+        if DATA.card(other).static("switch_off_enemy_cards") and enemies(s, owner(s, other), mine):
             return True
     return False
 
@@ -172,6 +176,16 @@ def _has_op(card: str, trigger: str, op: str) -> bool:
 def active(s, place: str) -> bool:
     card = s["slots"][place]["card"] if place in s["slots"] else None
     return card is not None and not switched_off(s, place, card)
+
+
+def cards_in(s, sector: str) -> list[str]:
+    slots = s["slots"]
+    return [slots[p]["card"] for p in _SLOTS[sector] if slots[p]["card"] is not None]
+
+
+def holds_kind(s, sector: str, kind: str) -> bool:
+    """A quick look before the items are worked out: a card of this type lies in the sector."""
+    return any(DATA.card(c).has(kind) for c in cards_in(s, sector))
 
 
 def items_in(s, sector: str):
@@ -217,13 +231,15 @@ def number(s, card: str, place: str) -> int:
 def statics(s, sector: str, op: str, side_: int | None = None):
     """(key, card, place, X) of every active static item with `op` in `sector` (station-wide cards
     everywhere), of `side_` if given."""
-    sectors = s["ring"]
-    for sec in sectors:
+    wide = [place_sector(p) for p, c in installed(s) if DATA.card(c).has("station_wide") or DATA.card(c).has("duplication")]
+    for sec in s["ring"]:
+        if sec != sector and sec not in wide:
+            continue
         for key, card, place, copied in items_in(s, sec):
             kind = DATA.card(card)
             if sec != sector and not kind.has("station_wide"):
                 continue
-            if not any(o[0] == op for o in kind.ops("static")):
+            if not kind.static(op):
                 continue
             if side_ is not None and s["side_of"][owner(s, card)] != side_:
                 continue

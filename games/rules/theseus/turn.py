@@ -2,6 +2,8 @@
 cards, free steps, the Tech Dock's extra turn; the order of turns, rounds, the backstop and tie turns."""
 from __future__ import annotations
 
+import marshal
+
 from ..base import clone
 from ..rng import SeededRandom
 from . import effects, moves
@@ -505,7 +507,7 @@ def run_segment(state_mark: dict, answers: list, seq0: int, floor: int) -> tuple
     s["seq"] = seq0 + len(answers)
     s["undo_floor"] = max(floor, seq0 + g.floor_at)
     if s["over"] is None:
-        s["mark"] = g.mark
+        s["mark"] = marshal.loads(g.mark) if isinstance(g.mark, bytes) else g.mark
         s["answers"] = answers[g.turn_from:]
     else:
         s["mark"], s["answers"], s["ask"] = None, [], None
