@@ -66,6 +66,15 @@ class GameRules(Protocol):
     def check_options(self, players: int, options: dict | None) -> dict:
         """Every option filled in with its default; raises IllegalAction naming a bad option."""
 
+    def teams(self, players: int, options: dict) -> list[list[int]] | None:
+        """The seats that play together, from the player count and the options as `check_options`
+        returned them (so the lobby knows the teams before the game starts): a list of at least two
+        teams, each a non-empty list of seats (0-based), every seat in exactly one, e.g.
+        [[0, 2], [1, 3]] for seats 0 and 2 against 1 and 3. None (the default): every seat plays for
+        itself. In a team game `outcome()` still ranks every seat, partners sharing a place (the
+        same rank, the winners naming all of them); the site shows, rates and tells each team as one
+        (docs/games.md, "Team play")."""
+
     def new_game(self, players: int, seed: int, options: dict | None = None, version: int | None = None) -> State:
         """The starting position under rules `version` (default: the current one; IllegalAction for
         one never published); all randomness comes from `seed`. The state carries that version as
@@ -246,6 +255,22 @@ class CommandLine:
         return ["", self.WORDS[lang][0], *(self.ranked(e, lang) for e in result["ranking"]), self.verdict(result, lang)]
 
 
+def option_sets(rules, players: int) -> list[dict]:
+    """The options of a game of `players` one at a time, as `check_options` returns them: the
+    defaults, then each choice of each option with the others at their defaults, leaving out what
+    `check_options` refuses. Where a mode such as play in teams is one option, it is among them
+    (the contract test and the create form ask `teams` of each)."""
+    schema = rules.options_schema()
+    wanted = [{}] + [{key: choice} for key, spec in schema.items() for choice in spec["choices"] if choice != spec["default"]]
+    out = []
+    for options in wanted:
+        try:
+            out.append(rules.check_options(players, options))
+        except IllegalAction:
+            continue
+    return out
+
+
 def clone(state):
     """A deep copy of a JSON state (marshal keeps it fast: copying dominates play otherwise)."""
     return marshal.loads(marshal.dumps(state))
@@ -267,7 +292,8 @@ class Rules(BotMaker, JsonPositions):
     the rest of GameRules. Its states are plain JSON holding `colours` (the seats' names), `ask`
     (the pending question, None at the end), `over` (None until the end), and `seq` and
     `undo_floor` (decisions so far, and how far back undo may go); a game whose states differ
-    overrides the members that read them.
+    overrides the members that read them. By default a game has no options, no participants and no
+    teams (`teams` answers None); a game played in teams in some mode overrides `teams`.
     """
 
     VERSIONS: RulesVersions
@@ -283,6 +309,10 @@ class Rules(BotMaker, JsonPositions):
 
     def options_schema(self) -> dict:
         return {}
+
+    def teams(self, players: int, options: dict) -> list[list[int]] | None:
+        """No teams: every seat plays for itself. A game with a team mode overrides it."""
+        return None
 
     def check_options(self, players, options: dict | None) -> dict:
         if not isinstance(players, int) or isinstance(players, bool) \

@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 
 from games import rules
-from games.rules.base import LONGEST_GAME, SEAT_NAME_LENGTH
+from games.rules.base import LONGEST_GAME, SEAT_NAME_LENGTH, option_sets
 
 GAMES = rules.names()
 SEEDS = (912_345_601, 912_345_602)  # long enough never to be in a view by chance
@@ -143,3 +143,30 @@ def test_the_decision_schema_is_a_json_schema_of_one_of_the_decisions(name):
 def test_the_game_offers_its_bots(name):
     module = rules.get(name)
     assert {"random", "greedy"} <= set(module.bot_kinds)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_teams_split_the_seats_and_partners_share_their_place(name):
+    """`teams` is None, or splits every seat into two or more teams, for the options one at a time
+    (`option_sets`); in each mode with teams, a game of random bots ends with partners sharing their
+    place, all of a team among the winners or none."""
+    module = rules.get(name)
+    for players in range(module.min_players, module.max_players + 1):
+        for options in option_sets(module, players):
+            teams = module.teams(players, options)
+            if teams is None:
+                continue
+            seats = [seat for team in teams for seat in team]
+            assert len(teams) >= 2 and all(teams) and all(type(s) is int for s in seats), teams
+            assert sorted(seats) == list(range(players)), (players, options, teams)
+            state, deciders = module.new_game(players, SEEDS[0], options), [module.bot("random", SEEDS[0] + seat) for seat in range(players)]
+            for _ in range(LONGEST_GAME):
+                if module.current_seat(state) is None:
+                    break
+                state, _ = module.apply(state, deciders[module.current_seat(state)].choose(state))
+            outcome, names = module.outcome(state), module.seat_names(state)
+            assert outcome is not None, f"no end after {LONGEST_GAME} decisions"
+            rank = {entry["who"]: entry["rank"] for entry in outcome["ranking"]}
+            for team in teams:
+                assert len({rank[names[seat]] for seat in team}) == 1, (options, team, outcome)
+                assert len({names[seat] in outcome["winners"] for seat in team}) == 1, (options, team, outcome)
