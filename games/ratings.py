@@ -1,5 +1,9 @@
 """Ratings per user per game, with openskill's Thurstone-Mosteller model (TrueSkill-like).
 
+In a game played in teams (its rules module's `teams`), each team is one of openskill's teams, made of
+its players' ratings and ranked by the team's place: openskill's own team model, in which partners
+win and lose together. A player whose seat a bot took over rates alone in the last place.
+
 A game's own participants that are not seats (an opponent the game plays, as on Yucata) take part as one more
 rated participant each game, with the place the rules give them. A seat a bot took over rates as its
 original player, in the place games.standings gives it (last). Ratings change once per finished
@@ -16,6 +20,7 @@ from games import rules, signals
 from games.models import PROVISIONAL_GAMES, Decision, Game, Rating, RatingChange
 from games.models import rating_display as display
 from games.standings import standings as places
+from games.standings import team_of, teams_of
 
 MODEL = ThurstoneMostellerFull()
 ACTIVE_DAYS = 90
@@ -53,10 +58,35 @@ def _rating(game_name: str, who) -> Rating:
     return Rating.objects.select_for_update().get(pk=rating.pk)
 
 
-def _update(pairs: list[tuple[Rating, int]]) -> list[tuple[float, float]]:
-    teams = [[MODEL.create_rating([r.mu, r.sigma])] for r, _ in pairs]
-    rated = MODEL.rate(teams, ranks=[rank for _, rank in pairs])
-    return [(team[0].mu, team[0].sigma) for team in rated]
+def sides(game: Game) -> dict[int, int] | None:
+    """Who rates together: {user id: team index} in a game played in teams, None in one without.
+    The players of the seats still theirs at the end, each in the team of their best-placed seat (a
+    bot account may hold two); a player whose seat a bot took over is in no team and rates alone."""
+    teams = teams_of(game)
+    if teams is None:
+        return None
+    side: dict[int, int] = {}
+    for seat in sorted(game.seats.all(), key=lambda s: (s.rank is None, s.rank or 0, s.order)):
+        if not seat.abandoned:
+            side.setdefault(seat.user_id, team_of(teams, seat.order))
+    return side
+
+
+def _update(pairs: list[tuple[Rating, int]], side: dict[int, int] | None = None) -> list[tuple[float, float]]:
+    """(mu, sigma) after the game for each (rating, rank) of `pairs`. Without `side`, each is one of
+    openskill's teams alone; with it, the players of one side form one team, ranked by its best place."""
+    units: dict[tuple, list[int]] = {}
+    for i, (rating, _) in enumerate(pairs):
+        team = side.get(rating.user_id) if side and rating.user_id is not None else None
+        units.setdefault(("team", team) if team is not None else ("alone", i), []).append(i)
+    members = list(units.values())
+    teams = [[MODEL.create_rating([pairs[i][0].mu, pairs[i][0].sigma]) for i in unit] for unit in members]
+    rated = MODEL.rate(teams, ranks=[min(pairs[i][1] for i in unit) for unit in members])
+    out: list = [None] * len(pairs)
+    for unit, team in zip(members, rated):
+        for i, new in zip(unit, team):
+            out[i] = (new.mu, new.sigma)
+    return out
 
 
 def rate_game(game: Game) -> bool:
@@ -68,7 +98,7 @@ def rate_game(game: Game) -> bool:
         game.save(update_fields=["rated"])
         return False
     pairs = [(_rating(game.name, who), rank) for who, rank in sorted(standings(game), key=lambda p: str(p[0] or ""))]
-    for (rating, rank), (mu, sigma) in zip(pairs, _update(pairs)):
+    for (rating, rank), (mu, sigma) in zip(pairs, _update(pairs, sides(game))):
         RatingChange.objects.create(match=game, rating=rating, rank=rank, mu_before=rating.mu,
                                     sigma_before=rating.sigma, mu_after=mu, sigma_after=sigma)
         rating.mu, rating.sigma = mu, sigma
@@ -86,14 +116,14 @@ def recompute(game_name: str) -> None:
     for r in ratings.values():
         r.mu, r.sigma, r.games, r.last_played = MODEL.mu, MODEL.sigma, 0, None
     matches = (Game.objects.filter(name=game_name, rated=True).order_by("finished_at", "pk")
-               .prefetch_related("rating_changes"))
+               .prefetch_related("rating_changes", "seats"))
     for match in matches:
         changes = sorted((c for c in match.rating_changes.all() if not c.reverted),
                          key=lambda c: str(ratings[c.rating_id].user_id or ""))
         if not changes:
             continue
         pairs = [(ratings[c.rating_id], c.rank) for c in changes]
-        for (rating, _), (mu, sigma), change in zip(pairs, _update(pairs), changes):
+        for (rating, _), (mu, sigma), change in zip(pairs, _update(pairs, sides(match)), changes):
             change.mu_before, change.sigma_before, change.mu_after, change.sigma_after = rating.mu, rating.sigma, mu, sigma
             change.save(update_fields=["mu_before", "sigma_before", "mu_after", "sigma_after"])
             rating.mu, rating.sigma = mu, sigma
