@@ -11,6 +11,7 @@ from django.utils import timezone
 from games import limits, rules, signals
 from games.models import Game, Invitation, Seat
 from games.rules import IllegalAction
+from games.standings import team_letter, teams_of
 
 from .bots import bot_account
 from .deadlines import turn_begins
@@ -19,6 +20,8 @@ from .reads import locked, locked_lobby, may_start, rules_of, starter_id
 
 
 def create_game(user, *, game: str, players, options=None, hours_per_move=None, invite=(), bots=()) -> Game:
+    """The creator takes seat 0; `bots` gives seats 1, 2, ... in turn to the site's bots of the kinds
+    named, a None in it leaving that seat to a person (who joins, or is invited)."""
     try:
         module = rules.get(game)
     except KeyError as exc:
@@ -33,8 +36,9 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
     if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= 24 * 30:
         raise Invalid("hours_per_move must be a whole number of hours from 1 to 720")
     invitees = _users_named(invite, exclude=user)
-    bot_users = [bot_account(kind) for kind in _bot_kinds(module, bots)]
-    if len(invitees) + len(bot_users) > players - 1:
+    kinds = _bot_kinds(module, bots)
+    bot_users = {order: bot_account(kind) for order, kind in enumerate(kinds, 1) if kind is not None}
+    if len(invitees) + len(bot_users) > players - 1 or len(kinds) > players - 1:
         raise Invalid(f"a {players}-player game has room for {players - 1} invited players and bots")
     if invitees:
         spend(user, "invite", "invitations", len(invitees))
@@ -47,7 +51,7 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
         g = Game.objects.create(name=game, rules_version=module.version, options=checked,
                                 players=players, created_by=user, hours_per_move=hours)
         Seat.objects.create(game=g, user=user, order=0)
-        for order, bot_user in enumerate(bot_users, 1):
+        for order, bot_user in bot_users.items():
             Seat.objects.create(game=g, user=bot_user, order=order, bot_account=True)
         for invitee in invitees:
             Invitation.objects.create(game=g, user=invitee)
@@ -59,12 +63,12 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
     return g
 
 
-def _bot_kinds(module, kinds) -> list[str]:
+def _bot_kinds(module, kinds) -> list[str | None]:
     if kinds in (None, ""):
         return []
-    if not isinstance(kinds, (list, tuple)) or not all(isinstance(k, str) for k in kinds):
-        raise Invalid("bots must be a list of bot kinds")
-    unknown = [k for k in kinds if k not in module.bot_kinds]
+    if not isinstance(kinds, (list, tuple)) or not all(k is None or isinstance(k, str) for k in kinds):
+        raise Invalid("bots must be a list of bot kinds (null: a person's seat)")
+    unknown = [k for k in kinds if k is not None and k not in module.bot_kinds]
     if unknown:
         raise Invalid(f"no bot called {', '.join(unknown)}; {module.title['en']} has {', '.join(module.bot_kinds)}")
     return list(kinds)
@@ -83,14 +87,16 @@ def _users_named(names, exclude) -> list:
     return [u for u in found.values() if u.pk != exclude.pk]
 
 
-def join_game(user, game_id) -> Game:
+def join_game(user, game_id, team=None) -> Game:
+    """The user takes the first free seat, or with `team` (an index into the game's teams) the
+    first free seat of that team."""
     try:
-        return _join(user, game_id)
+        return _join(user, game_id, team)
     except IntegrityError:  # the last guard of (game, order) and (game, user): never a 500
         raise Conflict("another player took that seat at the same moment; reload and try again") from None
 
 
-def _join(user, game_id) -> Game:
+def _join(user, game_id, team) -> Game:
     with transaction.atomic():
         game = locked_lobby(game_id)
         if game.status != Game.Status.OPEN:
@@ -100,12 +106,33 @@ def _join(user, game_id) -> Game:
             raise Conflict("you already have a seat in this game")
         if len(seats) >= game.players:
             raise Conflict("the game is full")
-        Seat.objects.create(game=game, user=user, order=max(s.order for s in seats) + 1 if seats else 0)
+        Seat.objects.create(game=game, user=user, order=_free_seat(game, seats, team))
         if len(seats) + 1 == game.players:
             _start(game)
         else:
             signals.lobby_changed.send(Game, game=game)
     return game
+
+
+def _free_seat(game: Game, seats: list[Seat], team) -> int:
+    """The first seat nobody holds (of the team asked for, if any); past the planned seats only
+    when seats were renumbered beyond them."""
+    taken = {s.order for s in seats}
+    teams = teams_of(game)
+    if team is None:
+        candidates = range(game.players)
+    elif teams is None:
+        raise Invalid("this game is not played in teams: join without a team")
+    elif not isinstance(team, int) or isinstance(team, bool) or not 0 <= team < len(teams):
+        raise Invalid(f"team must be a number from 0 to {len(teams) - 1}")
+    else:
+        candidates = sorted(teams[team])
+    free = [order for order in candidates if order not in taken]
+    if free:
+        return free[0]
+    if team is not None:
+        raise Conflict(f"team {team_letter(team)} is full: join another team")
+    return max(taken) + 1
 
 
 def leave_game(user, game_id) -> Game:
@@ -151,6 +178,8 @@ def start_game(user, game_id) -> Game:
             raise Conflict(f"the game is {game.status}: it cannot be started")
         if user.pk != starter_id(game):
             raise NotAllowed("only the game's creator can start it")
+        if teams_of(game) is not None and len(game.seats.all()) < game.players:
+            raise Conflict("a game played in teams starts when every seat is taken")
         if not may_start(game, user):
             raise Conflict(f"at least {rules_of(game).min_players} players are needed to start")
         _start(game)
@@ -158,7 +187,9 @@ def start_game(user, game_id) -> Game:
 
 
 def _start(game: Game) -> None:
-    """Seat order is join order; the rules module draws everything else from the seed."""
+    """Seat order is the order of the seats taken (a join takes the first free one, a bot the one it
+    was given), closed up where seats are left free; the rules module draws everything else from
+    the seed."""
     module = rules_of(game)
     seats = list(game.seats.order_by("order", "joined_at"))
     game.players = len(seats)

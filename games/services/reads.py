@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from accounts.models import language_of
 from games import rules
 from games.models import Game, Invitation, ModeratorAction, Seat
+from games.standings import teams_of
 
 from .errors import Conflict, NotAllowed, NotFound
 
@@ -134,9 +135,12 @@ def invitations_of(game: Game) -> dict[str, list]:
 
 
 def may_start(game: Game, user) -> bool:
-    """The creator (or whoever took the first seat after him) may start once the game has enough players."""
+    """The creator (or whoever took the first seat after him) may start once the game has enough
+    players; a game played in teams only full (it starts by itself then), its teams being those of
+    its planned seats."""
+    seated = len(game.seats.all())
     return (game.status == Game.Status.OPEN and user.is_authenticated and user.pk == starter_id(game)
-            and len(game.seats.all()) >= rules_of(game).min_players)
+            and seated >= rules_of(game).min_players and (teams_of(game) is None or seated == game.players))
 
 
 def starter_id(game: Game) -> int:

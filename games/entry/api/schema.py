@@ -53,10 +53,12 @@ def create_game_request() -> dict:
                     "invite": {"type": "array", "maxItems": players - 1, "uniqueItems": True,
                                "items": {"type": "string", "minLength": 1, "maxLength": 150},
                                "description": "usernames of active players (404 for one that is not)"},
-                    "bots": {"type": "array", "maxItems": players - 1, "items": {"type": "string", "enum": list(module.bot_kinds)},
-                             "description": "one of the site's bots for each of these seats, of the kind named; "
-                                            "with the invitations at most one fewer than seats (400). "
-                                            "A player and bots only: the game starts at once"},
+                    "bots": {"type": "array", "maxItems": players - 1,
+                             "items": {"type": "string", "enum": [*module.bot_kinds, None], "nullable": True},
+                             "description": "seats 1, 2, ... in turn: one of the site's bots of the kind named, or "
+                                            "null for a seat left to a person (who joins, or is invited); with "
+                                            "the invitations at most one fewer than seats (400). A player and "
+                                            "bots only: the game starts at once"},
                 },
             })
     return {"oneOf": branches}

@@ -14,6 +14,7 @@ from games.clock import away_until
 from games.models import ChatMessage, Game, Seat
 from games.ratings import changes_for
 from games.services import abort_reason, current_state, rules_of, view_for
+from games.standings import team_of, teams_of
 from games.templatetags.site_tags import game_title
 
 
@@ -34,7 +35,13 @@ class SeatSerializer(serializers.ModelSerializer):
     class Meta:
         model = Seat
         fields = ["order", "colour", "username", "display_name", "status", "played_by_bot", "bot", "is_bot",
-                  "score", "rank", "away_until"]
+                  "team", "score", "rank", "away_until"]
+
+    team = serializers.SerializerMethodField(help_text="the seat's team in a game played in teams: an index into the "
+                                                       "game's `teams` (0 is team A, 1 team B); null: the seat plays for itself")
+
+    def get_team(self, seat) -> int | None:
+        return team_of(teams_of(seat.game), seat.order)
 
     def get_is_bot(self, seat) -> bool:
         profile = getattr(seat.user, "profile", None)
@@ -65,7 +72,15 @@ class GameSerializer(serializers.ModelSerializer):
         model = Game
         fields = ["id", "game", "title", "rules_version", "options", "players", "status", "created_by",
                   "hours_per_move", "created_at", "started_at", "finished_at", "last_move_at", "seq",
-                  "current_seat", "deadline", "seats", "invited", "declined"]
+                  "current_seat", "deadline", "teams", "seats", "invited", "declined"]
+
+    teams = serializers.SerializerMethodField(help_text=(
+        "in a game played in teams (the game's rules and options say so), the seats (their `order`) of each team, "
+        "team A first, known from the creation on, taken or free: partners share their place in the outcome "
+        "and their ratings move together; null: every seat plays for itself"))
+
+    def get_teams(self, game) -> list[list[int]] | None:
+        return teams_of(game)
 
     def get_invited(self, game) -> list[str]:
         return [u.username for u in services.invitations_of(game)["pending"]]
@@ -140,8 +155,15 @@ class CreateGameSerializer(serializers.Serializer):
     options = serializers.DictField(required=False, default=dict)
     hours_per_move = StrictIntegerField(required=False, min_value=1, max_value=720)
     invite = serializers.ListField(child=StrictCharField(max_length=150), required=False, default=list)
-    bots = serializers.ListField(child=StrictCharField(max_length=16), required=False, default=list,
-                                 help_text="a bot kind for each seat to give to one of the site's bots")
+    bots = serializers.ListField(child=StrictCharField(max_length=16, allow_null=True), required=False, default=list,
+                                 help_text="seats 1, 2, ... in turn: a bot kind gives the seat to one of the site's bots, "
+                                           "null leaves it to a person")
+
+
+class JoinSerializer(serializers.Serializer):
+    team = StrictIntegerField(required=False, min_value=0, help_text=(
+        "in a game played in teams: the team to join, an index into the game's `teams` (0 is team A); "
+        "without it, the first free seat"))
 
 
 def _decision_schema() -> dict:

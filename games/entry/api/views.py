@@ -18,8 +18,9 @@ from games.models import ChatMessage, Game, Invitation, Seat
 
 from .schema import DETAIL, create_game_request
 from .serializers import (ActionsSerializer, ChatPageSerializer, ChatSerializer, CreateGameSerializer,
-                          DecisionSerializer, GameDetailSerializer, GameSerializer, MoveResultSerializer,
-                          MoveSerializer, MuteSerializer, ReplaySerializer, StandInSerializer, UndoSerializer)
+                          DecisionSerializer, GameDetailSerializer, GameSerializer, JoinSerializer,
+                          MoveResultSerializer, MoveSerializer, MuteSerializer, ReplaySerializer, StandInSerializer,
+                          UndoSerializer)
 
 ERRORS = {400: OpenApiTypes.OBJECT, 401: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
           404: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT}
@@ -107,10 +108,14 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         game = self.get_queryset().get(pk=game_id)
         return Response(GameDetailSerializer(game, context={"request": self.request}).data, status=code)
 
-    @extend_schema(request=None, responses={200: GameDetailSerializer, **_errors(401, 403, 404, 409)})
+    @extend_schema(request=JoinSerializer, responses={200: GameDetailSerializer, **_errors(400, 401, 403, 404, 409)},
+                   description="Take a seat in an open game: the first free one, or in a game played in teams the "
+                               "first free seat of the `team` asked for (409 when that team is full).")
     @action(detail=True, methods=["post"])
     def join(self, request, pk=None):
-        services.join_game(request.user, pk)
+        body = JoinSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.join_game(request.user, pk, body.validated_data.get("team"))
         return self._detail(pk)
 
     @extend_schema(request=None, responses={200: GameDetailSerializer, **_errors(401, 403, 404, 409)})
