@@ -18,6 +18,7 @@ from django.utils.html import format_html, format_html_join, json_script
 from accounts.models import Profile
 from games import rules, services
 from games.models import ChatMessage, Digest, Game, ModeratorAction, Rating, RatingChange, Seat, TurnNotice
+from games.standings import team_letter, team_of, teams_of
 from games.templatetags.site_tags import board_style
 
 
@@ -114,11 +115,20 @@ def status_filter(title: str):
     return Titled
 
 
-class SeatInline(admin.TabularInline):
+class SeatTeam:
+    """A seat's team in a game played in teams ("A", "B"...), "-" without teams."""
+
+    @admin.display(description="team")
+    def team(self, seat) -> str:
+        team = team_of(teams_of(seat.game), seat.order)
+        return "-" if team is None else team_letter(team)
+
+
+class SeatInline(SeatTeam, admin.TabularInline):
     model = Seat
     extra = 0
     can_delete = False
-    fields = ["order", "colour", "user", "status", "score", "rank"]
+    fields = ["order", "colour", "team", "user", "status", "score", "rank"]
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):
@@ -231,8 +241,8 @@ class GameAdmin(ReadOnlyPage, admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(ReadOnlyPage, admin.ModelAdmin):
-    list_display = ["game", "order", "colour", "user", "status", "score", "rank"]
+class SeatAdmin(SeatTeam, ReadOnlyPage, admin.ModelAdmin):
+    list_display = ["game", "order", "colour", "team", "user", "status", "score", "rank"]
     list_filter = [("status", status_filter("seat status")), ("game__status", status_filter("game status"))]
     search_fields = ["user__username"]
     readonly_fields = ["game", "user", "order", "colour", "status", "joined_at", "score", "rank"]

@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Profile
+from games.rules.base import option_sets
 
 # The kinds of bot the rules modules make, as players read them; a kind not named here shows its key.
 BOT_NAMES = {"random": _("Random bot (plays any legal move)"), "greedy": _("Greedy bot (looks one move ahead)"),
@@ -39,6 +40,12 @@ class CreateGameForm(forms.Form):
                 label=_("Seat %(n)s") % {"n": n}, required=False, widget=forms.Select(attrs={"data-seat": n}),
                 choices=[("", _("a person (invited, or whoever joins)")), *bot_choices(module)],
                 help_text=_("Only seats up to the number of players count.") if n == module.max_players else "")
+        layouts = team_layouts(module)
+        if layouts and self.bot_seats:  # which seats play together, where the seats are chosen
+            field = self.fields[self.bot_seats[0]]
+            field.help_text = " ".join([*(str(_("Teams with %(players)s players: %(teams)s.")
+                                              % {"players": players, "teams": teams}) for players, teams in layouts),
+                                        str(field.help_text)]).strip()
         self.order_fields(["players", *[f"option_{k}" for k in self.option_keys], "hours_per_move",
                            *self.bot_seats, "invite"])
 
@@ -46,13 +53,30 @@ class CreateGameForm(forms.Form):
         schema = self.module.options_schema()
         return {key: schema[key]["choices"][self.cleaned_data[f"option_{key}"]] for key in self.option_keys}
 
-    def bots(self) -> list[str]:
-        """The bot kinds chosen for the seats the game has (seat 1 is the creator's)."""
+    def bots(self) -> list[str | None]:
+        """The bot kind chosen for each seat the game has after the creator's (seat 1), None for a
+        seat left to a person: each bot takes the seat it was chosen for (a partner, in a game
+        played in teams)."""
         seats = self.bot_seats[: self.cleaned_data["players"] - 1]
-        return [self.cleaned_data[name] for name in seats if self.cleaned_data[name]]
+        chosen = [self.cleaned_data[name] or None for name in seats]
+        while chosen and chosen[-1] is None:
+            chosen.pop()
+        return chosen
 
     def invitees(self) -> list[str]:
         return [n.strip() for n in self.cleaned_data["invite"].split(",") if n.strip()]
+
+
+def team_layouts(module) -> list[tuple[int, str]]:
+    """The ways the game's seats play in teams, for the form's words: (players, "1+3 · 2+4") for each
+    player count and way, from the game's options one at a time (games.rules.base.option_sets), the
+    seats counted from 1 as the form counts them."""
+    layouts = []
+    for players in range(module.min_players, module.max_players + 1):
+        found = {" · ".join("+".join(str(seat + 1) for seat in sorted(team)) for team in teams)
+                 for options in option_sets(module, players) if (teams := module.teams(players, options))}
+        layouts += [(players, layout) for layout in sorted(found)]
+    return layouts
 
 
 class ProfileForm(forms.ModelForm):

@@ -27,6 +27,8 @@ from games.entry.forms import BOT_NAMES, CreateGameForm, ProfileForm, VacationFo
 from games.models import Game
 from games.reactions import emails
 from games.services import lists
+from games.standings import teams_of
+from games.templatetags.site_tags import team_name
 
 GAME_TEXTS = {
     "olderChat": gettext_lazy("Earlier messages"),
@@ -60,6 +62,7 @@ GAME_TEXTS = {
     "deskExtended": gettext_lazy("The deadline was extended by %(hours)s hours."),
     "deskAborted": gettext_lazy("The game was stopped."),
     "deskReverted": gettext_lazy("The game was stopped after its end and its rating effect taken back."),
+    "team": gettext_lazy("Team"), "teamName": gettext_lazy("Team %(letter)s"),
 }
 
 
@@ -177,6 +180,8 @@ def game_page(request, game_id):
     lang = _lang(request)
     module = services.rules_of(game)
     invitations = services.invitations_of(game)
+    can_join = (request.user.is_authenticated and game.status == Game.Status.OPEN and seat is None
+                and len(game.seats.all()) < game.players)
     return render(request, "games/game.html", {
         "game": game, "seat": seat, "title": rules.title(game.name, lang), "options": option_labels(game, lang),
         "page_config": {
@@ -189,8 +194,8 @@ def game_page(request, game_id):
         },
         "texts": {**{k: str(v) for k, v in GAME_TEXTS.items()},
                   "status": {k: str(v) for k, v in Game.Status.choices}},
-        "can_join": (request.user.is_authenticated and game.status == Game.Status.OPEN and seat is None
-                     and len(game.seats.all()) < game.players),
+        "can_join": can_join,
+        "lobby_teams": _lobby_teams(game, can_join) if game.status == Game.Status.OPEN else None,
         "can_start": seat is not None and services.may_start(game, request.user),
         "can_chat": seat is not None and services.chat_refusal(game, request.user) is None,
         "invitations": invitations,
@@ -198,6 +203,17 @@ def game_page(request, game_id):
         "seat_in_play": _in_play(game, seat),
         "stand_in": _stand_in_offer(game, seat, module),
     })
+
+
+def _lobby_teams(game: Game, can_join: bool) -> list[dict] | None:
+    """An open game played in teams: each team with its seats (None for a free one), and whether the
+    viewer may join it (a free seat in it)."""
+    teams = teams_of(game)
+    if teams is None:
+        return None
+    seats = {s.order: s for s in game.seats.all()}
+    return [{"index": i, "name": team_name(i), "seats": [seats.get(order) for order in sorted(team)],
+             "can_join": can_join and any(order not in seats for order in team)} for i, team in enumerate(teams)]
 
 
 def _in_play(game: Game, seat) -> bool:
@@ -225,7 +241,10 @@ def _lobby_action(request, game_id, action):
 @login_required
 @require_POST
 def join(request, game_id):
-    return _lobby_action(request, game_id, services.join_game)
+    """Join an open game: the first free seat, or the first free seat of the team chosen (`team`)."""
+    team = request.POST.get("team") or None
+    chosen = int(team) if team and team.isascii() and team.isdigit() and len(team) < 4 else team  # else refused
+    return _lobby_action(request, game_id, lambda user, pk: services.join_game(user, pk, chosen))
 
 
 @login_required

@@ -33,6 +33,22 @@ function nameOf(who) {
   return seat ? seat.display_name : (config.participants[who] || who);
 }
 
+/** A team as players read it, "Team A", from its index in the game's teams. */
+export function teamName(index, words) {
+  return words.replace("%(letter)s", String.fromCharCode(65 + index));
+}
+
+/** The winners as the outcome says them: their names, and in a game played in teams the team that won
+ * ("Ann, Cid (Team A)"). */
+export function winnersLine(winners, seats, nameOf, words) {
+  const names = winners.map(nameOf).join(", ");
+  const teams = new Set(winners.map((who) => {
+    const seat = seats.find((s) => s.colour === who);
+    return seat && seat.team !== null && seat.team !== undefined ? seat.team : null;
+  }));
+  return teams.size === 1 && !teams.has(null) ? `${names} (${teamName([...teams][0], words)})` : names;
+}
+
 /** A mark in a seat's colours as its game gives them (client_data's seat_colours), light and dark. */
 function seatMark(symbol, colour, attrs = {}) {
   const mark = text("span", symbol, { ...attrs, class: "ink-seat" });
@@ -352,6 +368,10 @@ function renderPlayers(view) {
   }
   $("deadline").textContent = !state.replay && state.game.deadline ? `${T.deadline}: ${formatTime(state.game.deadline)}` : "";
   const columns = state.module.columns ? state.module.columns(view, config.lang) : [];
+  if (state.game.teams) {  // a game played in teams: each seat's team first
+    const team = (order) => state.game.seats.find((s) => s.order === order).team;
+    columns.unshift({ title: T.team, value: (order) => teamName(team(order), T.teamName) });
+  }
   const table = $("players");
   const head = text("tr");
   for (const h of [T.player, ...columns.map((c) => c.title)]) head.appendChild(text("th", h));
@@ -377,7 +397,8 @@ function renderOutcome(view) {
   if (!outcome) return;
   const notes = state.module.notes ? state.module.notes(view, config.lang) : {};
   box.replaceChildren(text("h2", T.gameOver));
-  box.appendChild(text("p", notes.outcome || `${T.winners}: ${outcome.winners.map(nameOf).join(", ")}`, { id: "winner" }));
+  const winners = winnersLine(outcome.winners, state.game.seats, nameOf, T.teamName);
+  box.appendChild(text("p", notes.outcome || `${T.winners}: ${winners}`, { id: "winner" }));
   const list = text("ul", null, { class: "ranking" });
   for (const entry of outcome.ranking) {
     list.appendChild(text("li", `${entry.rank}. ${nameOf(entry.who)} — ${entry.score}`));

@@ -96,3 +96,19 @@ test("replayStepTo moves within the game and names the decision to replay up to"
   assert.deepEqual(game.replayStepTo(numbers, 0, 1), { position: 1, upto: 3 });
   assert.deepEqual(game.replayStepTo([], 0, 1), { position: 0, upto: 0 });
 });
+
+test("teamName names a team by its letter in the page's words", () => {
+  assert.equal(game.teamName(0, "Team %(letter)s"), "Team A");
+  assert.equal(game.teamName(1, "Équipe %(letter)s"), "Équipe B");
+});
+
+test("winnersLine names the winning team in a game played in teams, and only there", () => {
+  const seats = [{ colour: "red", team: 0 }, { colour: "yellow", team: 1 }, { colour: "green", team: 0 }, { colour: "blue", team: 1 }];
+  const names = { red: "Ann", yellow: "Cat", green: "Ben", blue: "Dan" };
+  const nameOf = (who) => names[who] || who;
+  assert.equal(game.winnersLine(["red", "green"], seats, nameOf, "Team %(letter)s"), "Ann, Ben (Team A)");
+  assert.equal(game.winnersLine(["red", "yellow"], seats, nameOf, "Team %(letter)s"), "Ann, Cat");  // a draw between teams
+  const alone = seats.map((s) => ({ ...s, team: null }));
+  assert.equal(game.winnersLine(["red"], alone, nameOf, "Team %(letter)s"), "Ann");
+  assert.equal(game.winnersLine(["aliens"], seats, nameOf, "Team %(letter)s"), "aliens");  // a participant: no team
+});
