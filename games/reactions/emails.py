@@ -25,6 +25,7 @@ from games import clock, presence
 from games.models import Digest, Game, Seat, TurnNotice
 from games.reactions import push
 from games.services import waiting_games
+from games.standings import team_of, teams_of
 
 Kind = TurnNotice.Kind
 log = logging.getLogger(__name__)
@@ -135,6 +136,23 @@ def gettext_in(user, text: str) -> str:
         return translation.gettext(text)
 
 
+def team_of_seat(game: Game, seat: Seat, seats=None) -> dict | None:
+    """In a game played in teams, what the seat's player hears of their team: its index, the
+    partners' seats and, once the game is over, how the team did ("won", "lost", or "drew" when every
+    team is among the winners); None in a game without teams."""
+    teams = teams_of(game)
+    if teams is None:
+        return None
+    seats = list(game.seats.all()) if seats is None else seats
+    index = team_of(teams, seat.order)
+    team = {"index": index, "partners": [s for s in seats if s.pk != seat.pk and team_of(teams, s.order) == index]}
+    if game.outcome:
+        winners = set(game.outcome.get("winners", []))
+        won = {team_of(teams, s.order) for s in seats if s.colour in winners}
+        team["result"] = "drew" if index in won and len(won) == len(teams) else "won" if index in won else "lost"
+    return team
+
+
 def turn_email(game: Game) -> bool:
     """"Your turn", for players who want it at once and are not on the site (or want it anyway)."""
     if game.status != Game.Status.ACTIVE:
@@ -142,7 +160,7 @@ def turn_email(game: Game) -> bool:
     seat = deciding_seat(game)
     if seat is None:
         return False
-    return _notice_once(game, seat.user, Kind.TURN, "turn", {"deadline": game.deadline})
+    return _notice_once(game, seat.user, Kind.TURN, "turn", {"deadline": game.deadline, "team": team_of_seat(game, seat)})
 
 
 def reminder_emails(game: Game, now) -> list[str]:
@@ -154,10 +172,12 @@ def reminder_emails(game: Game, now) -> list[str]:
     left = game.deadline - now
     sent = []
     if now - game.turn_started_at >= total * settings.REMINDER_SHARE and left > timedelta(0):
-        if _notice_once(game, seat.user, Kind.REMINDER, "reminder", {"deadline": game.deadline, "last_call": False}):
+        if _notice_once(game, seat.user, Kind.REMINDER, "reminder",
+                        {"deadline": game.deadline, "last_call": False, "team": team_of_seat(game, seat)}):
             sent.append("reminder")
     if timedelta(0) < left <= min(total * settings.LAST_CALL_SHARE, settings.LAST_CALL_MAX):
-        if _notice_once(game, seat.user, Kind.LAST_CALL, "reminder", {"deadline": game.deadline, "last_call": True}):
+        if _notice_once(game, seat.user, Kind.LAST_CALL, "reminder",
+                        {"deadline": game.deadline, "last_call": True, "team": team_of_seat(game, seat)}):
             sent.append("last_call")
     return sent
 
@@ -183,7 +203,11 @@ def game_over_notices(game: Game) -> int:
     if game.status != Game.Status.FINISHED:
         return 0
     seats = list(game.seats.select_related("user__profile").order_by("rank", "order"))
-    return sum(_notice_once(game, seat.user, Kind.GAME_OVER, "game_over", {"seat": seat, "seats": seats}, key="over")
+    teams = teams_of(game)
+    for s in seats:  # each place with its team, in a game played in teams
+        s.team = team_of(teams, s.order)
+    return sum(_notice_once(game, seat.user, Kind.GAME_OVER, "game_over",
+                            {"seat": seat, "seats": seats, "team": team_of_seat(game, seat, seats)}, key="over")
                for seat in seats)
 
 
