@@ -58,6 +58,9 @@ def _op(g: Play, op: list, ctx: Context, result: dict):
             if OPS[op[2][0]](g, ctx, op[2][1:], optional=True, exclude=picked) in (False, None):
                 break
         return bool(picked) or None
+    if name == "stop_here":
+        result["stop"] = True  # Tentacle: the passing unit's move ends here once the pass traps acted (TH50)
+        return True
     return OPS[name](g, ctx, op[1:], optional=False, exclude=[])
 
 
@@ -538,10 +541,6 @@ def _cash_counter(g, ctx, args, optional, exclude):
     return True
 
 
-def _stop_here(g, ctx, args, optional, exclude):
-    return True
-
-
 OPS = {
     "damage": _damage, "heal": _heal, "gain_dp": _gain_dp, "drain_dp": _drain_dp, "attack": _attack,
     "combat": _combat, "counted_move": _counted_move, "relocate": _relocate, "spawn_young_alien": _spawn,
@@ -549,5 +548,4 @@ OPS = {
     "lose_upgrades": _lose_upgrades, "place_disc": _place_disc, "install_pending": _install_pending,
     "install_top": _install_top, "discard": _discard, "move_card": _move_card, "discard_pending": _discard_pending,
     "resolve_action": _resolve_action, "hit": _hit, "counter_add": _counter_add, "cash_counter": _cash_counter,
-    "stop_here": _stop_here,
 }
