@@ -359,3 +359,8 @@ def test_specials_only_with_an_effect_th15():
     assert legal(s) == ["play:BON4a", "continue"]
     s, ev = play(s, "play:BON4a")
     assert s["lp"][0] == 17 and "BON4a" in s["spent"]
+
+
+def test_a_turn_restarted_at_its_end_offers_the_end_free_steps_6_10():
+    s = position(units={"M1": "DOCK1", "G1": "WRECK1"}, tiles=[1, 0], phase="end")
+    assert s["ask"]["type"] == "free_step" and s["ask"]["seat"] == 0 and s["ask"]["about"]["phase"] == "end"
