@@ -30,24 +30,24 @@ def act(ring: str, cards: dict, units=None, room: str | None = None, **kw):
     return s
 
 
-def greys_act(cards: dict, units=None, **kw):
-    """The Greys (seat 1, MG) move G1 CTL1 -> DOCK, where the cards lie."""
-    slots = {f"DOCK.{sid}" if "." not in sid else sid: c for sid, c in cards.items()}
-    s = position(options=MG, seat=1, units={"G1": "CTL1", **(units or {})}, slots=slots, **kw)
-    s, _ = play(s, "G1")
+def seat1_act(options: dict, unit: str, sector: str, cards: dict, units=None, **kw):
+    """Seat 1 moves `unit` CTL1 -> `sector` (one point), where the cards lie (slot id -> card)."""
+    slots = {f"{sector}.{sid}" if "." not in sid else sid: c for sid, c in cards.items()}
+    s = position(options=options, seat=1, units={unit: "CTL1", **(units or {})}, slots=slots, **kw)
+    s, _ = play(s, unit)
     if s["ask"]["type"] == "room":
-        s, _ = play(s, "DOCK4" if "DOCK4" in legal(s) else legal(s)[0])
+        s, _ = play(s, f"{sector}4" if f"{sector}4" in legal(s) else legal(s)[0])
     return s
+
+
+def greys_act(cards: dict, units=None, **kw):
+    """The Greys (seat 1, MG) move G1 CTL1 -> DOCK."""
+    return seat1_act(MG, "G1", "DOCK", cards, units, **kw)
 
 
 def scientists_act(cards: dict, units=None, **kw):
-    """The Scientists (seat 1, AS) move S1 CTL1 -> NEST, where the cards lie."""
-    slots = {f"NEST.{sid}" if "." not in sid else sid: c for sid, c in cards.items()}
-    s = position(options=AS, seat=1, units={"S1": "CTL1", **(units or {})}, slots=slots, **kw)
-    s, _ = play(s, "S1")
-    if s["ask"]["type"] == "room":
-        s, _ = play(s, "NEST4" if "NEST4" in legal(s) else legal(s)[0])
-    return s
+    """The Scientists (seat 1, AS) move S1 CTL1 -> NEST."""
+    return seat1_act(AS, "S1", "NEST", cards, units, **kw)
 
 
 # --- 9.1 Marines -----------------------------------------------------------------------------------
