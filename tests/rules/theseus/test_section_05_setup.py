@@ -4,7 +4,7 @@ from __future__ import annotations
 from games.rules.theseus import RULES
 from games.rules.theseus.components import DATA
 
-from .positions import kinds, started
+from .positions import started
 
 DUEL = {"faction1": "marines", "faction2": "greys"}
 

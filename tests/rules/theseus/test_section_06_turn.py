@@ -364,3 +364,42 @@ def test_specials_only_with_an_effect_th15():
 def test_a_turn_restarted_at_its_end_offers_the_end_free_steps_6_10():
     s = position(units={"M1": "DOCK1", "G1": "WRECK1"}, tiles=[1, 0], phase="end")
     assert s["ask"]["type"] == "free_step" and s["ask"]["seat"] == 0 and s["ask"]["about"]["phase"] == "end"
+
+
+# --- gripper, parasites, invisibility (TH22, TH23, TH34), trap order (TH18) ----------------------------
+
+def test_all_units_gripped_at_turn_start_are_freed_th22():
+    s = position(units={"M1": ("COR1", {"gripped": True}), "M2": ("CTL1", {"gripped": True}),
+                        "M3": ("TEC1", {"gripped": True}), "G1": "WRECK1"}, phase="start")
+    assert legal(s) == ["M1", "M2", "M3"] and not any(s["units"][u]["gripped"] for u in ("M1", "M2", "M3"))
+
+
+def test_a_gripped_unit_cannot_move_th22():
+    s = position(units={"M1": ("COR1", {"gripped": True}), "M2": "CTL1", "G1": "WRECK1"}, phase="start")
+    assert "M1" not in legal(s)
+
+
+def test_parasite_damage_then_shed_on_entering_the_own_sector_th23():
+    s = position(units={"M1": ("CTL1", {"parasites": 2}), "G1": "WRECK1"})
+    s, _ = play(s, "M1", "DOCK1")
+    assert s["lp"][0] == 18 and s["units"]["M1"]["parasites"] == 0
+
+
+def test_invisibility_ends_when_the_unit_moves_th34():
+    s = position(seat=1, units={"G1": ("WRECK1", {"invisible": True}), "M1": "DOCK1"})
+    s, _ = play(s, "G1", "COR1")
+    assert not s["units"]["G1"]["invisible"]
+
+
+def test_traps_of_one_name_act_in_slot_order_without_a_question_th18():
+    s = position(units={"M1": "WRECK1", "G1": "DOCK1"}, slots={"COR.s2": "GRE02a", "COR.s4": "GRE02b"})
+    s, _ = play(s, "M1", "COR1")
+    assert s["dp"][1] == 2
+
+
+def test_traps_of_different_names_are_ordered_by_the_active_player_th18():
+    s = position(seat=1, units={"G1": "WRECK1", "M1": "DOCK1"}, slots={"COR.s2": "MAR01a", "COR.s4": "MAR02a"})
+    s, _ = play(s, "G1", "COR1")
+    assert s["ask"]["type"] == "trap_next" and legal(s) == ["trap:MAR01", "trap:MAR02"]
+    s, _ = play(s, "trap:MAR02")
+    assert s["lp"][1] == 17
