@@ -136,3 +136,30 @@ def test_battle_position_adds_x_damage():
     s = into_cor(units={"G1": "COR3"}, slots={"COR.s2": ("MAR04a", {"tiles": 1})})
     s, ev = play(s, "M1", "COR1")
     assert s["lp"][1] == 17
+
+
+
+# --- Young Aliens (4.3, TH24) -------------------------------------------------------------------------
+
+def with_young_alien(room: str, **kw):
+    s = position(**kw)
+    s["rooms"][room] = "Y1"
+    return RULES.at_phase(s, "move")
+
+
+def test_a_young_alien_bites_in_the_aliens_combat_th24():
+    s = with_young_alien("COR2", options=MA, seat=1, units={"A1": "NEST1", "M1": "COR3"})
+    s, _ = play(s, "A1", "COR1")  # NEST -> COR: the Aliens' Combat; Y1 (COR2) hits M1 (COR3)
+    assert s["lp"][0] == 19
+
+
+def test_one_damaging_hit_removes_a_young_alien_no_lp_lost_th24():
+    s = with_young_alien("COR2", options=MA, units={"M1": "NEST1", "A1": "DOCK1"})
+    s, _ = play(s, "M1", "COR1")
+    assert s["rooms"]["COR2"] is None and s["lp"] == [20, 20]
+
+
+def test_an_ejected_young_alien_returns_to_its_supply_th19():
+    s = with_young_alien("TEC4", options=MA, units={"M1": "DOCK1", "A1": "TEC1", "A2": "TEC2", "M2": "TEC3"})
+    s, _ = play(s, "M1", "Y1")
+    assert s["units"]["M1"]["at"] == "TEC4" and "Y1" not in s["rooms"].values()
