@@ -383,6 +383,19 @@ def install(g: Play, seat: int, card: str, about: dict, fresh_only: bool = False
     s["drawn"][seat].remove(card)
     slot.update(card=card, tiles=0, counter=0, deact=0)
     g.say("install", seat=seat, card=card, place=place)
+    shield_takes_disc(g)
+
+
+def shield_takes_disc(g: Play) -> None:
+    """MAR10: a Shield Generator that becomes active while the disc lies on another card of its side in
+    its sector draws the disc onto itself."""
+    s = g.s
+    if s["disc"] is None or _card_at(s, s["disc"]) is None:
+        return
+    shield = _shielded(s, s["disc"])
+    if shield is not None and shield != s["disc"]:
+        s["disc"] = shield
+        g.say("disc", card=_card_at(s, shield), place=shield)
 
 
 def discard_card(g: Play, card: str) -> None:
@@ -461,6 +474,7 @@ def _move_card(g, ctx, args, optional, exclude):
     s["slots"][place].update(card=None, tiles=0, counter=0, deact=0)
     s["slots"][to].update(moving)
     g.say("move_card", card=moving["card"], place=to)
+    shield_takes_disc(g)
     return True
 
 
