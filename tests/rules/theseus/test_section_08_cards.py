@@ -84,3 +84,21 @@ def test_installing_on_own_card_discards_it_and_on_a_bonus_slot_takes_the_bonus_
     assert "MAR03a" in t["discards"][0]
     t, _ = play(s, "CTL.s4")
     assert "BON3a" in t["held"][0]
+
+
+def test_a_shield_generator_installed_beside_the_disc_takes_it_mar10():
+    # the disc lies on Fire in CTL; the Marines install the Shield Generator there: active at once, it draws
+    # the disc onto itself (MAR10)
+    s = position(units={"M1": "TEC1", "G1": "COR1"}, pending={"WRECK.p1": "MAR10a"},
+                 slots={"CTL.s2": "MAR02a"}, disc="CTL.s2")
+    s, _ = play(s, "M1", "WRECK1", "C:WRECK.p1", "CTL.s1")
+    assert s["disc"] == "CTL.s1"
+
+
+def test_a_card_installed_during_the_action_phase_may_act_th49():
+    s = position(options={"faction1": "scientists", "faction2": "greys"}, units={"S1": "TEC1", "G1": "COR1"},
+                 slots={"WRECK.s1": "SCI07a"}, pending={"LAB.p1": "SCI04a"})
+    s, _ = play(s, "S1", "WRECK2", "SCI07a", "LAB.p1", "WRECK.s2")
+    assert "SCI04a" in legal(s)
+    s, _ = play(s, "SCI04a")
+    assert s["dp"][0] == 1
