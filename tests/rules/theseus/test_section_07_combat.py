@@ -163,3 +163,11 @@ def test_an_ejected_young_alien_returns_to_its_supply_th19():
     s = with_young_alien("TEC4", options=MA, units={"M1": "DOCK1", "A1": "TEC1", "A2": "TEC2", "M2": "TEC3"})
     s, _ = play(s, "M1", "Y1")
     assert s["units"]["M1"]["at"] == "TEC4" and "Y1" not in s["rooms"].values()
+
+
+def test_double_shot_after_an_ambush_item_off_turn_takes_the_first_hitter_th57():
+    s = position(seat=1, units={"G1": "CTL1", "M1": "DOCK1", "M2": "DOCK2"},
+                 slots={"DOCK.s1": "MAR05a", "DOCK.s2": "MAR06a"})
+    s, ev = play(s, "G1", "DOCK3")
+    assert s["lp"][1] == 17 and "double_shot" not in [q for q in [s["ask"]["type"]]]
+    assert [e["unit"] for e in ev if e["kind"] == "double_shot"] == ["M1"]
