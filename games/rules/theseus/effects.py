@@ -58,6 +58,9 @@ def _op(g: Play, op: list, ctx: Context, result: dict):
             if OPS[op[2][0]](g, ctx, op[2][1:], optional=True, exclude=picked) in (False, None):
                 break
         return bool(picked) or None
+    if name == "stop_here":
+        result["stop"] = True  # Tentacle: the passing unit's move ends here once the pass traps acted (TH50)
+        return True
     return OPS[name](g, ctx, op[1:], optional=False, exclude=[])
 
 
@@ -380,6 +383,19 @@ def install(g: Play, seat: int, card: str, about: dict, fresh_only: bool = False
     s["drawn"][seat].remove(card)
     slot.update(card=card, tiles=0, counter=0, deact=0)
     g.say("install", seat=seat, card=card, place=place)
+    shield_takes_disc(g)
+
+
+def shield_takes_disc(g: Play) -> None:
+    """MAR10: a Shield Generator that becomes active while the disc lies on another card of its side in
+    its sector draws the disc onto itself."""
+    s = g.s
+    if s["disc"] is None or _card_at(s, s["disc"]) is None:
+        return
+    shield = _shielded(s, s["disc"])
+    if shield is not None and shield != s["disc"]:
+        s["disc"] = shield
+        g.say("disc", card=_card_at(s, shield), place=shield)
 
 
 def discard_card(g: Play, card: str) -> None:
@@ -458,6 +474,7 @@ def _move_card(g, ctx, args, optional, exclude):
     s["slots"][place].update(card=None, tiles=0, counter=0, deact=0)
     s["slots"][to].update(moving)
     g.say("move_card", card=moving["card"], place=to)
+    shield_takes_disc(g)
     return True
 
 
@@ -538,10 +555,6 @@ def _cash_counter(g, ctx, args, optional, exclude):
     return True
 
 
-def _stop_here(g, ctx, args, optional, exclude):
-    return True
-
-
 OPS = {
     "damage": _damage, "heal": _heal, "gain_dp": _gain_dp, "drain_dp": _drain_dp, "attack": _attack,
     "combat": _combat, "counted_move": _counted_move, "relocate": _relocate, "spawn_young_alien": _spawn,
@@ -549,5 +562,4 @@ OPS = {
     "lose_upgrades": _lose_upgrades, "place_disc": _place_disc, "install_pending": _install_pending,
     "install_top": _install_top, "discard": _discard, "move_card": _move_card, "discard_pending": _discard_pending,
     "resolve_action": _resolve_action, "hit": _hit, "counter_add": _counter_add, "cash_counter": _cash_counter,
-    "stop_here": _stop_here,
 }

@@ -208,7 +208,8 @@ def _sub_turns(g: Play) -> None:
         if t["phase"] == "pending":
             pending_phase(g)
             t["phase"] = "end"
-            free_steps(g)
+        if t["phase"] == "end":
+            free_steps(g)  # the free steps at the end of the turn (6.10), also for a turn restarted here
         return
 
 

@@ -1,0 +1,67 @@
+"""RULES.md section 5: setup (TH29, TH30, TH55; teams TH3, TH31)."""
+from __future__ import annotations
+
+from games.rules.theseus import RULES
+from games.rules.theseus.components import DATA
+
+from .positions import started
+
+DUEL = {"faction1": "marines", "faction2": "greys"}
+
+
+def test_start_lp_dp_end_tile_and_disc():
+    s = RULES.new_game(2, 1, DUEL)
+    assert s["lp"] == [20, 20] and s["dp"] == [0, 0] and s["end"] == 0 and s["disc"] is None
+    assert s["tiles"] == [0, 0]
+    s = RULES.new_game(3, 1)
+    assert s["lp"] == [0, 0, 0]
+
+
+def test_bonus_cards_from_the_control_room_clockwise_leftovers_leave():
+    s = RULES.new_game(2, 1, DUEL)
+    assert len(s["spent"]) == 2 and s["bonus_supply"] == []
+    s = RULES.new_game(2, 1, {**DUEL, "no_bonus": True})
+    assert not any(slot["bonus"] for slot in s["slots"].values()) and len(s["spent"]) == 9
+
+
+def test_each_draws_three_installs_one_off_bonus_slots_and_pends_two_in_draw_order_th55():
+    s = RULES.new_game(2, 1, DUEL)
+    drawn = list(s["drawn"][0])
+    assert s["ask"]["type"] == "setup_card" and s["ask"]["options"] == drawn
+    card = drawn[1]
+    s, _ = RULES.apply(s, {"type": "setup_card", "pick": card})
+    if not DATA.card(card).has("special"):
+        assert s["ask"]["type"] == "setup_slot"
+        assert not any(s["slots"][p]["bonus"] for p in s["ask"]["options"])  # TH30
+        s, _ = RULES.apply(s, {"type": "setup_slot", "pick": s["ask"]["options"][0]})
+    assert [s["pending"]["DOCK.p1"], s["pending"]["DOCK.p2"]] == [drawn[0], drawn[2]]
+    assert len(s["decks"][0]) == 12
+
+
+def test_units_two_in_the_own_sector_then_one_anywhere():
+    s = RULES.new_game(2, 1, DUEL)
+    while s["ask"]["type"] != "setup_room":
+        s, _ = RULES.apply(s, RULES.legal_actions(s)[0])
+    assert all(r.startswith("DOCK") for r in s["ask"]["options"])
+    for _ in range(4):
+        s, _ = RULES.apply(s, RULES.legal_actions(s)[0])
+    assert s["ask"]["type"] == "setup_room" and len(s["ask"]["options"]) == 20 - 4
+
+
+def test_team_setup_five_aside_two_drawn_one_installed_one_pending_th3_th55():
+    s = started(4, 1, {"teams": True})
+    assert all(len(a) == 5 for a in s["aside"]) and all(len(d) == 8 for d in s["decks"])
+    team_a = s["team_sectors"][0]
+    assert sum(1 for p, c in s["pending"].items() if c and p.startswith(team_a)) == 2
+
+
+def test_setup_decisions_belong_to_the_seat_whose_step_it_is_th55():
+    s = RULES.new_game(2, 2, DUEL)
+    while s["turn"]["phase"] == "setup":
+        assert s["ask"]["seat"] == s["turn"]["seat"]
+        s, _ = RULES.apply(s, RULES.legal_actions(s)[0])
+
+
+def test_seat_factions_random_from_the_seed_th29():
+    seen = {tuple(RULES.new_game(2, seed)["colours"]) for seed in range(12)}
+    assert len(seen) > 1 and all(len(set(c)) == 2 for c in seen)

@@ -1,0 +1,104 @@
+"""RULES.md section 8: Duplication (8.4, TH25), the malfunction disc (8.5, TH26), Shield Generator (MAR10),
+installing (8.3). Duel ring COR, CTL, DOCK, TEC, WRECK; Marines seat 0, Greys seat 1."""
+from __future__ import annotations
+
+from .positions import legal, play, position
+
+
+def marines_in_wreck(slots, **kw):
+    s = position(units={"M1": "TEC1", "G1": "COR1"}, slots=slots, **kw)
+    return play(s, "M1", "WRECK1")[0]
+
+
+def test_duplication_gives_each_neighbour_a_second_item_th25():
+    s = marines_in_wreck({"WRECK.s1": "MAR11a", "WRECK.s2": "MAR12a"})
+    assert legal(s) == ["MAR11a", "MAR11a@MAR12a", "end_phase"]
+    s, _ = play(s, "MAR11a", "MAR11a@MAR12a")
+    assert s["tiles"][0] == 2
+
+
+def test_duplication_copies_only_its_own_faction_th25():
+    s = marines_in_wreck({"WRECK.s1": "GRE07a", "WRECK.s2": "MAR12a", "WRECK.s4": "MAR11a"})
+    assert legal(s) == ["MAR11a", "MAR11a@MAR12a", "end_phase"]
+
+
+def test_duplication_copies_only_orthogonal_neighbours():
+    s = marines_in_wreck({"WRECK.s1": "MAR11a", "WRECK.s4": "MAR12a"})  # (0,0) and (1,1): diagonal
+    assert s["ask"]["type"] != "action_next" or legal(s) == ["MAR11a", "end_phase"]
+
+
+def test_a_gripper_is_never_copied_th25():
+    s = position(options={"faction1": "scientists", "faction2": "greys"}, seat=1, units={"G1": "CTL1", "S1": "COR1"},
+                 slots={"LAB.s1": "SCI02a", "LAB.s2": "SCI13a"})
+    s, _ = play(s, "G1", "LAB1")
+    assert s["units"]["G1"]["gripped"] and "SCI02a" in s["discards"][0]
+
+
+def test_a_landmine_copy_acts_after_its_original_left_th49():
+    s = position(seat=1, units={"G1": "WRECK1", "M1": "DOCK1"}, slots={"COR.s2": "MAR01a", "COR.s1": "MAR12a"})
+    s, _ = play(s, "G1", "COR1")
+    assert s["lp"][1] == 16 and "MAR01a" in s["discards"][0]
+
+
+def test_a_card_under_the_disc_is_ignored_8_5():
+    s = marines_in_wreck({"WRECK.s1": "MAR11a"}, disc=None)
+    assert s["ask"]["type"] == "action_next"
+    s = position(units={"M1": "WRECK1", "G1": "DOCK1"}, slots={"COR.s2": "GRE02a"}, disc="COR.s2")
+    s, _ = play(s, "M1", "COR1")
+    assert s["dp"][1] == 0
+
+
+def test_the_disc_goes_on_any_enemy_card_the_current_one_included_never_a_bonus_card():
+    s = position(units={"M1": "COR1", "G1": "WRECK1"}, slots={"TEC.s1": "GRE02a", "TEC.s2": "GRE05a"},
+                 bonus={"TEC.s3": "BON3a"}, pending={"WRECK.p1": "GRE07a"}, disc="TEC.s1")
+    s, _ = play(s, "M1", "CTL1")
+    assert legal(s) == ["TEC.s1", "TEC.s2", "WRECK.p1"]
+
+
+def test_a_card_the_disc_leaves_is_active_at_once_th26_shield_generator_takes_it_back():
+    # Greys move the disc off the Shield Generator onto Fire (both in COR): the Generator, active at once,
+    # draws the disc to itself (MAR10).
+    s = position(seat=1, units={"G1": "COR1", "M1": "DOCK1"}, slots={"CTL.s1": "MAR10a", "CTL.s2": "MAR02a"},
+                 disc="CTL.s1")
+    s, _ = play(s, "G1")
+    if s["ask"]["type"] == "room":
+        s, _ = play(s, "CTL3")
+    assert s["ask"]["type"] == "disc_target"
+    s, _ = play(s, legal(s)[0])
+    assert s["disc"] == "CTL.s1"
+
+
+def test_shield_generator_redirects_the_disc_to_itself():
+    s = position(seat=1, units={"G1": "COR1", "M1": "DOCK1"}, slots={"DOCK.s1": "MAR10a", "DOCK.s2": "MAR02a",
+                                                                     "TEC.s1": "MAR11a"})
+    s, _ = play(s, "G1", "CTL1")
+    assert legal(s) == ["DOCK.s1", "TEC.s1"]
+
+
+def test_installing_on_own_card_discards_it_and_on_a_bonus_slot_takes_the_bonus_8_3():
+    s = position(units={"M1": "TEC1", "G1": "COR1"}, pending={"WRECK.p1": "MAR11a"},
+                 slots={"CTL.s1": "MAR03a", "CTL.s2": "GRE02a"}, bonus={"CTL.s4": "BON3a"})
+    s, _ = play(s, "M1", "WRECK1", "C:WRECK.p1")
+    assert "CTL.s1" in legal(s) and "CTL.s4" in legal(s) and "CTL.s2" not in legal(s)
+    t, _ = play(s, "CTL.s1")
+    assert "MAR03a" in t["discards"][0]
+    t, _ = play(s, "CTL.s4")
+    assert "BON3a" in t["held"][0]
+
+
+def test_a_shield_generator_installed_beside_the_disc_takes_it_mar10():
+    # the disc lies on Fire in CTL; the Marines install the Shield Generator there: active at once, it draws
+    # the disc onto itself (MAR10)
+    s = position(units={"M1": "TEC1", "G1": "COR1"}, pending={"WRECK.p1": "MAR10a"},
+                 slots={"CTL.s2": "MAR02a"}, disc="CTL.s2")
+    s, _ = play(s, "M1", "WRECK1", "C:WRECK.p1", "CTL.s1")
+    assert s["disc"] == "CTL.s1"
+
+
+def test_a_card_installed_during_the_action_phase_may_act_th49():
+    s = position(options={"faction1": "scientists", "faction2": "greys"}, units={"S1": "TEC1", "G1": "COR1"},
+                 slots={"WRECK.s1": "SCI07a"}, pending={"LAB.p1": "SCI04a"})
+    s, _ = play(s, "S1", "WRECK2", "SCI07a", "LAB.p1", "WRECK.s2")
+    assert "SCI04a" in legal(s)
+    s, _ = play(s, "SCI04a")
+    assert s["dp"][0] == 1
