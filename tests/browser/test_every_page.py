@@ -88,7 +88,7 @@ class EveryPage(BrowserTestCase):
         page.goto(f"{self.live_server_url}{path}")
         page.wait_for_load_state("networkidle")
         if page.locator("#game-root").count():
-            page.wait_for_selector("#board svg .tiles, #board svg .nodes", state="attached")
+            page.wait_for_selector("#board svg [data-token]", state="attached")  # any game's board, drawn
             page.wait_for_selector("#busy", state="hidden")
             page.wait_for_selector("#log li")
 
