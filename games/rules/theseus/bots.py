@@ -3,6 +3,8 @@ turn). Each sees only the public view (there is nothing else a player may see, s
 from __future__ import annotations
 
 from ..rng import SeededRandom
+from .scoring import side_score
+from .station import installed, owner
 
 
 class RandomBot:
@@ -16,7 +18,6 @@ class RandomBot:
 
 def value(s, seat: int) -> float:
     """How good a position is for `seat`'s side: its score lead, then tempo (upgrades, cards in play)."""
-    from .scoring import side_score
     if s["over"] is not None:
         winners = s["over"]["winners"]
         return 1000.0 if s["colours"][seat] in winners else -1000.0
@@ -25,7 +26,6 @@ def value(s, seat: int) -> float:
     others = [side_score(s, i) for i in range(len(s["sides"])) if i != mine] if s["mode"] != "deathmatch" else \
         [s["lp"][o] + s["dp"][o] for o in range(s["players"]) if o != seat]
     tempo = s["tiles"][mine] * 0.4 + sum(0.3 for u in s["units"].values() if s["side_of"][u["seat"]] == mine and u["up"])
-    from .station import installed, owner
     cards = sum(0.5 for _, c in installed(s) if s["side_of"][owner(s, c)] == mine)
     return own - max(others) + tempo + cards
 
@@ -39,7 +39,7 @@ class GreedyBot:
         self.rng = SeededRandom(seed)
 
     def choose(self, s) -> dict:
-        from . import RULES
+        from . import RULES  # here, not at the top: the package imports this module while it builds RULES
         ask = s["ask"]
         me = ask["seat"]
         best, best_value = [], None

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .components import DATA
 from .play import Play
 from .scoring import gain_dp, lose_lp
-from .station import (enemies, has_static, in_range, is_unit, items_in, number, occupants, owner, rooms,
+from .station import (enemies, has_static, in_range, is_unit, items_in, number, occupants, owner, room_of, rooms,
                       sector_of, sectors_clockwise_from, side, static_sum, statics)
 
 
@@ -20,15 +20,9 @@ def can_attack(s, piece: str) -> bool:
     return u["at"] != "space" and not u["gripped"] and unit_attack(s, piece)[0] > 0
 
 
-def _room_of(s, piece: str) -> str:
-    if piece in s["units"]:
-        return s["units"][piece]["at"]
-    return next(r for r, o in s["rooms"].items() if o == piece)
-
-
 def targets(s, attacker: str, kind: str) -> list[str]:
     """Enemy pieces the attacker has in range (7.1): units not invisible, and for damage Young Aliens."""
-    room = _room_of(s, attacker)
+    room = room_of(s, attacker)
     mine = owner(s, attacker)
     sector = sector_of(room)
     wide = owner(s, attacker) is not None and s["colours"][mine] == "aliens" and \
@@ -69,7 +63,7 @@ def hit(g: Play, attacker_seat: int, attacker_sector: str, target: str, kind: st
         return True
     amount = 1 if card_hit else 1 + static_sum(s, attacker_sector, "hit_damage_plus", mine)
     if not is_unit(target):
-        room = _room_of(s, target)
+        room = room_of(s, target)
         s["rooms"][room] = None
         g.say("young_alien_killed", room=room, by=cause)
         return True
@@ -92,7 +86,7 @@ def attack(g: Play, attacker: str) -> bool:
         count, kind = 1, "damage"
     else:
         count, kind = unit_attack(s, attacker)
-    sector = sector_of(_room_of(s, attacker))
+    sector = sector_of(room_of(s, attacker))
     seat = owner(s, attacker)
     chosen = pick_targets(g, targets(s, attacker, kind), count, {"attacker": attacker})
     for target in chosen:
@@ -127,10 +121,10 @@ def sector_part(g: Play, seat: int, sector: str) -> None:
     if s["colours"][seat] == "aliens":
         attackers += [o for r in rooms(sector) for o in [s["rooms"][r]] if o and o[0] == "Y"]
     for piece in attackers:
-        if (piece in s["units"] and s["units"][piece]["at"] != "space" and sector_of(s["units"][piece]["at"]) == sector) \
-                or piece in s["rooms"].values():
-            if attack(g, piece):
-                hitters.append(piece)
+        # an earlier hit may have removed a Young Alien, or an ejection moved a unit away
+        still_here = any(s["rooms"][r] == piece for r in rooms(sector))
+        if still_here and attack(g, piece):
+            hitters.append(piece)
     if s["colours"][seat] == "aliens":
         _lurkers(g, seat, sector)
     double_shot(g, seat, sector, hitters)

@@ -5,14 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import moves
-from .combat import combat, double_shot, hit
+from .combat import attack, can_attack, combat, double_shot, hit
 from .components import DATA
 from .play import Play
 from .scoring import advance_end_tile, gain_dp, heal, lose_dp, lose_lp
-from .station import (active, card_place, empty_rooms, enemies, faction_seat, full, in_range, installed,
-                      is_unit, items_in, movable, next_sector, number, occupants, opponents, owner,
-                      place_sector, seat_sector, side, static_sum, tile_supply, units_in, upgrade_supply,
-                      young_in_supply)
+from .station import (active, card_place, enemies, full, in_range, installed, items_in, movable, next_sector,
+                      number, opponents, owner, place_sector, seat_sector, side, static_sum, tile_supply,
+                      units_in, upgrade_supply, young_in_supply)
 
 
 @dataclass
@@ -70,8 +69,8 @@ def _filters(arg) -> tuple[str, dict]:
     return (arg[0], arg[1]) if isinstance(arg, list) else (arg, {})
 
 
-def _units(g: Play, ctx: Context, arg) -> list[str]:
-    s = g.s
+def units_chosen_by(s, ctx: Context, arg) -> list[str]:
+    """The units a unit selector of 8.7 allows."""
     name, f = _filters(arg)
     if name in ("entering_unit", "passing_unit"):
         return [ctx.unit]
@@ -93,9 +92,9 @@ def _units(g: Play, ctx: Context, arg) -> list[str]:
     return pool
 
 
-def _cards(g: Play, ctx: Context, arg) -> list[str]:
-    """Cards on install slots (or pending positions for *_pending), as their places."""
-    s = g.s
+def cards_chosen_by(s, ctx: Context, arg) -> list[str]:
+    """The places of the cards a card selector of 8.7 allows: on install slots, or on pending positions
+    for *_pending."""
     name, f = _filters(arg)
     me = ctx.seat
     if name in ("own_pending", "enemy_pending"):
@@ -127,10 +126,18 @@ def _pick(g: Play, kind: str, options: list[str], ctx: Context, optional: bool, 
     return pick
 
 
+def _pick_unit(g: Play, ctx: Context, selector, optional: bool, exclude) -> str | None:
+    return _pick(g, "pick_unit", units_chosen_by(g.s, ctx, selector), ctx, optional, exclude)
+
+
+def _pick_card(g: Play, ctx: Context, selector, optional: bool, exclude, kind: str = "pick_card") -> str | None:
+    return _pick(g, kind, cards_chosen_by(g.s, ctx, selector), ctx, optional, exclude)
+
+
 # --- ops -------------------------------------------------------------------------------------------
 
 def _damage(g, ctx, args, optional, exclude):
-    unit = _pick(g, "pick_unit", _units(g, ctx, args[0]), ctx, optional, exclude)
+    unit = _pick_unit(g, ctx, args[0], optional, exclude)
     if unit is None:
         return False
     n = _count(args[1], ctx)
@@ -148,7 +155,7 @@ def dp_gain(g: Play, ctx: Context, n: int) -> None:
     """gain_dp with the Archive's bonus on a Scientists card's resolution (SCI05)."""
     s = g.s
     if n > 0 and DATA.card(ctx.card).faction == "scientists":
-        n += sum(x for sec in [ctx.here] for x in [static_sum(s, sec, "dp_bonus", side(s, ctx.seat))])
+        n += static_sum(s, ctx.here, "dp_bonus", side(s, ctx.seat))  # the Archive is station-wide
     gain_dp(g, ctx.seat, n, ctx.card)
 
 
@@ -170,14 +177,12 @@ def _drain_dp(g, ctx, args, optional, exclude):
 def _attack(g, ctx, args, optional, exclude):
     s = g.s
     rushed = s["turn"]["rush"]
-    from .combat import can_attack
-    pool = [u for u in _units(g, ctx, args[0]) if u not in rushed and can_attack(s, u)]
+    pool = [u for u in units_chosen_by(s, ctx, args[0]) if u not in rushed and can_attack(s, u)]
     unit = _pick(g, "pick_unit", pool, ctx, optional, exclude)
     if unit is None:
         return False
     rushed.append(unit)
     g.say("rush", unit=unit)
-    from .combat import attack
     if attack(g, unit):
         double_shot(g, s["units"][unit]["seat"], moves.sector_of(s["units"][unit]["at"]), [unit])
     return True
@@ -189,7 +194,7 @@ def _combat(g, ctx, args, optional, exclude):
 
 
 def _counted_move(g, ctx, args, optional, exclude):
-    unit = _pick(g, "pick_unit", _units(g, ctx, args[0]), ctx, optional, exclude)
+    unit = _pick_unit(g, ctx, args[0], optional, exclude)
     if unit is None:
         return False
     moves.counted_move(g, unit, own=False)
@@ -198,7 +203,7 @@ def _counted_move(g, ctx, args, optional, exclude):
 
 def _relocate(g, ctx, args, optional, exclude):
     s = g.s
-    unit = _pick(g, "pick_unit", _units(g, ctx, args[0]), ctx, optional, exclude)
+    unit = _pick_unit(g, ctx, args[0], optional, exclude)
     if unit is None:
         return False
     to = seat_sector(s, ctx.seat)
@@ -214,13 +219,7 @@ def _spawn(g, ctx, args, optional, exclude):
     if not supply:
         return False
     sector = ctx.here
-    if full(s, sector):
-        victim = g.ask("eject", [occ for _, occ in occupants(s, sector)], {"card": ctx.key, "sector": sector})
-        room = s["units"][victim]["at"] if victim in s["units"] else \
-            next(r for r, o in s["rooms"].items() if o == victim)
-        moves.eject(g, victim)
-    else:
-        room = g.ask("room", empty_rooms(s, sector), {"card": ctx.key, "sector": sector})
+    room = moves.take_room(g, sector, {"card": ctx.key, "sector": sector})
     s["rooms"][room] = supply[0]
     g.say("spawn", room=room)
     if full(s, sector):
@@ -233,7 +232,7 @@ def _tile_on_unit(g, ctx, args, optional, exclude):
     kind = args[0]
     if tile_supply(s, kind) <= 0:
         return False
-    pool = _units(g, ctx, args[1])
+    pool = units_chosen_by(s, ctx, args[1])
     if kind == "invisibility":
         pool = [u for u in pool if not s["units"][u]["invisible"]]
     if kind == "gripper":
@@ -252,7 +251,7 @@ def _tile_on_card(g, ctx, args, optional, exclude):
     s = g.s
     if tile_supply(s, args[0]) <= 0:
         return False
-    place = _pick(g, "pick_card", _cards(g, ctx, args[1]), ctx, optional, exclude)
+    place = _pick_card(g, ctx, args[1], optional, exclude)
     if place is None:
         return False
     s["slots"][place]["deact"] += 1
@@ -455,7 +454,7 @@ def _install_top(g, ctx, args, optional, exclude):
 
 
 def _discard(g, ctx, args, optional, exclude):
-    place = _pick(g, "pick_card", _cards(g, ctx, args[0]), ctx, optional, exclude)
+    place = _pick_card(g, ctx, args[0], optional, exclude)
     if place is None:
         return False
     discard_card(g, _card_at(g.s, place))
@@ -464,7 +463,7 @@ def _discard(g, ctx, args, optional, exclude):
 
 def _move_card(g, ctx, args, optional, exclude):
     s = g.s
-    place = _pick(g, "pick_card", _cards(g, ctx, args[0]), ctx, optional, exclude)
+    place = _pick_card(g, ctx, args[0], optional, exclude)
     if place is None:
         return False
     to = g.ask("pick_slot", install_slots(s, ctx.seat, fresh_only=True), {"card": ctx.key})
@@ -480,7 +479,7 @@ def _move_card(g, ctx, args, optional, exclude):
 
 def _discard_pending(g, ctx, args, optional, exclude):
     s = g.s
-    place = _pick(g, "pick_pending", _cards(g, ctx, args[0]), ctx, optional, exclude)
+    place = _pick_card(g, ctx, args[0], optional, exclude, "pick_pending")
     if place is None:
         return False
     discard_card(g, s["pending"][place])
@@ -490,7 +489,7 @@ def _discard_pending(g, ctx, args, optional, exclude):
 def _resolve_action(g, ctx, args, optional, exclude):
     s = g.s
     done = s["turn"]["remote"]
-    pool = [p for p in _cards(g, ctx, ["own_installed", {"type": "action"}])
+    pool = [p for p in cards_chosen_by(s, ctx, ["own_installed", {"type": "action"}])
             if active(s, p) and _card_at(s, p) != ctx.card and _card_at(s, p) not in done
             and not any(o[0] == "resolve_action" for o in DATA.card(_card_at(s, p)).ops("own_stop"))]
     place = _pick(g, "pick_card", pool, ctx, optional, exclude)
@@ -518,7 +517,7 @@ def _hit(g, ctx, args, optional, exclude):
     s = g.s
     target = ctx.unit
     room = s["units"][target]["at"]
-    shooters = [u for u in _units(g, ctx, args[0]) if s["units"][u]["at"] not in ("space", "moving")
+    shooters = [u for u in units_chosen_by(s, ctx, args[0]) if s["units"][u]["at"] not in ("space", "moving")
                 and moves.sector_of(s["units"][u]["at"]) == ctx.here and not s["units"][u]["gripped"]
                 and in_range(s, s["units"][u]["at"], room)]
     shooters.sort(key=lambda u: s["units"][u]["at"])

@@ -220,8 +220,6 @@ def render(e: dict, lang: str = "en") -> str:
             fields[key] = room_name(v, L)
         elif key == "place" and isinstance(v, str):
             fields[key] = place_name(v, L)
-        elif key == "tile":
-            fields[key] = v
         else:
             fields[key] = v
     if "seat" in e:

@@ -8,7 +8,7 @@ from .components import DATA
 from .play import Play
 from .scoring import gain_dp, lose_lp
 from .station import (active, card_place, empty_rooms, enemies, faction_seat, full, has_static, holds_kind,
-                      installed, is_unit, items_in, next_sector, number, occupants, owner, seat_sector, sector_of,
+                      installed, items_in, next_sector, number, occupants, owner, room_of, seat_sector, sector_of,
                       side, units_in)
 
 
@@ -28,7 +28,7 @@ def eject(g: Play, piece: str) -> None:
     """To space with its tiles falling off (6.5, TH19); a Young Alien back to its supply."""
     s = g.s
     if piece[0] == "Y":
-        room = next(r for r, o in s["rooms"].items() if o == piece)
+        room = room_of(s, piece)
         s["rooms"][room] = None
         g.say("eject", piece=piece, room=room)
         return
@@ -71,7 +71,7 @@ def counted_move(g: Play, unit: str, own: bool, passage: bool = False) -> str:
     points = len(units_in(s, start)) + (1 if passage else 0)
     leave_room(s, unit)
     g.say("move", unit=unit, start=start, points=points)
-    ring, spent, acted = s["ring"], 0, set()
+    spent, acted = 0, set()
     here = start
     while True:
         candidate = next_sector(s, here)
@@ -148,15 +148,19 @@ def place_from_space(g: Play, unit: str) -> str:
 
 def arrive(g: Play, unit: str, sector: str, how: str, start: str | None, acted: set) -> str:
     """6.3: a room (ejecting if full), freeing, traps, Psi Field, Limited Combat."""
+    return _enter(g, unit, take_room(g, sector, {"unit": unit, "sector": sector}), how, start, acted)
+
+
+def take_room(g: Play, sector: str, about: dict) -> str:
+    """An empty room of `sector` the active player picks, or, in a full sector, the room of the occupant
+    he ejects (6.3, TH19, TH48)."""
     s = g.s
-    if full(s, sector):
-        victim = g.ask("eject", [occ for _, occ in occupants(s, sector)], {"unit": unit, "sector": sector})
-        room = s["units"][victim]["at"] if victim in s["units"] else \
-            next(r for r, o in s["rooms"].items() if o == victim)
-        eject(g, victim)
-    else:
-        room = g.ask("room", empty_rooms(s, sector), {"unit": unit, "sector": sector})
-    return _enter(g, unit, room, how, start, acted)
+    if not full(s, sector):
+        return g.ask("room", empty_rooms(s, sector), about)
+    victim = g.ask("eject", [occ for _, occ in occupants(s, sector)], about)
+    room = room_of(s, victim)
+    eject(g, victim)
+    return room
 
 
 def _enter(g: Play, unit: str, room: str, how: str, start: str | None, acted: set) -> str:
@@ -271,7 +275,3 @@ def _stopped(g: Play, item: dict, unit: str, sector: str) -> bool:
         g.say("deactivated", card=item["card"], unit=unit)
         return True
     return False
-
-
-def is_piece(occ) -> bool:
-    return occ is not None and (is_unit(occ) or occ[0] == "Y")

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from .components import DATA
 
-LETTER = {"marines": "M", "aliens": "A", "scientists": "S", "greys": "G"}
-
-
 def sector_of(room: str) -> str:
     return room.rstrip("0123456789")
 
@@ -44,13 +41,6 @@ def seat_sector(s, seat: int) -> str:
     return DATA.factions[s["colours"][seat]]["sector"]
 
 
-def sector_owner_side(s, sector: str) -> int | None:
-    for seat in range(s["players"]):
-        if seat_sector(s, seat) == sector:
-            return side(s, seat)
-    return None
-
-
 def collects(s, seat: int) -> bool:
     return DATA.factions[s["colours"][seat]]["dp"]
 
@@ -84,6 +74,13 @@ def owner(s, piece: str) -> int:
     if piece in s["units"]:
         return s["units"][piece]["seat"]
     return faction_seat(s, DATA.card(piece).faction)
+
+
+def room_of(s, piece: str) -> str:
+    """The room of a unit or a Young Alien in the station."""
+    if piece in s["units"]:
+        return s["units"][piece]["at"]
+    return next(r for r, o in s["rooms"].items() if o == piece)
 
 
 def unit_sector(s, unit: str) -> str | None:
@@ -169,10 +166,6 @@ def switched_off(s, place: str, card: str) -> bool:
     return False
 
 
-def _has_op(card: str, trigger: str, op: str) -> bool:
-    return any(o[0] == op for o in DATA.card(card).ops(trigger))
-
-
 def active(s, place: str) -> bool:
     card = s["slots"][place]["card"] if place in s["slots"] else None
     return card is not None and not switched_off(s, place, card)
@@ -220,10 +213,10 @@ def number(s, card: str, place: str) -> int:
     """X: the printed number, the card's tiles and, for a Greys card, the Amplifiers beside it (8.2)."""
     kind = DATA.card(card)
     x = (kind.number or 0) + s["slots"][place]["tiles"] if place in s["slots"] else (kind.number or 0)
-    if kind.faction == "greys" and not _has_op(card, "static", "number_plus"):
+    if kind.faction == "greys" and not kind.static("number_plus"):
         sector = place_sector(place)
         for key, amp, amp_place, _ in items_in(s, sector):
-            if amp != card and _has_op(amp, "static", "number_plus"):
+            if amp != card and DATA.card(amp).static("number_plus"):
                 x += (DATA.card(amp).number or 0) + s["slots"][amp_place]["tiles"]
     return x
 

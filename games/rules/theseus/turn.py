@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import marshal
 
-from ..base import clone
+from ..base import IllegalAction, clone
 from ..rng import SeededRandom
 from . import effects, moves
 from .combat import combat
 from .components import DATA, FACTIONS
 from .play import GameOver, Need, Play, TurnOver
-from .scoring import advance_end_tile, after_tie_turns, heal
+from .scoring import advance_end_tile, after_tie_turns
 from .station import (active, enemies, installed, items_in, opponents, owner, partners, pending_of,
                       place_sector, seat_sector, side, slots_of, upgrade_supply)
 
@@ -401,18 +401,10 @@ def usable(s, seat: int, card: str) -> bool:
     if op == "place_disc":
         return bool(effects.disc_options(s, seat))
     ctx = effects.Context(seat=owner_or(s, card, seat), card=card, key=card, place=None, x=0, here="")
-    if op == "discard":
-        return bool(effects._cards(_Probe(s), ctx, ops[0][1]))
-    if op == "discard_pending":
-        return bool(effects._cards(_Probe(s), ctx, ops[0][1]))
+    cards = effects.cards_chosen_by(s, ctx, ops[0][1]) if op in ("discard", "discard_pending", "move_card") else []
     if op == "move_card":
-        return bool(effects._cards(_Probe(s), ctx, ops[0][1])) and bool(effects.install_slots(s, seat, True))
-    return False
-
-
-class _Probe:
-    def __init__(self, s) -> None:
-        self.s = s
+        return bool(cards) and bool(effects.install_slots(s, seat, True))
+    return bool(cards)
 
 
 def owner_or(s, card: str, seat: int) -> int:
@@ -503,7 +495,6 @@ def run_segment(state_mark: dict, answers: list, seq0: int, floor: int) -> tuple
     except GameOver:
         pass
     if g.i < len(answers):
-        from ..base import IllegalAction
         raise IllegalAction("the game ended before this decision")
     s["seq"] = seq0 + len(answers)
     s["undo_floor"] = max(floor, seq0 + g.floor_at)

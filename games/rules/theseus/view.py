@@ -27,6 +27,8 @@ def twin(s, seat) -> dict:
     for i, deck in enumerate(t["decks"]):
         if len(deck) > 2:
             t["decks"][i] = [deck[0]] + list(reversed(deck[1:]))
+        if t["aside"][i] and len(deck) > 1:
+            t["aside"][i][0], t["decks"][i][-1] = t["decks"][i][-1], t["aside"][i][0]
     return t
 
 

@@ -2,7 +2,7 @@
 unless a test names other factions; the Marines are active unless said otherwise."""
 from __future__ import annotations
 
-from .positions import ask, kinds, legal, play, position
+from .positions import kinds, legal, play, position
 
 AS = {"faction1": "aliens", "faction2": "scientists"}  # ring COR, CTL, NEST, TEC, LAB
 SG = {"faction1": "scientists", "faction2": "greys"}  # ring COR, CTL, LAB, TEC, WRECK

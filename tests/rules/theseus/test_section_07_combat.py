@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.rules.theseus import RULES
 
-from .positions import kinds, legal, play, position, started
+from .positions import kinds, legal, play, position
 
 MA = {"faction1": "marines", "faction2": "aliens"}  # ring COR, CTL, DOCK, TEC, NEST
 

@@ -6,7 +6,7 @@ AS (Aliens 0, Scientists 1) COR CTL NEST TEC LAB; SG (Scientists 0, Greys 1) COR
 """
 from __future__ import annotations
 
-from .positions import kinds, legal, play, position
+from .positions import legal, play, position
 
 MG = {"faction1": "marines", "faction2": "greys"}
 MA = {"faction1": "marines", "faction2": "aliens"}
