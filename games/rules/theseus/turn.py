@@ -28,12 +28,14 @@ def _factions(players: int, options: dict, rng: SeededRandom) -> list[str]:
     return [f if f != "random" else free.pop() for f in chosen]
 
 
-def _ring_and_order(players: int, colours: list[str], mode: str, random_ring: bool, rng) -> tuple[list, list]:
-    sectors = [DATA.factions[c]["sector"] for c in colours]
+def _ring_and_order(players: int, first: int, colours: list[str], mode: str, random_ring: bool,
+                    rng) -> tuple[list, list]:
+    turns = [(first + k) % players for k in range(players)]  # in teams still A, B, A, B
     if mode == "teams":
-        return [], [0, 1, 2, 3]
+        return [], turns
+    sectors = [DATA.factions[c]["sector"] for c in colours]
     template = SETUP["rings"]["duel" if players == 2 else "three" if players == 3 else "four"]
-    ring = [sectors[int(x[1]) - 1] if x.startswith("F") else x for x in template]
+    ring = [sectors[turns[int(x[1]) - 1]] if x.startswith("F") else x for x in template]
     if random_ring:
         rng.shuffle(ring)
     start = ring.index("CTL")
@@ -44,9 +46,10 @@ def _ring_and_order(players: int, colours: list[str], mode: str, random_ring: bo
 
 def new_state(players: int, seed: int, options: dict, version: int) -> dict:
     rng = SeededRandom(seed)
+    first = rng.below(players)  # TH29: who is seat 1, the first to play, is the seed's first draw
     mode = "teams" if options.get("teams") else "duel" if players == 2 else "deathmatch"
     colours = _factions(players, options, rng)
-    ring, order = _ring_and_order(players, colours, mode, options.get("random_ring", False), rng)
+    ring, order = _ring_and_order(players, first, colours, mode, options.get("random_ring", False), rng)
     sides = [[0, 2], [1, 3]] if mode == "teams" else [[seat] for seat in range(players)]
     decks, aside = [], []
     for c in colours:
@@ -106,13 +109,13 @@ def setup_steps(g: Play) -> None:
     s = g.s
     if s["mode"] == "teams":
         chosen = []
-        for team in s["sides"]:
+        for team in sorted(s["sides"], key=lambda side: min(map(s["order"].index, side))):
             first = min(team, key=s["order"].index)
             s["turn"]["seat"] = first
             options = [DATA.factions[s["colours"][seat]]["sector"] for seat in team]
             chosen.append(g.ask("team_sector", options, {"team": s["side_of"][first]}))
             g.say("team_sector", seat=first, sector=chosen[-1])
-        s["team_sectors"] = chosen
+        s["team_sectors"] = chosen if s["side_of"][s["order"][0]] == 0 else chosen[::-1]
         s["ring"] = ["COR", "CTL", chosen[0], "TEC", chosen[1]]
         _lay_out(s)
     drawn = SETUP["drawn"][s["mode"] if s["mode"] == "teams" else "duel"]

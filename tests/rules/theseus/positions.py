@@ -17,7 +17,11 @@ from games.rules.theseus.components import DATA
 DUEL = {"faction1": "marines", "faction2": "greys"}
 
 
-def started(players: int = 2, seed: int = 1, options: dict | None = None) -> dict:
+# a seed whose first draw makes seat 0 the first to play with 2, 3 or 4 players (TH29)
+SEAT_0_STARTS = 19
+
+
+def started(players: int = 2, seed: int = SEAT_0_STARTS, options: dict | None = None) -> dict:
     """Setup played with the first legal option to the first question of the first main turn."""
     s = RULES.new_game(players, seed, DUEL if options is None and players == 2 else options)
     while s["over"] is None and s["turn"]["phase"] == "setup" or s["turn"]["phase"] == "setup":
@@ -29,7 +33,7 @@ def _spec(value):
     return (value, {}) if isinstance(value, str) else (value[0], dict(value[1]))
 
 
-def position(players: int = 2, seed: int = 1, options: dict | None = None, *, seat: int = 0, phase: str = "move",
+def position(players: int = 2, seed: int = SEAT_0_STARTS, options: dict | None = None, *, seat: int = 0, phase: str = "move",
              units=None, slots=None, bonus=None, pending=None, held=None, decks=None, lp=None, dp=None,
              tiles=None, disc=None, turn=None, check: bool = True, **extra) -> dict:
     """units: {unit: room | "space" | (room, {"up": True, ...})}; slots: {place: card | (card, {"tiles": 2})};
@@ -54,6 +58,9 @@ def position(players: int = 2, seed: int = 1, options: dict | None = None, *, se
     for place in s["pending"]:
         s["pending"][place] = None
     for seat_ in range(s["players"]):
+        # a card the position names cannot stay set aside (team play): an unnamed one takes its place
+        spare = [c for c in s["decks"][seat_] if c not in named]
+        s["aside"][seat_] = [c if c not in named else spare.pop() for c in s["aside"][seat_]]
         order = s["decks"][seat_] + s["discards"][seat_] + s["held"][seat_] + s["drawn"][seat_]
         order += [c for c in DATA.decks[s["colours"][seat_]] if c not in order and c not in s["aside"][seat_]]
         top = list((decks or {}).get(seat_, []))

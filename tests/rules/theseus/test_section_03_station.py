@@ -8,7 +8,7 @@ from games.rules.base import IllegalAction
 from games.rules.theseus import RULES
 from games.rules.theseus.components import DATA
 
-from .positions import started
+from .positions import SEAT_0_STARTS, started
 
 FOUR = {"faction1": "marines", "faction2": "greys", "faction3": "aliens", "faction4": "scientists"}
 
@@ -19,9 +19,9 @@ def test_two_player_ring_and_seat_1_starts():
 
 
 def test_three_and_four_player_rings():
-    s = RULES.new_game(3, 1, {"faction1": "marines", "faction2": "greys", "faction3": "aliens"})
+    s = RULES.new_game(3, SEAT_0_STARTS, {"faction1": "marines", "faction2": "greys", "faction3": "aliens"})
     assert s["ring"] == ["CTL", "DOCK", "TEC", "WRECK", "COR", "NEST"]
-    s = RULES.new_game(4, 1, FOUR)
+    s = RULES.new_game(4, SEAT_0_STARTS, FOUR)
     assert s["ring"] == ["CTL", "DOCK", "TEC", "WRECK", "COR", "NEST", "LAB"] and s["order"] == [0, 1, 2, 3]
 
 
@@ -37,14 +37,14 @@ def test_random_ring_numbers_seats_by_their_sectors_after_the_control_room():
 
 def test_random_ring_is_not_played_in_teams():
     with pytest.raises(IllegalAction):
-        RULES.new_game(4, 1, {"teams": True, "random_ring": True})
+        RULES.new_game(4, SEAT_0_STARTS, {"teams": True, "random_ring": True})
 
 
 def test_teams_need_four_players_and_factions_differ():
     with pytest.raises(IllegalAction):
-        RULES.new_game(3, 1, {"teams": True})
+        RULES.new_game(3, SEAT_0_STARTS, {"teams": True})
     with pytest.raises(IllegalAction):
-        RULES.new_game(2, 1, {"faction1": "greys", "faction2": "greys"})
+        RULES.new_game(2, SEAT_0_STARTS, {"faction1": "greys", "faction2": "greys"})
 
 
 @pytest.mark.parametrize("players,bonus", [(2, 7), (3, 8), (4, 9)])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.rules.theseus.components import DATA
 
-from .positions import legal, play, position
+from .positions import SEAT_0_STARTS, legal, play, position
 
 
 def test_a_player_at_0_lp_loses_at_once_th10():
@@ -77,7 +77,7 @@ def test_instant_ends_still_apply_in_tie_turns_th58():
 def test_deathmatch_ties_only_the_leaders_play_th58():
     opts = {"faction1": "marines", "faction2": "greys", "faction3": "aliens"}
     # ring CTL, DOCK, TEC, WRECK, COR, NEST; order marines, greys, aliens
-    s = position(3, 1, opts, units={"M1": "TEC1", "G1": "COR1", "A1": "CTL1"}, pending={"WRECK.p1": "GRE02a"},
+    s = position(3, SEAT_0_STARTS, opts, units={"M1": "TEC1", "G1": "COR1", "A1": "CTL1"}, pending={"WRECK.p1": "GRE02a"},
                  end=3, lp=[5, 5, 2], decks={0: []})
     s["decks"][0], s["discards"][0] = [], s["decks"][0]
     from games.rules.theseus import RULES

@@ -2,13 +2,13 @@
 COR, NEST). Damage is LP for its source, never a loss for the victim; heals lower opponents (TH32)."""
 from __future__ import annotations
 
-from .positions import legal, play, position
+from .positions import SEAT_0_STARTS, legal, play, position
 
 MGA = {"faction1": "marines", "faction2": "greys", "faction3": "aliens"}
 
 
 def dm(**kw):
-    return position(3, 1, MGA, **kw)
+    return position(3, SEAT_0_STARTS, MGA, **kw)
 
 
 def test_deathmatch_starts_at_0_lp():

@@ -2,17 +2,17 @@
 (team B); the teams' first seats pick the team sectors (TH31): DOCK and NEST, ring COR, CTL, DOCK, TEC, NEST."""
 from __future__ import annotations
 
-from .positions import legal, play, position, started
+from .positions import SEAT_0_STARTS, legal, play, position, started
 
 TEAMS = {"teams": True, "faction1": "marines", "faction2": "aliens", "faction3": "scientists", "faction4": "greys"}
 
 
 def team(**kw):
-    return position(4, 1, TEAMS, **kw)
+    return position(4, SEAT_0_STARTS, TEAMS, **kw)
 
 
 def test_team_sectors_picked_by_each_teams_first_seat_th31():
-    s = started(4, 1, TEAMS)
+    s = started(4, SEAT_0_STARTS, TEAMS)
     assert s["team_sectors"] == ["DOCK", "NEST"] and s["ring"] == ["COR", "CTL", "DOCK", "TEC", "NEST"]
     assert not any(r.startswith(("LAB", "WRECK")) for r in s["rooms"])
     assert sum(1 for u in s["units"].values() if u["seat"] == 2) == 2

@@ -9,7 +9,7 @@ import pytest
 from games.rules.theseus import RULES
 
 from .bot_games import bot_game
-from .positions import started
+from .positions import SEAT_0_STARTS, started
 
 
 def hidden_cards(s) -> set[str]:
@@ -41,7 +41,7 @@ def test_view_shows_deck_tops_and_sizes_only():
 
 
 def test_team_play_set_aside_cards_are_hidden_from_everyone():
-    s = started(4, 1, {"teams": True})
+    s = started(4, SEAT_0_STARTS, {"teams": True})
     assert all(len(a) == 5 for a in s["aside"])
     v = RULES.view(s, 0)
     assert v["aside"] == [5, 5, 5, 5]
