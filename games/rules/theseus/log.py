@@ -205,6 +205,7 @@ def render(e: dict, lang: str = "en") -> str:
         "end_tile": ("the end tile moves to {at}", "der Endmarker rückt auf {at}"),
         "tie": ("a tie: extra turns", "Gleichstand: Extrazüge"),
         "team_sector": ("team sector: {sector}", "Teamsektor: {sector}"),
+        "setup_card": ("seat {seat1} chooses {card} to install", "Platz {seat1} wählt {card} zum Installieren"),
         "setup_draw": ("each player draws his first cards", "jeder Spieler zieht seine ersten Karten"),
     }
     en, de = simple[k]

@@ -125,6 +125,7 @@ def setup_steps(g: Play) -> None:
     for seat in s["order"]:
         s["turn"]["seat"] = seat
         card = g.ask("setup_card", list(s["drawn"][seat]), {})
+        g.say("setup_card", seat=seat, card=card)
         if DATA.card(card).has("special"):
             s["held"][seat].append(card)
             g.say("take_special", seat=seat, card=card)

@@ -77,3 +77,12 @@ def test_the_first_player_is_drawn_from_the_seed_th29():
         s = RULES.new_game(2, seed, DUEL)
         first = DATA.factions[s["colours"][s["order"][0]]]["sector"]
         assert s["ring"][2] == first and s["turn"]["seat"] == s["order"][0]  # F1 is seat 1's sector (3)
+
+
+def test_the_setup_card_choice_is_in_the_log_at_once():
+    s = RULES.new_game(2, 1, DUEL)
+    card = s["ask"]["options"][0]
+    _, events = RULES.apply(s, {"type": "setup_card", "pick": card})
+    lines = [RULES.render(e, "en") for e in events if e["kind"] == "setup_card"]
+    assert lines and DATA.card(card).name["en"] in lines[0]
+    assert DATA.card(card).name["de"] in RULES.render(events[0], "de")
