@@ -107,7 +107,7 @@ class BoardToScreenReaderAndKeyboard(BrowserTestCase):
         from games.models import Game
         problems = []
         for name, game_id in self.games.items():
-            context = self.browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+            context = self.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
             page = self.watched(context.new_page())
             self.sign_in(page, "alice")
             page.goto(f"{self.live_server_url}/games/{game_id}/")

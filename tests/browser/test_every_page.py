@@ -79,7 +79,7 @@ class EveryPage(BrowserTestCase):
     def context(self, size: str, signed_in: bool):
         width, height = SIZES[size]
         touch = size != "desktop"
-        context = self.browser.new_context(viewport={"width": width, "height": height}, is_mobile=touch, has_touch=touch,
+        context = self.new_context(viewport={"width": width, "height": height}, is_mobile=touch, has_touch=touch,
                                            bypass_csp=True,  # lets axe's script in (tests/site checks the policy)
                                            storage_state=self.signed_in_state if signed_in else None)
         return context, self.watched(context.new_page())

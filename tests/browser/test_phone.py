@@ -139,7 +139,7 @@ class TouchOnlyGame(BrowserTestCase):
         alice, bob = make_player("alice"), make_player("bob")
         game = services.create_game(alice, game="argo", players=2)
         services.join_game(bob, game.pk)
-        context = self.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        context = self.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
         page = context.new_page()
         page.set_default_timeout(20_000)
         page.errors = []

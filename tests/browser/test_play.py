@@ -55,9 +55,17 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         cls._playwright.stop()
         super().tearDownClass()
 
+    def new_context(self, **options):
+        """A browser context closed before the test's database is emptied: a page left open keeps
+        reading the site (its socket, its next fetch) while the tables are truncated, and the two can
+        deadlock."""
+        context = self.browser.new_context(**options)
+        self.addCleanup(context.close)
+        return context
+
     def page_for(self, username: str, mobile: bool = False):
         size = {"width": 390, "height": 844} if mobile else {"width": 1280, "height": 900}
-        context = self.browser.new_context(viewport=size, is_mobile=mobile, has_touch=mobile)
+        context = self.new_context(viewport=size, is_mobile=mobile, has_touch=mobile)
         page = self.watched(context.new_page())
         self.sign_in(page, username)
         return page
@@ -244,7 +252,7 @@ class GermanGamePage(BrowserTestCase):
 class RulesPage(BrowserTestCase):
     def test_the_rules_draw_each_role_and_module_and_fit_a_phone(self):
         for lang in ("en", "de"):
-            context = self.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+            context = self.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                                locale=lang, extra_http_headers={"Accept-Language": lang})
             page = context.new_page()
             errors = []
@@ -303,7 +311,7 @@ class NewPlayer(BrowserTestCase):
     def test_a_new_player_signs_up_in_her_time_zone_and_the_confirmation_link_signs_her_in(self):
         from allauth.account.models import EmailAddress, EmailConfirmationHMAC
         from accounts.models import Profile
-        context = self.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+        context = self.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                            timezone_id="America/New_York")
         page = context.new_page()
         page.goto(f"{self.live_server_url}/accounts/signup/")
