@@ -13,6 +13,7 @@ from .base import GameRules, IllegalAction, ImpossiblePosition, MalformedDecisio
 _PACKAGES = {
     "argo": "games.rules.argo",
     "andromeda": "games.rules.andromeda",
+    "theseus": "games.rules.theseus",
 }
 
 

@@ -21,7 +21,7 @@ from games import rules
 ROOT = Path(__file__).resolve().parents[2]
 SITE_DIRS = ["games", "accounts", "argo_site", "templates", "static"]
 SUFFIXES = (".py", ".html", ".js", ".txt", ".css")
-NEXT_GAMES = {"theseus": {"en": "Theseus"}}  # announced, not yet registered
+NEXT_GAMES: dict[str, dict[str, str]] = {}  # a game announced before its package is registered
 SITE_NAME = re.compile(r"argo station|argo_site|argo-station|argostation", re.I)
 
 
