@@ -409,6 +409,7 @@ def discard_card(g: Play, card: str) -> None:
         s["disc"] = None
     s["discards"][owner(s, card)].append(card)
     g.say("discard", card=card, place=place)
+    shield_takes_disc(g)  # a Crawler leaving switches a Shield Generator back on (MAR10, ALI09)
 
 
 def refill(g: Play, seat: int, position: str) -> None:

@@ -95,6 +95,17 @@ def test_a_shield_generator_installed_beside_the_disc_takes_it_mar10():
     assert s["disc"] == "CTL.s1"
 
 
+def test_a_shield_generator_an_enemy_crawler_switched_off_takes_the_disc_when_the_crawler_goes_mar10_ali09():
+    # the Aliens' Crawler switches off the Marines' cards in CTL, so the disc lies on Fire there; the Greys
+    # annihilate the Crawler: the Shield Generator, active again, draws the disc onto itself
+    s = position(3, options={"faction1": "greys", "faction2": "aliens", "faction3": "marines"},
+                 units={"G1": "COR1", "A1": "NEST1", "M1": "TEC1"}, held={0: ["GRE11a"]}, phase="sub",
+                 slots={"CTL.s2": "ALI09a", "CTL.s3": "MAR10a", "CTL.s4": "MAR02a"}, disc="CTL.s4")
+    s, _ = play(s, "play:GRE11a", "CTL.s2")
+    assert "ALI09a" in s["discards"][1]
+    assert s["disc"] == "CTL.s3"
+
+
 def test_a_card_installed_during_the_action_phase_may_act_th49():
     s = position(options={"faction1": "scientists", "faction2": "greys"}, units={"S1": "TEC1", "G1": "COR1"},
                  slots={"WRECK.s1": "SCI07a"}, pending={"LAB.p1": "SCI04a"})
