@@ -229,5 +229,15 @@ def render(e: dict, lang: str = "en") -> str:
 
 
 class TheseusCommandLine(CommandLine):
+    """`play` on the command line: the modes and variants as flags, the seats named by faction."""
+
+    def arguments(self, parser) -> None:
+        parser.add_argument("--teams", action="store_true", help="4 players as two teams of two")
+        parser.add_argument("--no-bonus", action="store_true", help="play without the bonus cards")
+        parser.add_argument("--random-ring", action="store_true", help="the sectors in a random order")
+
+    def options(self, args) -> dict:
+        return {"teams": args.teams, "no_bonus": args.no_bonus, "random_ring": args.random_ring}
+
     def seat(self, name: str, lang: str) -> str:
         return FACTION[_lang(lang)].get(name, name)
