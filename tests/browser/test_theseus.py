@@ -1,0 +1,179 @@
+"""Theseus played through the pages, in Debian's Chromium.
+
+Two people play a game of two: each click on a lit card, room, slot or button is a decision the
+other sees arrive live, the turn passes between them in sight, and the other's log names the card or
+room chosen. Then two partners play a team game of four against two bots to its end: the page says
+which team won ("Winner: ann, ben (Team A)", or the bots' Team B) and how their ratings moved, together.
+"""
+from __future__ import annotations
+
+import os
+import random
+from unittest import mock
+
+from django.conf import settings
+
+from .test_play import LIVE_SECONDS, BrowserTestCase, make_player, seq_of, settle, until_started, within
+
+SEED = 33  # the games' seed (the server draws it with lobby.secrets.randbits): the same deal every run, a short one
+BOT_DELAY = 0.05
+NAMED = {"setup_card", "setup_slot", "setup_room", "room", "install_slot"}  # decisions the log names by their pick
+OFFERED = "#board .choice, #controls .choice, #game-panel .choice"
+
+
+def click_offered(page, rng: random.Random) -> bool:
+    """Click one lit choice (a card, room, slot, unit or button); False when, once idle, the page says
+    it is no longer this player's turn."""
+    choices = page.locator(OFFERED)
+    if choices.count() == 0:
+        settle(page)
+        if page.get_attribute("#game-root", "data-my-turn") != "yes":
+            return False
+    count = choices.count()
+    assert count > 0, f"nothing offered; tokens: {page.get_attribute('#game-root', 'data-choices')}"
+    choices.nth(rng.randrange(count)).dispatch_event("click")
+    return True
+
+
+def decide(page, rng: random.Random) -> int | None:
+    """One click and its answer: the new seq when it completed a decision, None for a step of one."""
+    before = seq_of(page)
+    click_offered(page, rng)
+    settle(page)
+    after = seq_of(page)
+    return after if after != before else None
+
+
+def until_seq(page, seq: int) -> None:
+    """The page shows decision `seq` without a reload: the socket brought it."""
+    page.wait_for_function(f"() => Number(document.querySelector('#game-root').dataset.seq) >= {seq}",
+                           timeout=LIVE_SECONDS * 1000)
+
+
+class TheseusThroughThePages(BrowserTestCase):
+    @classmethod
+    def setUpClass(cls):
+        # The server process is forked by the base class: the seed and the bots' delay go in first.
+        from games.services import lobby
+        seed = mock.patch.object(lobby.secrets, "randbits", return_value=SEED)
+        seed.start()
+        cls.addClassCleanup(seed.stop)
+        cls._delay_before = settings.BOT_MOVE_DELAY
+        settings.BOT_MOVE_DELAY = BOT_DELAY
+        os.environ["BOT_MOVE_DELAY"] = str(BOT_DELAY)
+        super().setUpClass()
+
+    @classmethod
+    def tearDownClass(cls):
+        super().tearDownClass()
+        settings.BOT_MOVE_DELAY = cls._delay_before
+        os.environ.pop("BOT_MOVE_DELAY", None)
+
+    def test_two_people_see_each_others_decisions_arrive_and_the_turn_pass(self):
+        from games.models import Decision
+        from games.rules.theseus.log import token_name
+        make_player("ann"), make_player("ben")
+        pages = {"ann": self.page_for("ann"), "ben": self.page_for("ben")}
+        ann, ben = pages["ann"], pages["ben"]
+        ann.click("#new-theseus")
+        ann.select_option("#id_players", "2")
+        ann.click("#create-game button[type=submit]")
+        ann.wait_for_selector("#lobby")
+        game_url = ann.url
+        ben.goto(game_url)
+        ben.click("#join")
+        for page in pages.values():
+            until_started(page, game_url)
+            page.evaluate("window.notReloaded = true")  # gone if the page were loaded again
+        self.shot(ann, "theseus-01-start")
+
+        rng, still = random.Random(5), within(4)
+        made, named, switches = {"ann": 0, "ben": 0}, 0, 0
+        while min(made.values()) < 30:
+            still("thirty decisions each were not made")
+            assert not ann.is_visible("#outcome"), f"the game ended after {made} decisions"
+            name = next((n for n, p in pages.items() if p.get_attribute("#game-root", "data-my-turn") == "yes"), None)
+            if name is None:
+                ann.wait_for_timeout(100)
+                continue
+            mover, other_name = pages[name], "ben" if name == "ann" else "ann"
+            other = pages[other_name]
+            seq = decide(mover, rng)
+            if seq is None:
+                continue
+            made[name] += 1
+            until_seq(other, seq)  # live, well before the 15 s poll
+            settle(other)
+            decision = Decision.objects.filter(game__name="theseus").latest("number")
+            if decision.data["type"] in NAMED:  # the other's log says what was chosen, and by whom
+                entry = other.locator(f'#log li[data-number="{decision.number}"]')
+                entry.wait_for()
+                words = entry.inner_text()
+                assert words.startswith(f"{name}:") and token_name(decision.data["pick"], "en") in words, words
+                named += 1
+            if other.get_attribute("#game-root", "data-my-turn") == "yes":  # the turn passed: both pages say so
+                switches += 1
+                assert other.inner_text("#prompt").startswith("Your turn"), other.inner_text("#prompt")
+                assert mover.get_attribute("#game-root", "data-my-turn") == "no"
+                for page in (mover, other):
+                    assert page.inner_text("#turn strong") == other_name
+            if sum(made.values()) == 20:
+                self.shot(other, "theseus-02-after-20-decisions")
+        assert named >= 10 and switches >= 10, (named, switches)
+        for page in pages.values():
+            assert page.evaluate("window.notReloaded === true") and not page.errors, page.errors
+
+    def test_two_partners_and_two_bots_play_a_team_game_to_its_end(self):
+        from games.models import Game
+        make_player("ann"), make_player("ben")
+        pages = {"ann": self.page_for("ann"), "ben": self.page_for("ben")}
+        ann, ben = pages["ann"], pages["ben"]
+        ann.click("#new-theseus")
+        ann.select_option("#id_players", "4")
+        ann.select_option("#id_option_teams", label="yes")
+        ann.select_option("#id_seat_2", "random")
+        ann.select_option("#id_seat_4", "random")
+        ann.click("#create-game button[type=submit]")
+        ann.wait_for_selector("#lobby")
+        game_url = ann.url
+        ben.goto(game_url)
+        ben.click("#join-team-0")  # Team A: seats 1 and 3, the bots in seats 2 and 4 are Team B
+        for page in pages.values():
+            until_started(page, game_url)
+        game = Game.objects.get(status="active")
+        team_a = ann.inner_text('#teams [data-team="0"]')
+        assert team_a == "Team A: ann, ben", team_a
+        assert ann.locator("#players").inner_text().count("(bot)") == 2 and game.seats.filter(bot_account=True).count() == 2
+
+        rng, still, made = random.Random(9), within(6), 0
+        while not ann.is_visible("#outcome"):
+            still("the team game did not end")
+            mover = next((p for p in pages.values() if p.get_attribute("#game-root", "data-my-turn") == "yes"), None)
+            if mover is None:
+                ann.wait_for_timeout(100)  # the bots' moves arrive by themselves
+                continue
+            made += decide(mover, rng) is not None
+            assert made < 1000, "the game does not end"
+        for page in pages.values():
+            page.wait_for_selector("#outcome:not([hidden])", timeout=LIVE_SECONDS * 1000)
+            page.wait_for_selector("#rating-changes li")
+        self.shot(ann, "theseus-03-team-game-over")
+
+        game.refresh_from_db()
+        assert game.status == "finished" and game.rated
+        winners = {s.user.username for s in game.seats.select_related("user") if s.colour in game.outcome["winners"]}
+        ours = winners == {"ann", "ben"}
+        assert ours or winners.isdisjoint({"ann", "ben"}), winners
+        winner_line = ann.inner_text("#winner")
+        assert winner_line.startswith("Winner: ") and winner_line.endswith("(Team A)" if ours else "(Team B)"), winner_line
+        for page in pages.values():  # both partners read the same outcome and their ratings moving together
+            assert page.inner_text("#winner") == winner_line
+            lines = {line.split(":")[0]: line for line in page.locator("#rating-changes li").all_inner_texts()}
+            for name in ("ann", "ben"):
+                change = lines[name].rsplit("(", 1)[1]
+                assert change.startswith("+" if ours else "-"), lines[name]
+        ann.goto(f"{self.live_server_url}/players/ann/")
+        card = ann.locator('.rating-card[data-game="theseus"]')
+        assert "1 rated games" in card.inner_text(), card.inner_text()
+        for page in pages.values():
+            assert not page.errors, page.errors
