@@ -143,7 +143,19 @@ def _t(lang: str, en: str, de: str) -> str:
     return en if _lang(lang) == "en" else de
 
 
+ENDS = {"20": ("a side reached 20 DP", "eine Seite hat 20 DP erreicht"),
+        "0lp": ("a player has no LP left", "ein Spieler hat keine LP mehr"),
+        "end": ("the end tile reached END", "der Endmarker hat ENDE erreicht"),
+        "tie": ("the tie turns are played", "die Züge nach dem Gleichstand sind gespielt")}
+
+
 def render(e: dict, lang: str = "en") -> str:
+    """One event as a sentence: several events of one decision stand side by side in the log."""
+    text = _phrase(e, lang)
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def _phrase(e: dict, lang: str) -> str:
     k = e["kind"]
     L = lang
     name = lambda x: token_name(x, L)  # noqa: E731
@@ -163,7 +175,9 @@ def render(e: dict, lang: str = "en") -> str:
         return _t(L, f"{name(e['card'])} is installed on {place_name(e['place'], L)}",
                   f"{name(e['card'])} wird auf {place_name(e['place'], L)} installiert")
     if k == "over":
-        return _t(L, "The game is over", "Das Spiel ist vorbei")
+        en, de = ENDS.get(e.get("why"), ("", ""))
+        return _t(L, f"The game is over: {en}" if en else "The game is over",
+                  f"Das Spiel ist vorbei: {de}" if de else "Das Spiel ist vorbei")
     simple = {
         "skip": ("{unit} skips {sector}", "{unit} überspringt {sector}"),
         "teleport": ("{unit} teleports to {sector}", "{unit} teleportiert nach {sector}"),

@@ -136,15 +136,16 @@ def outcome(s, winners: list[int], why: str) -> dict:
     """The ranking by seat name: the winners first (sharing the place), then the others by score,
     partners together (their team's sum), equal scores sharing a place."""
     names = s["colours"]
+    # partners are ranked, and so scored, by their team's sum (13): the seat's own LP and DP stay in the view
     key = (lambda seat: score(s, seat)) if deathmatch(s) else (lambda seat: side_score(s, s["side_of"][seat]))
     rest = sorted((seat for seat in s["order"] if seat not in winners), key=key, reverse=True)
-    ranking = [{"who": names[seat], "rank": 1, "score": score(s, seat), "lp": s["lp"][seat], "dp": s["dp"][seat]}
+    ranking = [{"who": names[seat], "rank": 1, "score": key(seat), "lp": s["lp"][seat], "dp": s["dp"][seat]}
                for seat in s["order"] if seat in winners]
     previous = None
     for n, seat in enumerate(rest):
         rank = ranking[-1]["rank"] if previous is not None and key(seat) == previous else len(winners) + n + 1
         previous = key(seat)
-        ranking.append({"who": names[seat], "rank": rank, "score": score(s, seat), "lp": s["lp"][seat],
+        ranking.append({"who": names[seat], "rank": rank, "score": key(seat), "lp": s["lp"][seat],
                         "dp": s["dp"][seat]})
     teams = None
     if s["mode"] == "teams":
