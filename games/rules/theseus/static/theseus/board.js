@@ -242,9 +242,7 @@ export function columns(view, lang) {
     { title: w.lp, value: (order) => (view.lp ? view.lp[order] : "") },
     { title: w.dp, value: (order) => (view.dp ? view.dp[order] : "") },
     { title: w.upgradeTiles, value: (order) => (view.tiles ? view.tiles[sideOf(order)] : "") },
-    { title: w.deck, value: (order) => (view.decks && view.decks[order] ? view.decks[order].size : "") },
-    { title: w.held, value: (order) => (view.held && view.held[order] ? view.held[order].length : "") },
-  ];
+  ];  // decks, discards and held cards are in the seats' panel: the players table stays narrow beside the board
 }
 
 export function notes(view, lang) {
