@@ -3,12 +3,13 @@ no deck order below the top, no set-aside card, no seed; load(dump(s)) == s."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
 from games.rules.theseus import RULES
 
-from .bot_games import bot_game
+from .bot_games import SETTINGS, bot_game
 from .positions import SEAT_0_STARTS, started
 
 
@@ -32,6 +33,24 @@ def check_view(s) -> None:
 def test_views_on_every_state_of_a_bot_game(players, options):
     for s, _, _ in bot_game(players, 5, options):
         check_view(s)
+
+
+VIEW_GAMES = int(os.environ.get("THESEUS_VIEW_GAMES", "200"))  # per setting: 1,400 games in all
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("setting", sorted(SETTINGS))
+def test_no_view_in_a_long_run_of_bot_games_shows_a_hidden_card_or_the_seed(setting):
+    """Spec 16 over many games: the deciding seat's view of every state names no card below a deck's
+    top and no set-aside card, and carries no seed, mark or pending answers."""
+    players, options = SETTINGS[setting]
+    for game in range(VIEW_GAMES):
+        for s, _, _ in bot_game(players, 20_000 + game, options):
+            view = RULES.view(s, s["ask"]["seat"] if s["over"] is None else None)
+            assert not {"seed", "mark", "answers"} & set(view)
+            text = json.dumps(view)
+            leaked = [c for c in hidden_cards(s) if f'"{c}"' in text]
+            assert not leaked, (setting, game, leaked)
 
 
 def test_view_shows_deck_tops_and_sizes_only():
