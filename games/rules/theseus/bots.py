@@ -1,10 +1,11 @@
 """The bots: random, greedy (one decision ahead on the score) and expert (a short look-ahead over the
-turn). Each sees only the public view (there is nothing else a player may see, spec 16)."""
+turn). Each plans in a guessed world (`guessed_world`): what a player cannot see (spec 16) it deals anew."""
 from __future__ import annotations
 
 from ..rng import SeededRandom
 from .scoring import side_score
 from .station import installed, owner
+from .view import guessed_world
 
 
 class RandomBot:
@@ -42,6 +43,7 @@ class GreedyBot:
         from . import RULES  # here, not at the top: the package imports this module while it builds RULES
         ask = s["ask"]
         me = ask["seat"]
+        s = guessed_world(s, self.rng)
         best, best_value = [], None
         for pick in ask["options"]:
             decision = {"type": ask["type"], "pick": pick}

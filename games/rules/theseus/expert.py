@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..rng import SeededRandom
 from .components import DATA
 from .station import collects, in_range, installed, owner, switched_off
+from .view import guessed_world
 
 # how many continuations are followed at each depth below the root (all answers at the root)
 WIDTHS = (3, 2, 1)
@@ -31,6 +32,7 @@ class ExpertBot:
         decisions = [{"type": ask["type"], "pick": p} for p in ask["options"]]
         if len(decisions) == 1:
             return decisions[0]
+        s = guessed_world(s, self.rng)
         search = _Search(RULES, ask["seat"], BUDGET)
         scored = [(search.best_end(RULES.apply(s, d)[0], 0), d) for d in decisions]
         top = max(v for v, _ in scored)

@@ -34,3 +34,20 @@ def test_the_evaluation_reads_only_what_everyone_sees():
     state = play_some(2, decisions=12)
     for seat in range(2):
         assert evaluate(RULES.twin(state, seat), seat) == evaluate(state, seat)
+
+
+
+def test_the_bots_decide_alike_in_positions_they_cannot_tell_apart():
+    """Spec 16: a position and its twin (the decks below their tops and the set-aside cards changed) get
+    the same decision from a bot of the same seed, all through random games: what a player cannot see,
+    even a card its plan would draw, plays no part."""
+    for players, options in ((2, None), (4, {"teams": True})):
+        state, random_bot = RULES.new_game(players, 4, options), RULES.bot("random", 4)
+        for step in range(240):
+            if state["over"] is not None:
+                break
+            twin = RULES.twin(state, state["ask"]["seat"])
+            kinds = ("greedy", "expert") if step % 20 == 0 else ("greedy",)
+            for kind in kinds:
+                assert RULES.bot(kind, step).choose(state) == RULES.bot(kind, step).choose(twin), (kind, step)
+            state, _ = RULES.apply(state, random_bot.choose(state))
