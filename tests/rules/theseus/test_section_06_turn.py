@@ -65,7 +65,8 @@ def test_pass_traps_act_on_a_passing_unit_enter_traps_do_not():
     assert s["slots"]["COR.s4"]["card"] == "MAR01a"
 
 
-def test_enter_traps_act_on_arrival():
+def test_enter_traps_act_on_arrival_and_cannot_be_declined_th45():
+    # nobody is asked whether the Landmine acts: entering COR1 is the last answer before it has hit (TH45)
     s = position(seat=1, units={"G1": "WRECK1", "M1": "DOCK1"}, slots={"COR.s4": "MAR01a"})
     s, ev = play(s, "G1", "COR1")
     assert s["lp"][1] == 18  # Landmine X = 2
@@ -255,6 +256,42 @@ def test_no_unit_moves_twice_in_a_turn_th12():
     assert "M1" not in legal(s)
 
 
+def test_after_a_tech_dock_extra_turn_adrenaline_rush_activates_the_same_unit_again_th41():
+    # Aliens (AS ring COR, CTL, NEST, TEC, LAB): A1 alone in NEST moves into TEC, whose Adrenaline Rush makes
+    # A2 (upgraded, COR) hit S1; the extra turn's A3 (CTL, 2 points) comes into TEC too: A2 may attack again
+    s = position(options=AS, units={"A1": "NEST1", "A2": ("COR1", {"up": True}), "A3": "CTL1", "S1": "COR2",
+                                    "S2": "CTL2"}, slots={"TEC.s1": "ALI11a"})
+    s, _ = play(s, "A1", "TEC1", "ALI11a", "A2")
+    assert s["lp"][1] == 19 and s["ask"]["type"] == "extra_unit"
+    s, _ = play(s, "A3", "TEC2", "ALI11a")
+    assert s["turn"]["sub"] == 2 and legal(s) == ["A2", "done"]
+    s, _ = play(s, "A2")
+    assert s["lp"][1] == 18
+
+
+def test_after_a_tech_dock_extra_turn_remote_control_runs_the_same_card_again_th41():
+    # Scientists (SG ring COR, CTL, LAB, TEC, WRECK): Remote Control in TEC runs the Small Lab in COR twice
+    s = position(options=SG, units={"S1": "LAB1", "S2": "CTL1", "G1": "CTL2"},
+                 slots={"TEC.s1": "SCI12a", "COR.s2": "SCI04a"})
+    s, _ = play(s, "S1", "TEC1", "SCI12a")
+    assert s["dp"][0] == 1 and s["ask"]["type"] == "extra_unit"
+    s, _ = play(s, "S2", "TEC2")
+    assert legal(s) == ["SCI12a", "end_phase"]
+    s, _ = play(s, "SCI12a")
+    assert s["dp"][0] == 2
+
+
+def test_after_a_tech_dock_extra_turn_no_enemy_unit_is_moved_again_th41():
+    # Greys: G1 moves into TEC, whose Mind Control moves M1 COR -> CTL; in the extra sub-turn G2 (CTL, 2
+    # points) comes into TEC: Mind Control again offers only M2, M1 has moved this turn
+    s = position(seat=1, units={"G1": "DOCK1", "G2": "CTL3", "M1": "COR1", "M2": "WRECK1"},
+                 slots={"TEC.s1": "GRE01a"})
+    s, _ = play(s, "G1", "TEC1", "GRE01a")
+    assert legal(s) == ["M1", "M2", "done"]
+    s, _ = play(s, "M1", "CTL1", "G2", "TEC2", "GRE01a")
+    assert s["turn"]["sub"] == 2 and legal(s) == ["M2", "done"]
+
+
 def test_tech_dock_extra_turn_with_no_unit_left_ends_the_turn():
     s = position(units={"M1": "DOCK1", "M2": ("COR1", {"gripped": True}), "M3": ("COR2", {"gripped": True}),
                         "G1": "WRECK1"})
@@ -283,6 +320,18 @@ def test_sector_action_in_the_destination_even_if_the_mover_left_th13():
     s = position(units={"M1": "WRECK1", "G1": "COR2"})
     s, ev = play(s, "M1", "COR1")
     assert s["lp"][1] == 19
+
+
+def test_phases_2_to_4_happen_where_the_teleporter_relocation_ends_th47():
+    # G1 (WRECK) is about to go into COR, which holds the Teleporter and Invisibility; relocated to DOCK
+    # instead, the Greys get DOCK's Transmission and DOCK's pending positions, nothing of COR's
+    s = position(seat=1, units={"G1": "WRECK1", "M1": "TEC1"}, pending={"COR.p1": "MAR03a"},
+                 slots={"COR.s2": "GRE09a", "COR.s1": "GRE10a", "DOCK.s1": "GRE07a"})
+    s, _ = play(s, "G1", "teleport:DOCK", "DOCK2")
+    assert s["ask"]["type"] == "action_next" and legal(s) == ["GRE07a", "end_phase"]
+    s, _ = play(s, "GRE07a")
+    assert s["dp"][1] == 1  # the Marines' faction sector's action does nothing for the Greys
+    assert s["ask"]["type"] == "pending" and legal(s) == ["A:DOCK.p1", "A:DOCK.p2", "pass"]
 
 
 # --- 6.9 pending phase (TH6, TH7) -------------------------------------------------------------------
@@ -400,6 +449,7 @@ def test_traps_of_one_name_act_in_slot_order_without_a_question_th18():
 def test_traps_of_different_names_are_ordered_by_the_active_player_th18():
     s = position(seat=1, units={"G1": "WRECK1", "M1": "DOCK1"}, slots={"COR.s2": "MAR01a", "COR.s4": "MAR02a"})
     s, _ = play(s, "G1", "COR1")
+    # only the order is asked: neither trap can be declined (TH45)
     assert s["ask"]["type"] == "trap_next" and legal(s) == ["trap:MAR01", "trap:MAR02"]
     s, _ = play(s, "trap:MAR02")
     assert s["lp"][1] == 17

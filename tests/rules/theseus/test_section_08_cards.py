@@ -1,6 +1,8 @@
 """RULES.md section 8: Duplication (8.4, TH25), the malfunction disc (8.5, TH26), Shield Generator (MAR10),
-installing (8.3). Duel ring COR, CTL, DOCK, TEC, WRECK; Marines seat 0, Greys seat 1."""
+installing (8.3), tiles on cards leaving play (8.2, TH38). Duel ring COR, CTL, DOCK, TEC, WRECK; Marines seat 0, Greys seat 1."""
 from __future__ import annotations
+
+from games.rules.theseus.station import upgrade_supply
 
 from .positions import legal, play, position
 
@@ -113,3 +115,22 @@ def test_a_card_installed_during_the_action_phase_may_act_th49():
     assert "SCI04a" in legal(s)
     s, _ = play(s, "SCI04a")
     assert s["dp"][0] == 1
+
+
+def test_tiles_on_a_card_leaving_play_return_to_the_supply_th38():
+    s = position(seat=1, units={"G1": "WRECK1", "M1": "DOCK1"}, slots={"COR.s2": ("MAR11a", {"tiles": 2})},
+                 held={1: ["GRE11a"]}, phase="sub")
+    assert upgrade_supply(s) == 18
+    s, _ = play(s, "play:GRE11a")  # the Greys annihilate the Armory
+    assert "MAR11a" in s["discards"][0] and upgrade_supply(s) == 20 and s["tiles"] == [0, 0]
+
+
+def test_tiles_a_card_put_on_units_stay_when_it_leaves_play_th38():
+    # the Greys annihilate the Aliens' Parasite: the parasite it put on G1 stays and bites on G1's next move
+    s = position(options={"faction1": "aliens", "faction2": "greys"}, seat=1, phase="sub",
+                 units={"G1": ("WRECK1", {"parasites": 1}), "A1": "NEST1"}, slots={"COR.s2": "ALI12a"},
+                 held={1: ["GRE11a"]})
+    s, _ = play(s, "play:GRE11a")
+    assert "ALI12a" in s["discards"][0] and s["units"]["G1"]["parasites"] == 1
+    s, _ = play(s, "G1", "COR1")
+    assert s["lp"][1] == 19

@@ -6,6 +6,8 @@ AS (Aliens 0, Scientists 1) COR CTL NEST TEC LAB; SG (Scientists 0, Greys 1) COR
 """
 from __future__ import annotations
 
+from games.rules.theseus.components import DATA
+
 from .positions import legal, play, position
 
 MG = {"faction1": "marines", "faction2": "greys"}
@@ -85,6 +87,19 @@ def test_mar07_team_tactics_moves_an_enemy_unit_from_here():
     assert s["units"]["G1"]["at"] == "CTL3"
 
 
+def test_mar07_team_tactics_moves_only_a_movable_unit_without_its_shortcuts_or_phases_th21():
+    # WRECK holds M1 and three Greys (4 points): G1 invisible and G2 gripped are not movable, so G3 goes,
+    # through COR without the Greys' Time Loop question, into TEC, where the Greys get no extra turn: the
+    # Marines' turn goes on in WRECK
+    s = position(units={"M1": "TEC1", "G1": ("WRECK1", {"invisible": True}), "G2": ("WRECK2", {"gripped": True}),
+                        "G3": "WRECK3"}, slots={"WRECK.s1": "MAR07a", "COR.s2": "GRE05a"})
+    s, _ = play(s, "M1", "MAR07a")
+    assert s["ask"]["type"] == "room" and s["ask"]["about"] == {"unit": "G3", "sector": "TEC"}
+    s, _ = play(s, "TEC1")
+    assert s["units"]["G3"]["at"] == "TEC1"
+    assert s["ask"]["seat"] == 0 and s["ask"]["type"] == "pending" and s["ask"]["about"] == {"sector": "WRECK"}
+
+
 def test_mar08_trap_tracker_deactivates_an_enemy_trap_6_4():
     s = act("MG", {"s1": "MAR08a", "COR.s2": "GRE02a"}, room="WRECK1")
     s, _ = play(s, "MAR08a", "COR.s2")
@@ -139,7 +154,8 @@ def test_ali05_incubator_spawns_a_young_alien_th56():
     assert s["rooms"]["LAB2"] == "Y1"
 
 
-def test_ali06_combat_action_with_ali08_pheromone_trail_range():
+def test_ali06_combat_action_with_ali08_pheromone_trail_range_th1():
+    # cards beat rules (TH1): the Pheromone Trail's text overrides the general range rule (TH4)
     cards = {"s1": "ALI06a", "s2": "ALI08a"}
     s = act("AS", cards, units={"A1": ("TEC1", {"up": True}), "S1": "LAB3"}, room="LAB1")
     s, _ = play(s, "ALI06a")
@@ -202,6 +218,20 @@ def test_gre01_mind_control_moves_an_enemy_unit_anywhere():
         s, _ = play(s, "M1")
     s, _ = play(s, "CTL1") if s["ask"]["type"] == "room" else (s, [])
     assert s["units"]["M1"]["at"] == "CTL1"
+
+
+def test_gre01_each_move_resolves_ejection_traps_and_limited_combat_before_the_next_pick_th21_th46():
+    # Mind Control (X 2) moves M1 COR -> CTL, which is full: the Greys eject M3, their Probe there acts and
+    # CTL's Limited Combat is theirs (G2 upgraded hits M2 for 1 DP; the Marines there do not attack), all
+    # before the second unit is picked, which can no longer be M1
+    units = {"G1": "TEC1", "G2": ("CTL1", {"up": True}), "G3": "CTL4", "M1": "COR1", "M2": "CTL2", "M3": "CTL3"}
+    s = position(seat=1, units=units, slots={"WRECK.s1": ("GRE01a", {"tiles": 1}), "CTL.s1": "GRE02a"})
+    s, _ = play(s, "G1", "WRECK1", "GRE01a", "M1")
+    assert s["ask"]["type"] == "eject" and s["ask"]["seat"] == 1
+    s, _ = play(s, "M3")
+    assert s["units"]["M1"]["at"] == "CTL3" and s["units"]["M3"]["at"] == "space"
+    assert s["dp"][1] == 2 and s["lp"][1] == 20
+    assert s["ask"]["type"] == "pick_unit" and legal(s) == ["M2", "done"]
 
 
 def test_gre02_probe_gains_dp_when_an_enemy_enters():
@@ -345,6 +375,26 @@ def test_sci13_duplication_copies_small_lab():
     s = act("SG", {"s1": "SCI04a", "s2": "SCI13a"}, room="WRECK1")
     s, _ = play(s, "SCI04a", "SCI04a@SCI13a")
     assert s["dp"][0] == 2
+
+
+# --- card data -------------------------------------------------------------------------------------
+
+def test_the_greys_have_no_landmine_th27():
+    landmines = [c for c in DATA.kinds.values() if "Landmine" in (c.name["en"], c.name["de"])]
+    assert [(c.id, c.faction) for c in landmines] == [("MAR01", "marines")]
+    assert all(DATA.card(c).faction == "greys" and DATA.card(c).name["en"] != "Landmine" for c in DATA.decks["greys"])
+
+
+def test_each_card_the_rulebook_names_twice_is_one_card_th28():
+    german = [c.name["de"] for c in DATA.kinds.values()]
+    for name, other, card in (("Kampfposition", "Angriffsposition", "MAR04"), ("Fallen-Ortung", "Fallen-Tracker", "MAR08"),
+                              ("Abwehrsystem", "Verteidigungssystem", "SCI06"), ("Teleportation", "Teleport", "GRE09"),
+                              ("Auflauern", "Aufbauern", "ALI03")):
+        assert german.count(name) == 1 and other not in german
+        assert DATA.kinds[card].name["de"] == name and DATA.kinds[card].copies == 1
+    places = {sid: sec.name["de"] for sid, sec in DATA.sectors.items()}
+    assert places["CTL"] == "Kontrollraum" and "Kontrollzentrum" not in places.values()
+    assert places["NEST"] == "Aliennest" and not any("Brutstätte" in name for name in places.values())
 
 
 # --- 10 bonus cards ----------------------------------------------------------------------------------
