@@ -87,6 +87,11 @@ def position(players: int = 2, seed: int = SEAT_0_STARTS, options: dict | None =
     return RULES.at_phase(s, phase, check=check)
 
 
+def number(card: str) -> int:
+    """A card's printed X from the data, so that a test states what X does, whatever X is tuned to."""
+    return DATA.card(card).number
+
+
 def legal(s) -> list[str]:
     return [d["pick"] for d in RULES.legal_actions(s)]
 

@@ -2,7 +2,7 @@
 unless a test names other factions; the Marines are active unless said otherwise."""
 from __future__ import annotations
 
-from .positions import kinds, legal, play, position
+from .positions import kinds, legal, number, play, position
 
 AS = {"faction1": "aliens", "faction2": "scientists"}  # ring COR, CTL, NEST, TEC, LAB
 SG = {"faction1": "scientists", "faction2": "greys"}  # ring COR, CTL, LAB, TEC, WRECK
@@ -172,7 +172,7 @@ def test_arrival_order_ejection_traps_then_limited_combat():
     s, ev = play(s, "M1")
     order = [e["kind"] for e in ev if e["kind"] in ("enter", "dp", "combat", "hit", "lp")]
     assert order.index("dp") < order.index("combat")
-    assert s["dp"][1] == 1
+    assert s["dp"][1] == number("GRE02a")
     assert s["lp"][1] == 19  # basic Marine: 1 target in range (CTL1 + CTL2 linked): one hit
 
 
@@ -191,7 +191,7 @@ def test_placement_from_space_traps_act_no_limited_combat_and_the_turn_ends():
     s, ev = play(s, "M1")
     assert s["ask"]["type"] == "space_room" and "TEC4" in legal(s)
     s, ev = play(s, "TEC4")
-    assert s["dp"][1] == 1
+    assert s["dp"][1] == number("GRE02a")
     assert "combat" not in kinds(ev)
     # the whole turn is over, with no free step though tiles could be spent: the Greys' turn
     assert s["turn"]["seat"] == 1 and s["ask"]["seat"] == 1
@@ -274,11 +274,11 @@ def test_after_a_tech_dock_extra_turn_remote_control_runs_the_same_card_again_th
     s = position(options=SG, units={"S1": "LAB1", "S2": "CTL1", "G1": "CTL2"},
                  slots={"TEC.s1": "SCI12a", "COR.s2": "SCI04a"})
     s, _ = play(s, "S1", "TEC1", "SCI12a")
-    assert s["dp"][0] == 1 and s["ask"]["type"] == "extra_unit"
+    assert s["dp"][0] == number("SCI04a") and s["ask"]["type"] == "extra_unit"
     s, _ = play(s, "S2", "TEC2")
     assert legal(s) == ["SCI12a", "end_phase"]
     s, _ = play(s, "SCI12a")
-    assert s["dp"][0] == 2
+    assert s["dp"][0] == 2 * number("SCI04a")
 
 
 def test_after_a_tech_dock_extra_turn_no_enemy_unit_is_moved_again_th41():
@@ -330,7 +330,7 @@ def test_phases_2_to_4_happen_where_the_teleporter_relocation_ends_th47():
     s, _ = play(s, "G1", "teleport:DOCK", "DOCK2")
     assert s["ask"]["type"] == "action_next" and legal(s) == ["GRE07a", "end_phase"]
     s, _ = play(s, "GRE07a")
-    assert s["dp"][1] == 1  # the Marines' faction sector's action does nothing for the Greys
+    assert s["dp"][1] == number("GRE07a")  # the Marines' faction sector's action does nothing for the Greys
     assert s["ask"]["type"] == "pending" and legal(s) == ["A:DOCK.p1", "A:DOCK.p2", "pass"]
 
 
@@ -443,7 +443,7 @@ def test_invisibility_ends_when_the_unit_moves_th34():
 def test_traps_of_one_name_act_in_slot_order_without_a_question_th18():
     s = position(units={"M1": "WRECK1", "G1": "DOCK1"}, slots={"COR.s2": "GRE02a", "COR.s4": "GRE02b"})
     s, _ = play(s, "M1", "COR1")
-    assert s["dp"][1] == 2
+    assert s["dp"][1] == 2 * number("GRE02a")
 
 
 def test_traps_of_different_names_are_ordered_by_the_active_player_th18():

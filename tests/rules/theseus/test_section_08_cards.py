@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.rules.theseus.station import upgrade_supply
 
-from .positions import legal, play, position
+from .positions import legal, number, play, position
 
 
 def marines_in_wreck(slots, **kw):
@@ -114,7 +114,7 @@ def test_a_card_installed_during_the_action_phase_may_act_th49():
     s, _ = play(s, "S1", "WRECK2", "SCI07a", "LAB.p1", "WRECK.s2")
     assert "SCI04a" in legal(s)
     s, _ = play(s, "SCI04a")
-    assert s["dp"][0] == 1
+    assert s["dp"][0] == number("SCI04a")
 
 
 def test_tiles_on_a_card_leaving_play_return_to_the_supply_th38():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games.rules.theseus.components import DATA
 
-from .positions import legal, play, position
+from .positions import legal, number, play, position
 
 MG = {"faction1": "marines", "faction2": "greys"}
 MA = {"faction1": "marines", "faction2": "aliens"}
@@ -230,14 +230,14 @@ def test_gre01_each_move_resolves_ejection_traps_and_limited_combat_before_the_n
     assert s["ask"]["type"] == "eject" and s["ask"]["seat"] == 1
     s, _ = play(s, "M3")
     assert s["units"]["M1"]["at"] == "CTL3" and s["units"]["M3"]["at"] == "space"
-    assert s["dp"][1] == 2 and s["lp"][1] == 20
+    assert s["dp"][1] == number("GRE02a") + 1 and s["lp"][1] == 20
     assert s["ask"]["type"] == "pick_unit" and legal(s) == ["M2", "done"]
 
 
 def test_gre02_probe_gains_dp_when_an_enemy_enters():
     s = position(units={"M1": "WRECK1", "G1": "DOCK1"}, slots={"COR.s2": "GRE02a"})
     s, _ = play(s, "M1", "COR1")
-    assert s["dp"][1] == 1
+    assert s["dp"][1] == number("GRE02a")
 
 
 def test_gre03_chamber_adds_dp_to_greys_hits():
@@ -249,7 +249,7 @@ def test_gre03_chamber_adds_dp_to_greys_hits():
 def test_gre04_amplifier_raises_other_greys_numbers():
     s = greys_act({"s1": "GRE07a", "s2": "GRE04a"})
     s, _ = play(s, "GRE07a")
-    assert s["dp"][1] == 2
+    assert s["dp"][1] == number("GRE07a") + number("GRE04a")
 
 
 def test_gre06_downgrade_turns_an_upgraded_unit_basic_th40():
@@ -263,7 +263,7 @@ def test_gre07_transmission_gains_x_and_drains_a_collector():
                  dp=[3, 0])
     s, _ = play(s, "G1", "LAB2")
     s, _ = play(s, "GRE07a")
-    assert s["dp"] == [2, 1]
+    assert s["dp"] == [3 - number("GRE07a"), number("GRE07a")]
 
 
 def test_gre08_life_transfer_damages_and_heals_th56():
@@ -295,7 +295,7 @@ def test_gre12_duplication_copies_a_greys_neighbour():
 def test_gre13_psi_field_gains_dp_when_an_enemy_enters_a_sector_with_a_greys_unit():
     s = position(units={"M1": "WRECK1", "G1": "COR3", "G2": "DOCK1"}, slots={"TEC.s1": "GRE13a"})
     s, _ = play(s, "M1", "COR1")
-    assert s["dp"][1] == 1
+    assert s["dp"][1] == number("GRE13a")
 
 
 # --- 9.4 Scientists ------------------------------------------------------------------------------
@@ -324,7 +324,7 @@ def test_sci03_medstation_heals():
 def test_sci04_small_lab_and_sci05_archive():
     s = act("SG", {"s1": "SCI04a", "COR.s2": "SCI05a"}, room="WRECK1")
     s, _ = play(s, "SCI04a")
-    assert s["dp"][0] == 2
+    assert s["dp"][0] == number("SCI04a") + number("SCI05a")
 
 
 def test_sci06_defence_system_acts_from_x_1():
@@ -368,13 +368,13 @@ def test_sci10_shelter_keeps_enemy_traps_off():
 def test_sci12_remote_control_resolves_another_action_card():
     s = act("SG", {"s1": "SCI12a", "COR.s2": "SCI04a"}, room="WRECK1")
     s, _ = play(s, "SCI12a")
-    assert s["dp"][0] == 1
+    assert s["dp"][0] == number("SCI04a")
 
 
 def test_sci13_duplication_copies_small_lab():
     s = act("SG", {"s1": "SCI04a", "s2": "SCI13a"}, room="WRECK1")
     s, _ = play(s, "SCI04a", "SCI04a@SCI13a")
-    assert s["dp"][0] == 2
+    assert s["dp"][0] == 2 * number("SCI04a")
 
 
 # --- card data -------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 (team B); the teams' first seats pick the team sectors (TH31): DOCK and NEST, ring COR, CTL, DOCK, TEC, NEST."""
 from __future__ import annotations
 
-from .positions import SEAT_0_STARTS, legal, play, position, started
+from .positions import SEAT_0_STARTS, legal, number, play, position, started
 
 TEAMS = {"teams": True, "faction1": "marines", "faction2": "aliens", "faction3": "scientists", "faction4": "greys"}
 
@@ -35,7 +35,7 @@ def test_a_partners_action_card_acts_and_its_gain_goes_to_its_owner_th52():
     s, _ = play(s, "M1", "NEST1")
     assert "SCI04a" in legal(s)
     s, _ = play(s, "SCI04a")
-    assert s["dp"] == [0, 0, 1, 0]
+    assert s["dp"] == [0, 0, number("SCI04a"), 0]
 
 
 def test_the_team_sector_is_own_for_both_partners_faction_action():
