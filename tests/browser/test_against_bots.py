@@ -15,7 +15,9 @@ from .test_play import BrowserTestCase, choose_one, make_player, seq_of, settle,
 BOT_DELAY = 0.05  # the embedded default is 2 s; short here, but through the same timer
 
 
-class AgainstTwoBots(BrowserTestCase):
+class QuickBotsTestCase(BrowserTestCase):
+    """A live server whose bots answer after BOT_DELAY, through the same timer as on the site."""
+
     @classmethod
     def setUpClass(cls):
         # The server process is started by the base class: give it the delay before it starts.
@@ -30,6 +32,8 @@ class AgainstTwoBots(BrowserTestCase):
         settings.BOT_MOVE_DELAY = cls._delay_before
         os.environ.pop("BOT_MOVE_DELAY", None)
 
+
+class AgainstTwoBots(QuickBotsTestCase):
     def test_a_player_finishes_a_game_against_two_bots(self):
         make_player("nina")
         page = self.page_for("nina")

@@ -7,16 +7,13 @@ which team won ("Winner: ann, ben (Team A)", or the bots' Team B) and how their 
 """
 from __future__ import annotations
 
-import os
 import random
 from unittest import mock
 
-from django.conf import settings
-
-from .test_play import LIVE_SECONDS, BrowserTestCase, make_player, seq_of, settle, until_started, within
+from .test_against_bots import QuickBotsTestCase
+from .test_play import LIVE_SECONDS, make_player, seq_of, settle, until_started, within
 
 SEED = 33  # the games' seed (the server draws it with lobby.secrets.randbits): the same deal every run, a short one
-BOT_DELAY = 0.05
 NAMED = {"setup_card", "setup_slot", "setup_room", "room", "install_slot"}  # decisions the log names by their pick
 OFFERED = "#board .choice, #controls .choice, #game-panel .choice"
 
@@ -50,7 +47,7 @@ def until_seq(page, seq: int) -> None:
                            timeout=LIVE_SECONDS * 1000)
 
 
-class TheseusThroughThePages(BrowserTestCase):
+class TheseusThroughThePages(QuickBotsTestCase):
     @classmethod
     def setUpClass(cls):
         # The server process is forked by the base class: the seed and the bots' delay go in first.
@@ -58,16 +55,7 @@ class TheseusThroughThePages(BrowserTestCase):
         seed = mock.patch.object(lobby.secrets, "randbits", return_value=SEED)
         seed.start()
         cls.addClassCleanup(seed.stop)
-        cls._delay_before = settings.BOT_MOVE_DELAY
-        settings.BOT_MOVE_DELAY = BOT_DELAY
-        os.environ["BOT_MOVE_DELAY"] = str(BOT_DELAY)
         super().setUpClass()
-
-    @classmethod
-    def tearDownClass(cls):
-        super().tearDownClass()
-        settings.BOT_MOVE_DELAY = cls._delay_before
-        os.environ.pop("BOT_MOVE_DELAY", None)
 
     def test_two_people_see_each_others_decisions_arrive_and_the_turn_pass(self):
         from games.models import Decision
