@@ -26,13 +26,18 @@ def ratings_of(user) -> list[dict]:
             for r in user.ratings.all()]
 
 
+@extend_schema_field({"type": "string", "maxLength": 40, "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]*$"})
+class OneLineField(StrictCharField):
+    """A name on one line: the schema's pattern says what validate_one_line refuses (accounts.models)."""
+
+
 class ProfileSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
     email = serializers.EmailField(source="user.email", read_only=True)
     ratings = serializers.SerializerMethodField()
     games_waiting = serializers.SerializerMethodField(help_text="games waiting for you: your decision now, or an open invitation you have not answered")
     # An enum in the schema, so a client knows the zones before it sends one.
-    display_name = StrictCharField(max_length=40, allow_blank=True, required=False, validators=[validate_one_line],
+    display_name = OneLineField(max_length=40, allow_blank=True, required=False, validators=[validate_one_line],
                                    help_text="the name other players see; empty: your username")
     time_zone = serializers.ChoiceField(choices=sorted(zoneinfo.available_timezones()), required=False,
                                         help_text="an IANA time zone, e.g. Europe/Berlin")

@@ -64,7 +64,10 @@ class GameRules(Protocol):
         "choice_labels": {"en": [...], "de": [...]}}}, one label per choice in the same order."""
 
     def check_options(self, players: int, options: dict | None) -> dict:
-        """Every option filled in with its default; raises IllegalAction naming a bad option."""
+        """Every option filled in with its default; raises IllegalAction naming a bad option. Each
+        refusal comes from one option at that player count or from a pair of options together (the
+        API's schema lists exactly those, so a refusal needing three options would surprise a client
+        that follows it; tests/site/test_api_schema_options.py checks every combination)."""
 
     def teams(self, players: int, options: dict) -> list[list[int]] | None:
         """The seats that play together, from the player count and the options as `check_options`
