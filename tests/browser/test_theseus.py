@@ -57,21 +57,29 @@ class TheseusThroughThePages(QuickBotsTestCase):
         cls.addClassCleanup(seed.stop)
         super().setUpClass()
 
-    def test_two_people_see_each_others_decisions_arrive_and_the_turn_pass(self):
-        from games.models import Decision
-        from games.rules.theseus.log import token_name
+    def ann_creates_and_ben_joins(self, form: dict[str, str], join: str) -> dict:
+        """ann fills the new-game form (select id -> value) and ben joins with the button `join`;
+        returns both pages once the game has started on them."""
         make_player("ann"), make_player("ben")
         pages = {"ann": self.page_for("ann"), "ben": self.page_for("ben")}
         ann, ben = pages["ann"], pages["ben"]
         ann.click("#new-theseus")
-        ann.select_option("#id_players", "2")
+        for select, value in form.items():
+            ann.select_option(select, value)
         ann.click("#create-game button[type=submit]")
         ann.wait_for_selector("#lobby")
-        game_url = ann.url
-        ben.goto(game_url)
-        ben.click("#join")
+        ben.goto(ann.url)
+        ben.click(join)
         for page in pages.values():
-            until_started(page, game_url)
+            until_started(page, ann.url)
+        return pages
+
+    def test_two_people_see_each_others_decisions_arrive_and_the_turn_pass(self):
+        from games.models import Decision
+        from games.rules.theseus.log import token_name
+        pages = self.ann_creates_and_ben_joins({"#id_players": "2"}, "#join")
+        ann = pages["ann"]
+        for page in pages.values():
             page.evaluate("window.notReloaded = true")  # gone if the page were loaded again
         self.shot(ann, "theseus-01-start")
 
@@ -113,21 +121,10 @@ class TheseusThroughThePages(QuickBotsTestCase):
 
     def test_two_partners_and_two_bots_play_a_team_game_to_its_end(self):
         from games.models import Game
-        make_player("ann"), make_player("ben")
-        pages = {"ann": self.page_for("ann"), "ben": self.page_for("ben")}
-        ann, ben = pages["ann"], pages["ben"]
-        ann.click("#new-theseus")
-        ann.select_option("#id_players", "4")
-        ann.select_option("#id_option_teams", label="yes")
-        ann.select_option("#id_seat_2", "random")
-        ann.select_option("#id_seat_4", "random")
-        ann.click("#create-game button[type=submit]")
-        ann.wait_for_selector("#lobby")
-        game_url = ann.url
-        ben.goto(game_url)
-        ben.click("#join-team-0")  # Team A: seats 1 and 3, the bots in seats 2 and 4 are Team B
-        for page in pages.values():
-            until_started(page, game_url)
+        # Team A: seats 1 and 3 (ann, and ben joining it), the bots in seats 2 and 4 are Team B
+        form = {"#id_players": "4", "#id_option_teams": "1", "#id_seat_2": "random", "#id_seat_4": "random"}  # teams: yes
+        pages = self.ann_creates_and_ben_joins(form, "#join-team-0")
+        ann = pages["ann"]
         game = Game.objects.get(status="active")
         team_a = ann.inner_text('#teams [data-team="0"]')
         assert team_a == "Team A: ann, ben", team_a

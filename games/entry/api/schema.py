@@ -9,6 +9,7 @@ from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
 from games import rules
+from games.rules.base import option_sets
 
 DETAIL = inline_serializer("Detail", {"detail": serializers.CharField(help_text="why, in words")})
 
@@ -71,11 +72,11 @@ def options_request(module, players: int) -> dict:
     contract's generator cannot read one there (bin/contract); tests/site/test_api_schema_options.py
     holds every game to the schema over every combination of its options."""
     spec = module.options_schema()
-    defaults = module.check_options(players, {})
-    allowed = {key: [c for c in option["choices"] if _accepts(module, players, {key: c})] for key, option in spec.items()}
-    schema = {"type": "object", "additionalProperties": False,
-              "properties": {key: {"enum": allowed[key], "default": spec[key]["default"]} for key in spec}}
-    changes = [(key, choice) for key in spec for choice in allowed[key] if choice != defaults[key]]
+    defaults, *alone = option_sets(module, players)
+    changes = [(key, choice) for options in alone for key, choice in options.items() if choice != defaults[key]]
+    schema = {"type": "object", "additionalProperties": False, "properties": {
+        key: {"enum": [c for c in option["choices"] if c == defaults[key] or (key, c) in changes],
+              "default": option["default"]} for key, option in spec.items()}}
     refused = [{k1: c1, k2: c2} for (k1, c1), (k2, c2) in combinations(changes, 2)
                if k1 != k2 and not _accepts(module, players, {k1: c1, k2: c2})]
     if refused:

@@ -23,6 +23,7 @@ from collections import Counter
 from ..match import wilson
 from . import RULES
 from .components import FACTIONS
+from .scoring import win_is_shared
 
 REASONS = ("backstop", "0lp", "20", "end", "tie")
 LOW, HIGH, BACKSTOP_LIMIT = 0.35, 0.65, 0.05
@@ -78,13 +79,8 @@ def end_shares(games: list[dict]) -> dict:
     """The share of each end reason, and of the tied games that stayed a shared win."""
     counts = Counter(reason(g) for g in games)
     shares = {r: round(counts[r] / len(games), 3) for r in REASONS}
-    shares["shared"] = round(sum(shared(g["state"]) for g in games) / len(games), 3)
+    shares["shared"] = round(sum(win_is_shared(g["state"]) for g in games) / len(games), 3)
     return shares
-
-
-def shared(s) -> bool:
-    """Whether the win is shared between sides (partners winning together share nothing)."""
-    return len({s["side_of"][s["colours"].index(w)] for w in s["over"]["winners"]}) > 1
 
 
 def pairing_figures(a: str, b: str, games: list[dict]) -> dict:

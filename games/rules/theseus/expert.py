@@ -2,14 +2,15 @@
 
 A turn is a chain of the active player's own decisions, so the bot plans it like a puzzle: it tries
 every answer to the open question, then follows the most promising continuations (ranked by the
-evaluation) to the end of its turn and takes the answer whose best ending scores highest. The search
-stops where the turn ends, so it never plans with the order of a deck below its top card (spec 16);
-the evaluation reads only what every player sees.
+evaluation) to the end of its turn and takes the answer whose best ending scores highest. It plans in
+a guessed world (the unseen cards dealt again by its own generator, spec 16), and the evaluation reads
+only what every player sees.
 """
 from __future__ import annotations
 
 from ..rng import SeededRandom
 from .components import DATA
+from .scoring import win_is_shared
 from .station import collects, in_range, installed, owner, switched_off
 from .view import guessed_world
 
@@ -83,7 +84,7 @@ def _outcome(s, me: int) -> float:
     winners = s["over"]["winners"]
     if s["colours"][me] not in winners:
         return -1000.0
-    return 1000.0 if len({s["side_of"][s["colours"].index(w)] for w in winners}) == 1 else 0.0
+    return 0.0 if win_is_shared(s) else 1000.0
 
 
 def _race(s, *seats: int) -> float:

@@ -132,6 +132,11 @@ def finish(g: Play, winners: list[int], why: str) -> None:
     raise GameOver()
 
 
+def win_is_shared(s) -> bool:
+    """Whether the finished game's win is shared between sides (partners winning together share nothing)."""
+    return len({s["side_of"][s["colours"].index(w)] for w in s["over"]["winners"]}) > 1
+
+
 def outcome(s, winners: list[int], why: str) -> dict:
     """The ranking by seat name: the winners first (sharing the place), then the others by score,
     partners together (their team's sum), equal scores sharing a place."""
