@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "tournaments",
     # Each game's package, so that its board module (static/) and rules page (templates/) are found.
     *rules_packages(),
 ]
@@ -205,6 +206,7 @@ CELERY_BEAT_SCHEDULE = {
     "pending-turn-emails": {"task": "games.tasks.pending_turn_emails", "schedule": 120.0},
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 300.0},
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 900.0},
+    "tournaments-tick": {"task": "tournaments.tick", "schedule": 60.0},
 }
 
 # --- email ---------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ api = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("games.entry.api.urls")),
+    path("", include("tournaments.api_urls")),
     re_path(r"^.*$", not_found),  # JSON, not a page, for any unknown API path
 ]
 
@@ -41,5 +42,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("api/", include(api)),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("tournaments/", include("tournaments.urls")),
     path("", include("games.entry.urls")),
 ]

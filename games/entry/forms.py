@@ -13,7 +13,26 @@ def bot_choices(module) -> list[tuple[str, str]]:
     return [(kind, BOT_NAMES.get(kind, kind)) for kind in module.bot_kinds]
 
 
-class CreateGameForm(forms.Form):
+class GameOptionFields:
+    """A form's fields for a game's own options (its rules module's options_schema), labelled in
+    the player's language; `options()` reads the choices back."""
+
+    def add_option_fields(self, module, lang: str) -> None:
+        self.module = module
+        self.option_keys = []
+        for key, spec in module.options_schema().items():
+            labels = spec.get("choice_labels", {}).get(lang) or [str(c) for c in spec["choices"]]
+            self.fields[f"option_{key}"] = forms.TypedChoiceField(
+                label=spec.get("label", {}).get(lang, key), initial=str(spec["choices"].index(spec["default"])),
+                choices=[(str(i), label) for i, label in enumerate(labels)], coerce=int)
+            self.option_keys.append(key)
+
+    def options(self) -> dict:
+        schema = self.module.options_schema()
+        return {key: schema[key]["choices"][self.cleaned_data[f"option_{key}"]] for key in self.option_keys}
+
+
+class CreateGameForm(GameOptionFields, forms.Form):
     """Players, time, bots and invitations for any game, plus that game's own options (from its rules
     module's options_schema, labelled in the player's language)."""
 
@@ -27,13 +46,7 @@ class CreateGameForm(forms.Form):
         counts = range(module.min_players, module.max_players + 1)
         self.fields["players"].choices = [(n, str(n)) for n in counts]
         self.fields["players"].initial = min(3, module.max_players)
-        self.option_keys = []
-        for key, spec in module.options_schema().items():
-            labels = spec.get("choice_labels", {}).get(lang) or [str(c) for c in spec["choices"]]
-            self.fields[f"option_{key}"] = forms.TypedChoiceField(
-                label=spec.get("label", {}).get(lang, key), initial=str(spec["choices"].index(spec["default"])),
-                choices=[(str(i), label) for i, label in enumerate(labels)], coerce=int)
-            self.option_keys.append(key)
+        self.add_option_fields(module, lang)
         self.bot_seats = [f"seat_{n}" for n in range(2, module.max_players + 1)]
         for n, name in enumerate(self.bot_seats, 2):
             self.fields[name] = forms.ChoiceField(
@@ -48,10 +61,6 @@ class CreateGameForm(forms.Form):
                                         str(field.help_text)]).strip()
         self.order_fields(["players", *[f"option_{k}" for k in self.option_keys], "hours_per_move",
                            *self.bot_seats, "invite"])
-
-    def options(self) -> dict:
-        schema = self.module.options_schema()
-        return {key: schema[key]["choices"][self.cleaned_data[f"option_{key}"]] for key in self.option_keys}
 
     def bots(self) -> list[str | None]:
         """The bot kind chosen for each seat the game has after the creator's (seat 1), None for a

@@ -67,6 +67,12 @@ def _send(user, template: str, context: dict) -> str:
     return subject
 
 
+def email_user(user, template: str, context: dict) -> str:
+    """Email the user in their language and time zone (the site's other apps' notices use this too);
+    the subject, which is also the push's text."""
+    return _send(user, template, context)
+
+
 def _send_claimed(record, user, template: str, context: dict, what: str) -> str | None:
     """Send the email whose claim `record` is already committed; the subject, or None when it failed.
 

@@ -14,7 +14,7 @@ from .bots import become_api_bot, bot_account, play_bot_turn, play_bot_turns, st
 from .chat import post_chat
 from .deadlines import enforce_deadline
 from .errors import Conflict, GameError, Invalid, NotAllowed, NotFound, TooMany
-from .lobby import create_game, decline_invitation, join_game, leave_game, start_game
+from .lobby import create_game, decline_invitation, join_game, leave_game, start_arranged_game, start_game
 from .moderation import (abort_game, extend_deadline, record_access_change, remove_player, revert_result,
                          set_chat_hidden, set_suspended)
 from .play import Applied, submit_decision, undo
@@ -34,7 +34,7 @@ __all__ = [
     "hand_seat_to_bot", "mute", "resign", "enforce_deadline", "add_vacation", "cancel_vacation",
     "Applied", "submit_decision", "undo",
     "become_api_bot", "bot_account", "play_bot_turn", "play_bot_turns", "stand_in",
-    "create_game", "decline_invitation", "join_game", "leave_game", "start_game",
+    "create_game", "decline_invitation", "join_game", "leave_game", "start_arranged_game", "start_game",
     "post_chat",
     "abort_game", "extend_deadline", "record_access_change", "remove_player", "revert_result",
     "set_chat_hidden", "set_suspended",

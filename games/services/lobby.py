@@ -63,6 +63,23 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
     return g
 
 
+def start_arranged_game(organiser, *, game: str, users: list, options=None, hours_per_move: int,
+                        rated: bool = True) -> Game:
+    """A game whose seats were arranged elsewhere (a tournament's pairing, say): the users take the
+    seats in the order given and the game starts at once. No invitations and no creation limits:
+    the organiser's own checks were made when the arrangement was."""
+    module = rules.get(game)
+    checked = module.check_options(len(users), options)
+    g = Game.objects.create(name=game, rules_version=module.version, options=checked, players=len(users),
+                            created_by=organiser, hours_per_move=hours_per_move,
+                            rated=None if rated else False)  # False now: rate_game then leaves it alone
+    for order, user in enumerate(users):
+        Seat.objects.create(game=g, user=user, order=order, bot_account=user.profile.bot in module.bot_kinds)
+    g = locked(g.pk)
+    _start(g)
+    return g
+
+
 def _bot_kinds(module, kinds) -> list[str | None]:
     if kinds in (None, ""):
         return []

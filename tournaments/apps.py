@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+
+
+class TournamentsConfig(AppConfig):
+    name = "tournaments"
+    verbose_name = "Tournaments"
+
+    def ready(self):
+        # Connects the listeners of games.signals and registers the admin pages and Celery tasks; the
+        # games app never imports this one (docs/tournaments.md).
+        from tournaments import admin, reactions, tasks  # noqa: F401

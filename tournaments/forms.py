@@ -1,0 +1,42 @@
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.entry.forms import GameOptionFields
+
+from .models import Tournament
+
+
+class TournamentForm(GameOptionFields, forms.Form):
+    """A new tournament of one game; the sign-up closes at a time read in the creator's time zone."""
+
+    title = forms.CharField(label=_("Name"), max_length=80)
+    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
+    seats = forms.TypedChoiceField(label=_("Players at each table"), coerce=int)
+    rounds = forms.IntegerField(label=_("Rounds (Swiss only)"), min_value=1, max_value=20, required=False)
+    hours_per_move = forms.IntegerField(label=_("Hours per move"), min_value=1, max_value=720, initial=72)
+    signup_closes = forms.DateTimeField(label=_("Sign-up closes (the tournament starts then)"),
+                                        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    min_players = forms.IntegerField(label=_("Fewest players"), min_value=2, max_value=128, initial=4)
+    max_players = forms.IntegerField(label=_("Most players"), min_value=2, max_value=128, initial=32)
+    rating_min = forms.IntegerField(label=_("Lowest rating (optional)"), required=False, min_value=0, max_value=5000)
+    rating_max = forms.IntegerField(label=_("Highest rating (optional)"), required=False, min_value=0, max_value=5000)
+    rated = forms.BooleanField(label=_("Rated games"), required=False, initial=True)
+
+    def __init__(self, module, lang: str, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seats"].choices = [(n, str(n)) for n in range(module.min_players, module.max_players + 1)]
+        self.fields["signup_closes"].initial = (timezone.localtime() + timezone.timedelta(days=3)).strftime("%Y-%m-%dT%H:%M")
+        self.add_option_fields(module, lang)
+        self.order_fields(["title", "format", "seats", "rounds", *[f"option_{k}" for k in self.option_keys],
+                           "hours_per_move", "signup_closes", "min_players", "max_players", "rating_min",
+                           "rating_max", "rated"])
+
+    def settings(self) -> dict:
+        data = self.cleaned_data
+        return {"title": data["title"], "format": data["format"], "seats": data["seats"],
+                "rounds": data["rounds"] if data["format"] == Tournament.Format.SWISS else None,
+                "options": self.options(), "hours_per_move": data["hours_per_move"],
+                "signup_closes": data["signup_closes"], "min_players": data["min_players"],
+                "max_players": data["max_players"], "rating_min": data["rating_min"],
+                "rating_max": data["rating_max"], "rated": data["rated"]}
