@@ -150,7 +150,7 @@ def lengths(name: str) -> list[dict]:
     """Per player count: the finished games, their average number of decisions that stand (an undo
     marks its decision `undone`, which then does not count) and their average days from start to end."""
     decisions = (Decision.objects.filter(game=OuterRef("pk"), undone=False).order_by()
-                 .values("game").annotate(n=Count("id")).values("n"))
+                 .values("game").annotate(n=Count("*")).values("n"))
     days = ExpressionWrapper(F("finished_at") - F("started_at"), output_field=DurationField())
     return list(finished_games(name).annotate(standing=Coalesce(Subquery(decisions), 0))
                 .values("players").annotate(games=Count("id"), average_decisions=Avg("standing"),
