@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "tournaments",
+    "stats",
     # Each game's package, so that its board module (static/) and rules page (templates/) are found.
     *rules_packages(),
 ]

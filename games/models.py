@@ -58,7 +58,9 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-id"]
-        indexes = [models.Index(fields=["status", "last_move_at"])]
+        indexes = [models.Index(fields=["status", "last_move_at"]),
+                   # the statistics (stats/): one game's finished games, by month
+                   models.Index(fields=["name", "status", "finished_at"], name="game_name_status_finished")]
 
     def __str__(self) -> str:
         return f"{self.name} #{self.pk} ({self.status})"
@@ -191,6 +193,8 @@ class Decision(models.Model):
     class Meta:
         ordering = ["game", "number"]
         constraints = [models.UniqueConstraint(fields=["game", "number"], name="decision_number_unique")]
+        # the statistics (stats/) count a game's decisions that stand from this index alone
+        indexes = [models.Index(fields=["game"], condition=models.Q(undone=False), name="decision_standing")]
 
     def __str__(self) -> str:
         return f"game {self.game_id} #{self.number}: {self.data.get('type')}"

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import Profile, language_of
+from foundation.charts import rating_chart
 from games import clock, rules, services
 from games.entry.api.ratings import leaderboard
 from games.entry.forms import BOT_NAMES, CreateGameForm, ProfileForm, VacationForm, bot_choices
@@ -382,20 +383,6 @@ def _bot_note(profile) -> str:
         return _("A program playing through the API.")
     return _("One of the site's bots: %(kind)s. Choose it for any seat of a new game.") % {
         "kind": BOT_NAMES.get(profile.bot, profile.bot)}
-
-
-def rating_chart(history, width: int = 640, height: int = 180, pad: int = 28) -> dict:
-    """Points of a small SVG line chart: one per rated game, each linked to its game."""
-    values = [history[0].before] + [c.after for c in history]
-    low, high = min(values) - 10, max(values) + 10
-    step = (width - 2 * pad) / max(1, len(values) - 1)
-
-    def y(v):
-        return round(height - pad - (v - low) * (height - 2 * pad) / (high - low), 1)
-    points = [{"x": round(pad + i * step, 1), "y": y(v), "value": v,
-               "game": history[i - 1].match_id if i else None} for i, v in enumerate(values)]
-    return {"width": width, "height": height, "points": points, "low": low, "high": high,
-            "polyline": " ".join(f"{p['x']},{p['y']}" for p in points), "y_low": y(low + 10), "y_high": y(high - 10)}
 
 
 def ratings_index(request):
