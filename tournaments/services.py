@@ -67,8 +67,8 @@ def create_tournament(user, *, title: str, game: str, format: str, seats: int, s
     _rating_range(rating_min, rating_max)
     _signup_window(signup_closes)
     title = " ".join(str(title or "").split())
-    if not 3 <= len(title) <= 80:
-        raise Invalid("title must be 3 to 80 characters")
+    if not 3 <= len(title) <= 80 or not title.isprintable():
+        raise Invalid("title must be 3 to 80 printable characters")
     if not isinstance(rated, bool):
         raise Invalid("rated must be true or false")
     with transaction.atomic():
