@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "friends",
     # Each game's package, so that its board module (static/) and rules page (templates/) are found.
     *rules_packages(),
 ]

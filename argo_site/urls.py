@@ -24,6 +24,7 @@ api = [
     path("ratings/<str:game>/", RatingsView.as_view(), name="api-ratings"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    path("friends/", include("friends.api_urls")),
     path("", include("games.entry.api.urls")),
     re_path(r"^.*$", not_found),  # JSON, not a page, for any unknown API path
 ]
@@ -41,5 +42,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("api/", include(api)),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("friends/", include("friends.urls")),
     path("", include("games.entry.urls")),
 ]

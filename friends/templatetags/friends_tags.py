@@ -1,0 +1,15 @@
+from django import template
+
+from friends import services
+
+register = template.Library()
+
+
+@register.inclusion_tag("friends/_relation.html", takes_context=True)
+def relation_buttons(context, player):
+    """The follow, befriend and block buttons for the signed-in visitor of another player's page."""
+    user = context["request"].user
+    if not user.is_authenticated or user.pk == player.pk or getattr(player.profile, "bot", ""):
+        return {"show": False}
+    return {"show": True, "player": player, "rel": services.relation(user, player), "request": context["request"],
+            "csrf_token": context.get("csrf_token")}
