@@ -227,3 +227,9 @@ def invite(user, *, game: str, players: int, friends: list[str], message: str = 
             InvitationNote.objects.bulk_create(InvitationNote(game=created, user=u, author=user, text=message.strip())
                                                for u in invitees)
     return created
+
+
+def invitation_note(game, user) -> InvitationNote | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return InvitationNote.objects.filter(game=game, user=user).select_related("author__profile").first()

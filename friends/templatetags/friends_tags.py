@@ -13,3 +13,10 @@ def relation_buttons(context, player):
         return {"show": False}
     return {"show": True, "player": player, "rel": services.relation(user, player), "request": context["request"],
             "csrf_token": context.get("csrf_token")}
+
+
+@register.simple_tag
+def invitation_note(game, user):
+    """The note a friend sent with the user's invitation to `game`, or None: the invitation email and
+    the invitee's list of games show it."""
+    return services.invitation_note(game, user)

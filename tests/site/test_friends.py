@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core import mail
 
 from games import services
 from games.models import Connection, Game
@@ -155,16 +156,20 @@ def test_the_friends_page_shows_who_is_online_and_their_games(client, api, playe
     assert not re.search(r"""\sstyle=["']""", html)
 
 
-def test_inviting_friends_with_a_message_shows_it_to_them(client, api, players):
+def test_inviting_friends_with_a_message_shows_it_to_them(client, api, players, django_capture_on_commit_callbacks):
     befriend(api, "alice", "bob")
     client.force_login(players["alice"])
-    response = client.post("/friends/invite/", {"game": "argo", "players": 2, "friends": ["bob"],
-                                                "message": "A rematch?"})
+    with django_capture_on_commit_callbacks(execute=True):  # the invitation email goes after the commit
+        response = client.post("/friends/invite/", {"game": "argo", "players": 2, "friends": ["bob"],
+                                                    "message": "A rematch?"})
     game = Game.objects.get(created_by=players["alice"])
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert [i.user.username for i in game.invitations.all()] == ["bob"]
+    email = next(m for m in mail.outbox if m.to == ["bob@example.org"])
+    assert '"A rematch?"' in email.body and "<q>A rematch?</q>" in email.alternatives[0][0]
     client.force_login(players["bob"])
     assert "A rematch?" in client.get("/friends/").content.decode()
+    assert "A rematch?" in client.get("/games/mine/").content.decode()
     services.join_game(players["bob"], game.pk)  # answered: the note goes
     assert "A rematch?" not in client.get("/friends/").content.decode()
 
