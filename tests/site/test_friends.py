@@ -137,6 +137,16 @@ def test_friends_only_invitations_refuse_a_stranger_and_accept_a_friend(api):
     assert friend.status_code == 201 and friend.json()["invited"] == ["carol"]
 
 
+def test_friends_only_chat_refuses_a_stranger_and_accepts_a_friend(api, players):
+    game = services.create_game(players["alice"], game="argo", players=2)
+    services.join_game(players["carol"], game.pk)
+    api["carol"].patch("/api/friends/preferences/", {"chat_from_friends_only": True}, format="json")
+    stranger = api["alice"].post(f"/api/games/{game.pk}/chat/", {"text": "hi"}, format="json")
+    assert stranger.status_code == 403 and "friends only" in stranger.json()["detail"]
+    befriend(api, "alice", "carol")
+    assert api["alice"].post(f"/api/games/{game.pk}/chat/", {"text": "hi"}, format="json").status_code == 201
+
+
 def test_the_friends_page_shows_who_is_online_and_their_games(client, api, players):
     befriend(api, "alice", "bob")
     befriend(api, "alice", "carol")
