@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "stats",
+    "friends",
     # Each game's package, so that its board module (static/) and rules page (templates/) are found.
     *rules_packages(),
 ]

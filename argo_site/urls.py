@@ -25,6 +25,7 @@ api = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("stats.api_urls")),
+    path("friends/", include("friends.api_urls")),
     path("", include("games.entry.api.urls")),
     path("", include("tournaments.api_urls")),
     re_path(r"^.*$", not_found),  # JSON, not a page, for any unknown API path
@@ -45,5 +46,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("tournaments/", include("tournaments.urls")),
     path("", include("stats.urls")),
+    path("friends/", include("friends.urls")),
     path("", include("games.entry.urls")),
 ]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games import signals
-from games.models import ChatMessage, Game
+from games import gates, signals
+from games.models import ChatMessage, Game, Seat
 
 from .errors import Invalid, NotAllowed, NotFound, spend
 from .reads import chat_refusal
@@ -19,7 +19,8 @@ def post_chat(user, game_id, text) -> ChatMessage:
         game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise NotFound("no such game") from None
-    refusal = chat_refusal(game, user)
+    refusal = chat_refusal(game, user) or gates.refusal(
+        gates.CHAT, user.pk, [s.user_id for s in game.seats.all() if s.status == Seat.Status.ACTIVE])
     if refusal:
         raise NotAllowed(refusal)
     spend(user, "chat", "chat messages")

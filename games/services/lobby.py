@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import limits, rules, signals
+from games import gates, limits, rules, signals
 from games.models import Game, Invitation, Seat
 from games.rules import IllegalAction
 from games.standings import team_letter, teams_of
@@ -36,6 +36,7 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
     if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= 24 * 30:
         raise Invalid("hours_per_move must be a whole number of hours from 1 to 720")
     invitees = _users_named(invite, exclude=user)
+    _check_gates(gates.INVITE, user, invitees)
     kinds = _bot_kinds(module, bots)
     bot_users = {order: bot_account(kind) for order, kind in enumerate(kinds, 1) if kind is not None}
     if len(invitees) + len(bot_users) > players - 1 or len(kinds) > players - 1:
@@ -78,6 +79,14 @@ def start_arranged_game(organiser, *, game: str, users: list, options=None, hour
     g = locked(g.pk)
     _start(g)
     return g
+
+
+def _check_gates(action: str, user, others) -> None:
+    """Each player asked whether `user` may reach them (games.gates: an app such as friends answers)."""
+    for other in others:
+        reason = gates.refusal(action, user.pk, [other.pk])
+        if reason:
+            raise NotAllowed(f"{other.username}: {reason}")
 
 
 def _bot_kinds(module, kinds) -> list[str | None]:
@@ -123,6 +132,10 @@ def _join(user, game_id, team) -> Game:
             raise Conflict("you already have a seat in this game")
         if len(seats) >= game.players:
             raise Conflict("the game is full")
+        # the creator, and whoever sits already, may have closed their games to this player
+        reason = gates.refusal(gates.JOIN, user.pk, [game.created_by_id, *(s.user_id for s in seats)])
+        if reason:
+            raise NotAllowed(reason)
         Seat.objects.create(game=game, user=user, order=_free_seat(game, seats, team))
         if len(seats) + 1 == game.players:
             _start(game)

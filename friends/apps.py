@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+
+
+class FriendsConfig(AppConfig):
+    name = "friends"
+    verbose_name = "Friends"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # The games app asks games.gates before an invitation, a join or a chat message; this app
+        # answers for blocks and the players' "friends only" choices. Here: the check reads models.
+        from games import gates
+
+        from friends.checks import check
+        gates.register(check)

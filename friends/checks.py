@@ -1,0 +1,51 @@
+"""The answers this app gives to games.gates: blocks, and the players' "friends only" choices.
+
+The words never say who blocked whom beyond what the asking player knows: a player learns that
+someone does not accept them, not that they are blocked (a block of their own they are told of)."""
+from __future__ import annotations
+
+from django.db.models import Q
+
+from games import gates
+
+from .models import Block, Friendship, Preferences
+
+BLOCKED = {
+    gates.INVITE: "this player does not accept invitations from you",
+    gates.JOIN: "this game is not open to you",
+    gates.CHAT: "a player of this game does not accept messages from you",
+}
+OWN_BLOCK = {
+    gates.INVITE: "you have blocked this player: unblock them first",
+    gates.JOIN: "you have blocked a player of this game",
+}
+FRIENDS_ONLY = {
+    gates.INVITE: ("invites_from_friends_only", "this player accepts invitations from friends only"),
+    gates.CHAT: ("chat_from_friends_only", "a player of this game accepts messages from friends only"),
+}
+
+
+def check(action: str, actor_id: int, other_ids: list[int]) -> str | None:
+    return _blocked(action, actor_id, other_ids) or _friends_only(action, actor_id, other_ids)
+
+
+def _blocked(action: str, actor_id: int, other_ids: list[int]) -> str | None:
+    blockers = set(Block.objects.filter(Q(blocker_id__in=other_ids, blocked_id=actor_id)
+                                        | Q(blocker_id=actor_id, blocked_id__in=other_ids))
+                   .values_list("blocker_id", flat=True))
+    if blockers - {actor_id}:
+        return BLOCKED[action]
+    # blocking someone does not stop the blocker's own messages in a game they share
+    return OWN_BLOCK.get(action) if actor_id in blockers else None
+
+
+def _friends_only(action: str, actor_id: int, other_ids: list[int]) -> str | None:
+    if action not in FRIENDS_ONLY:
+        return None
+    flag, reason = FRIENDS_ONLY[action]
+    strict = set(Preferences.objects.filter(user_id__in=other_ids, **{flag: True}).values_list("user_id", flat=True))
+    if not strict:
+        return None
+    friends = {f.other(actor_id) for f in Friendship.objects.filter(
+        Q(low_id=actor_id, high_id__in=strict) | Q(high_id=actor_id, low_id__in=strict), accepted_at__isnull=False)}
+    return reason if strict - friends else None

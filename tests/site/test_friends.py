@@ -1,0 +1,220 @@
+"""Friends, follows and blocks, as players meet them: the /friends/ page, the player page's buttons,
+the API, and the games refusing what a block or a "friends only" choice forbids."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core import mail
+
+from games import services
+from games.models import Connection, Game
+from tests.django_fixtures import in_parallel
+from tests.site.test_layers import ROOT, imported, module_name
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def players(make_user):
+    return {name: make_user(name) for name in ("alice", "bob", "carol")}
+
+
+@pytest.fixture
+def api(players, api_client_for):
+    return {name: api_client_for(user) for name, user in players.items()}
+
+
+def befriend(api, a: str, b: str) -> None:
+    assert api[a].post(f"/api/friends/request/{b}/").status_code == 200
+    assert api[b].post(f"/api/friends/accept/{a}/").json()["friends"] is True
+
+
+def names(entries) -> list[str]:
+    return [e["username"] for e in entries]
+
+
+def test_following_is_one_way_and_can_be_undone(api):
+    answer = api["alice"].post("/api/friends/follow/bob/")
+    assert answer.status_code == 200 and answer.json()["following"] is True
+    assert names(api["alice"].get("/api/friends/").json()["following"]) == ["bob"]
+    assert api["bob"].get("/api/friends/").json()["following"] == []
+    assert api["bob"].get("/api/friends/").json()["friends"] == []
+    assert api["alice"].delete("/api/friends/follow/bob/").json()["following"] is False
+    assert api["alice"].get("/api/friends/").json()["following"] == []
+
+
+def test_an_accepted_request_makes_both_friends_a_declined_one_none(api):
+    assert api["alice"].post("/api/friends/request/bob/").json()["request_sent"] is True
+    assert names(api["bob"].get("/api/friends/").json()["requests_received"]) == ["alice"]
+    befriend_answer = api["bob"].post("/api/friends/accept/alice/")
+    assert befriend_answer.json()["friends"] is True
+    assert names(api["alice"].get("/api/friends/").json()["friends"]) == ["bob"]
+    assert names(api["bob"].get("/api/friends/").json()["friends"]) == ["alice"]
+
+    api["alice"].post("/api/friends/request/carol/")
+    assert api["carol"].post("/api/friends/decline/alice/").json()["friends"] is False
+    for name in ("alice", "carol"):
+        overview = api[name].get("/api/friends/").json()
+        assert "carol" not in names(overview["friends"]) and "alice" not in names(overview["friends"])
+        assert overview["requests_received"] == [] and overview["requests_sent"] == []
+
+    assert api["bob"].post("/api/friends/unfriend/alice/").json()["friends"] is False  # either may end it
+    assert api["alice"].get("/api/friends/").json()["friends"] == []
+
+
+def test_the_api_says_why_in_detail(api):
+    unknown = api["alice"].post("/api/friends/follow/nobody/")
+    assert unknown.status_code == 404 and unknown.json()["detail"] == "no such player"
+    yourself = api["alice"].post("/api/friends/request/alice/")
+    assert yourself.status_code == 400 and "you" in yourself.json()["detail"]
+    befriend(api, "alice", "bob")
+    again = api["alice"].post("/api/friends/request/bob/")
+    assert again.status_code == 409 and again.json()["detail"] == "you are already friends with bob"
+    assert api["alice"].post("/api/friends/accept/carol/").status_code == 409
+    bad = api["alice"].patch("/api/friends/preferences/", {"chat_from_friends_only": "yes"}, format="json")
+    assert bad.status_code == 400 and "detail" in bad.json()
+    from rest_framework.test import APIClient
+    assert APIClient().get("/api/friends/").status_code == 401
+
+
+def test_crossing_requests_end_as_one_friendship(transactional_db, make_user, api_client_for):
+    alice, bob = make_user("alice"), make_user("bob")
+    clients = [api_client_for(alice), api_client_for(bob)]
+    results = in_parallel(2, lambda i: clients[i].post(f"/api/friends/request/{['bob', 'alice'][i]}/").status_code)
+    assert sorted(results) in ([200, 200], [200, 409]), results  # never a 500
+    from friends.models import Friendship
+    rows = list(Friendship.objects.all())
+    assert len(rows) == 1 and rows[0].accepted_at is not None
+    assert names(clients[0].get("/api/friends/").json()["friends"]) == ["bob"]
+
+
+def test_a_block_keeps_the_blocked_player_out_of_the_blockers_game(api, players):
+    befriend(api, "alice", "bob")
+    api["bob"].post("/api/friends/follow/alice/")
+    assert api["alice"].post("/api/friends/block/bob/").json()["blocked"] is True
+    overview = api["bob"].get("/api/friends/").json()
+    assert overview["friends"] == [] and overview["following"] == []  # a block ends both, both ways
+
+    game = api["alice"].post("/api/games/", {"game": "argo", "players": 3}, format="json").json()
+    join = api["bob"].post(f"/api/games/{game['id']}/join/", {}, format="json")
+    assert join.status_code == 403 and join.json()["detail"] == "this game is not open to you"
+    after = api["carol"].get(f"/api/games/{game['id']}/").json()
+    assert after["status"] == "open" and [s["username"] for s in after["seats"]] == ["alice"]
+    assert api["carol"].post(f"/api/games/{game['id']}/join/", {}, format="json").status_code == 200
+
+    invite = api["bob"].post("/api/games/", {"game": "argo", "players": 2, "invite": ["alice"]}, format="json")
+    assert invite.status_code == 403
+    assert invite.json()["detail"] == "alice: this player does not accept invitations from you"
+    assert not Game.objects.filter(created_by=players["bob"]).exists()
+
+
+def test_a_block_refuses_the_blocked_players_chat(api, players):
+    game = services.create_game(players["alice"], game="argo", players=2)
+    services.join_game(players["bob"], game.pk)
+    assert api["bob"].post(f"/api/games/{game.pk}/chat/", {"text": "hello"}, format="json").status_code == 201
+    api["alice"].post("/api/friends/block/bob/")
+    refused = api["bob"].post(f"/api/games/{game.pk}/chat/", {"text": "hello again"}, format="json")
+    assert refused.status_code == 403
+    assert refused.json()["detail"] == "a player of this game does not accept messages from you"
+    assert api["alice"].post(f"/api/games/{game.pk}/chat/", {"text": "bye"}, format="json").status_code == 201
+    assert api["alice"].delete("/api/friends/block/bob/").json()["blocked"] is False
+    assert api["bob"].post(f"/api/games/{game.pk}/chat/", {"text": "back"}, format="json").status_code == 201
+
+
+def test_friends_only_invitations_refuse_a_stranger_and_accept_a_friend(api):
+    prefs = api["carol"].patch("/api/friends/preferences/", {"invites_from_friends_only": True}, format="json")
+    assert prefs.json() == {"invites_from_friends_only": True, "chat_from_friends_only": False}
+    stranger = api["alice"].post("/api/games/", {"game": "argo", "players": 2, "invite": ["carol"]}, format="json")
+    assert stranger.status_code == 403 and "friends only" in stranger.json()["detail"]
+    befriend(api, "bob", "carol")
+    friend = api["bob"].post("/api/games/", {"game": "argo", "players": 2, "invite": ["carol"]}, format="json")
+    assert friend.status_code == 201 and friend.json()["invited"] == ["carol"]
+
+
+def test_friends_only_chat_refuses_a_stranger_and_accepts_a_friend(api, players):
+    game = services.create_game(players["alice"], game="argo", players=2)
+    services.join_game(players["carol"], game.pk)
+    api["carol"].patch("/api/friends/preferences/", {"chat_from_friends_only": True}, format="json")
+    stranger = api["alice"].post(f"/api/games/{game.pk}/chat/", {"text": "hi"}, format="json")
+    assert stranger.status_code == 403 and "friends only" in stranger.json()["detail"]
+    befriend(api, "alice", "carol")
+    assert api["alice"].post(f"/api/games/{game.pk}/chat/", {"text": "hi"}, format="json").status_code == 201
+
+
+def test_the_friends_page_shows_who_is_online_and_their_games(client, api, players):
+    befriend(api, "alice", "bob")
+    befriend(api, "alice", "carol")
+    game = services.create_game(players["bob"], game="argo", players=2)
+    services.join_game(players["carol"], game.pk)
+    Connection.objects.create(user=players["bob"], channel_name="tab.bob")
+    client.force_login(players["alice"])
+    response = client.get("/friends/")
+    assert response.status_code == 200
+    assert "unsafe-inline" not in response["Content-Security-Policy"]
+    html = response.content.decode()
+    friends = re.search(r'id="friends-list".*?</section>', html, re.S).group(0)
+    bob = re.search(r'data-player="bob".*?</li>', friends, re.S).group(0)
+    carol = re.search(r'data-player="carol".*?</li>', friends, re.S).group(0)
+    assert "online" in bob and "offline" in carol
+    assert f'href="/games/{game.pk}/"' in bob and f'href="/games/{game.pk}/"' in carol
+    assert not re.search(r"""\sstyle=["']""", html)
+
+
+def test_inviting_friends_with_a_message_shows_it_to_them(client, api, players, django_capture_on_commit_callbacks):
+    befriend(api, "alice", "bob")
+    client.force_login(players["alice"])
+    with django_capture_on_commit_callbacks(execute=True):  # the invitation email goes after the commit
+        response = client.post("/friends/invite/", {"game": "argo", "players": 2, "friends": ["bob"],
+                                                    "message": "A rematch?"})
+    game = Game.objects.get(created_by=players["alice"])
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert [i.user.username for i in game.invitations.all()] == ["bob"]
+    email = next(m for m in mail.outbox if m.to == ["bob@example.org"])
+    assert '"A rematch?"' in email.body and "<q>A rematch?</q>" in email.alternatives[0][0]
+    client.force_login(players["bob"])
+    assert "A rematch?" in client.get("/friends/").content.decode()
+    assert "A rematch?" in client.get("/games/mine/").content.decode()
+    services.join_game(players["bob"], game.pk)  # answered: the note goes
+    assert "A rematch?" not in client.get("/friends/").content.decode()
+
+    client.force_login(players["alice"])
+    stranger = client.post("/friends/invite/", {"game": "argo", "players": 2, "friends": ["carol"], "message": ""})
+    assert stranger.status_code == 400
+
+
+def test_the_player_page_buttons_follow_befriend_and_block(client, players):
+    client.force_login(players["alice"])
+    page = client.get("/players/bob/").content.decode()
+    assert 'action="/friends/bob/follow/"' in page and 'action="/friends/bob/ask/"' in page
+    client.post("/friends/bob/ask/", {"next": "/players/bob/"})
+    client.force_login(players["bob"])
+    assert 'action="/friends/alice/accept/"' in client.get("/players/alice/").content.decode()
+    followed = client.post("/friends/alice/accept/", {"next": "https://evil.example/"})
+    assert followed["Location"] == "/players/alice/"  # never back to another site
+    assert "You and alice are friends." in client.get("/friends/").content.decode()
+    client.post("/friends/alice/block/")
+    assert "You have blocked this player." in client.get("/players/alice/").content.decode()
+    assert client.post("/friends/nobody/follow/").status_code == 404
+    assert 'action="/friends/' not in client.get("/players/bob/").content.decode()  # not on one's own page
+
+
+def test_the_friends_page_speaks_german(client, players):
+    players["alice"].profile.language = "de"
+    players["alice"].profile.save()
+    client.force_login(players["alice"])
+    html = client.get("/friends/").content.decode()
+    assert "Deine Freunde" in html and "Wer dich erreichen darf" in html
+    client.post("/friends/preferences/", {"chat_from_friends_only": "on"})
+    from friends.models import Preferences
+    assert Preferences.objects.get(user=players["alice"]).chat_from_friends_only is True
+
+
+def test_the_games_app_never_imports_friends():
+    paths = [p for p in (ROOT / "games").rglob("*.py") if "migrations" not in p.parts]
+    assert [module_name(p) for p in paths if any(n.startswith("friends") for n in imported(p))] == []
