@@ -1,6 +1,7 @@
 """Games stored as the decisions their players made; the state is their replay.
 
-The seed is the one secret column: no serializer, page, log line or message carries it.
+The seed is the one secret column: no serializer, page, log line or message carries it, except a
+game's record once the game is over (games/services/records.py, docs/game-record.md).
 """
 from __future__ import annotations
 

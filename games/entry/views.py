@@ -203,6 +203,8 @@ def game_page(request, game_id):
         "can_decline": game.status == Game.Status.OPEN and request.user in invitations["pending"],
         "seat_in_play": _in_play(game, seat),
         "stand_in": _stand_in_offer(game, seat, module),
+        # The game as one JSON document (docs/game-record.md), from the API, once the game has started.
+        "has_record": services.has_record(game), "record_filename": services.record_filename(game),
     })
 
 

@@ -1,8 +1,10 @@
-"""Command line: play a whole game with bots, measure the rules module, or match bots.
+"""Command line: play a whole game with bots, measure the rules module, match bots, or replay a
+game record downloaded from the site (docs/game-record.md).
 
     python -m games.rules.{game} play --players 3 --seed 7 --bot greedy
     python -m games.rules.{game} bench --players 4 --games 200
     python -m games.rules.{game} match --bots expert,greedy --games 100 --players 2 --jobs 2
+    python -m games.rules.{game} replay {game}-42.json --lang de
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import sys
 import time
 
 from . import get, match, names
+from . import record as records
 from .base import CommandLine
 from .rng import SeededRandom
 
@@ -36,6 +39,39 @@ def play(rules, args) -> int:
     for text in line.outcome(rules.outcome(state), args.lang):
         print(text)
     return 0
+
+
+def replay(rules, args) -> int:
+    """A game record (docs/game-record.md) replayed with the rules alone: its log, then its outcome,
+    which must be the one the record holds. 1 with the reason on standard error when the record is
+    of another game or format version, has no seed (the game was not over), holds an illegal
+    decision, or replays to another outcome."""
+    line = command_line(rules)
+    try:
+        record = records.loads(_read(args.record))
+        records.check(rules, record)
+        state = None
+        for entry, state, events in records.steps(rules, record):
+            for event in line.opening(state) if entry is None else events:
+                print(rules.render(event, args.lang))
+        outcome = records.check_outcome(rules, record, state)
+    except records.RecordError as exc:
+        sys.stdout.flush()
+        print(f"cannot replay {args.record}: {exc}", file=sys.stderr)
+        return 1
+    for text in line.outcome(outcome, args.lang):
+        print(text)
+    return 0
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise records.RecordError(f"cannot read the record: {exc}") from None
 
 
 def _playout(rules, players: int, seed: int):
@@ -99,6 +135,9 @@ def parser_for(game: str, rules) -> argparse.ArgumentParser:
     b.add_argument("--games", type=int, default=200)
     b.add_argument("--seed", type=int, default=1)
     match.add_parser(sub)
+    r = sub.add_parser("replay", help="replay a game record downloaded from the site: its log and outcome, checked")
+    r.add_argument("record", help="the record's file (JSON, docs/game-record.md), or - for standard input")
+    r.add_argument("--lang", default="en", choices=("en", "de"))
     return parser
 
 
@@ -108,7 +147,7 @@ def main(game: str, argv=None) -> int:
     if args.command == "match":
         return match.command(game, args)
     try:
-        return play(rules, args) if args.command == "play" else bench(rules, args)
+        return {"play": play, "bench": bench, "replay": replay}[args.command](rules, args)
     except BrokenPipeError:
         # The reader (e.g. `head`) has gone: stop quietly, and keep Python from complaining at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -117,5 +156,5 @@ def main(game: str, argv=None) -> int:
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in names():
-        sys.exit(f"usage: python -m games.rules.cli {{{','.join(names())}}} play|bench|match ...")
+        sys.exit(f"usage: python -m games.rules.cli {{{','.join(names())}}} play|bench|match|replay ...")
     sys.exit(main(sys.argv[1], sys.argv[2:]))

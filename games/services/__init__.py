@@ -6,8 +6,9 @@ new snapshot, and says what happened through games.signals. Who listens (emails,
 updates) is not this package's business: see docs/architecture.md.
 
 One module per noun, each importing only those listed before it:
-errors (refusals) · reads (loading, locking and reading games) · seats · deadlines · vacations ·
-play (deciding, undo) · bots · lobby (creating, joining, starting) · chat · moderation.
+errors (refusals) · reads (loading, locking and reading games) · records (a game as one document to
+download, docs/game-record.md) · seats · deadlines · vacations · play (deciding, undo) · bots · lobby
+(creating, joining, starting) · chat · moderation.
 Callers use the names gathered here: `from games import services; services.submit_decision(...)`.
 """
 from .bots import become_api_bot, bot_account, play_bot_turn, play_bot_turns, stand_in
@@ -22,6 +23,7 @@ from .reads import (LOGGED_ACTIONS, abort_reason, active_decisions, bot_to_play,
                     current_state, decision_log, game_with_seats, invitations_of, legal_for, locked, may_start,
                     moderation_log, question_for, removal_reason, replay, rules_of, starter_id, view_for, waiting_count,
                     waiting_games)
+from .records import game_record, has_record, record_filename, record_of
 from .seats import hand_seat_to_bot, mute, resign
 from .vacations import add_vacation, cancel_vacation
 
@@ -31,6 +33,7 @@ __all__ = [
     "current_state", "decision_log", "game_with_seats", "invitations_of", "legal_for", "locked", "may_start",
     "moderation_log", "question_for", "removal_reason", "replay", "rules_of", "starter_id", "view_for",
     "waiting_count", "waiting_games",
+    "game_record", "has_record", "record_filename", "record_of",
     "hand_seat_to_bot", "mute", "resign", "enforce_deadline", "add_vacation", "cancel_vacation",
     "Applied", "submit_decision", "undo",
     "become_api_bot", "bot_account", "play_bot_turn", "play_bot_turns", "stand_in",

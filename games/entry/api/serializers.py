@@ -1,4 +1,4 @@
-"""API shapes. The seed is in none of them."""
+"""API shapes. The seed is in none of them but a record's, which has it only once the game is over."""
 from __future__ import annotations
 
 from datetime import date
@@ -13,6 +13,7 @@ from games import rules, services
 from games.clock import away_until
 from games.models import ChatMessage, Game, Seat
 from games.ratings import changes_for
+from games.rules.record import FORMAT, VERSION
 from games.services import abort_reason, current_state, rules_of, view_for
 from games.standings import team_of, teams_of
 from games.templatetags.site_tags import game_title
@@ -234,6 +235,45 @@ class ReplaySerializer(serializers.Serializer):
     position = serializers.IntegerField(help_text="how many decisions are replayed")
     numbers = serializers.ListField(child=serializers.IntegerField(), help_text="every decision number, in order")
     view = serializers.DictField()
+
+
+class RecordPlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="the seat's place in the order of play, from 0")
+    username = serializers.CharField()
+    colour = serializers.CharField(help_text="the name the seat goes by in the game's events and outcome")
+    bot = serializers.CharField(allow_null=True, help_text="the kind of the site's bot the player is (\"api\": a "
+                                                           "program playing through the API); null: a person")
+    team = serializers.IntegerField(allow_null=True, help_text="the seat's team (0 is team A); null: no teams")
+    status = serializers.ChoiceField(choices=Seat.Status.values)
+    place = serializers.IntegerField(allow_null=True, help_text="the seat's place as the site ranked it; null until the end")
+    score = serializers.IntegerField(allow_null=True)
+
+
+class RecordDecisionSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="the decision's number in the game (rising; undone ones left out)")
+    seat = serializers.IntegerField()
+    by_bot = serializers.BooleanField(help_text="a bot decided for the seat's player (a stand-in or an abandoned seat)")
+    decision = serializers.DictField(help_text="as the rules module takes it; before the end, its public part only")
+    at = serializers.DateTimeField(help_text="when it was made: ISO 8601 in UTC, ending in Z")
+
+
+class RecordSerializer(serializers.Serializer):
+    """A game record (docs/game-record.md)."""
+
+    format = serializers.CharField(help_text=f'always "{FORMAT}": what the document is')
+    version = serializers.IntegerField(help_text=f"the record format's version: {VERSION}")
+    game = serializers.CharField(help_text="which game: its name in the registry")
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Game.Status.values)
+    rules_version = serializers.IntegerField()
+    options = serializers.DictField()
+    started_at = serializers.DateTimeField(help_text="ISO 8601 in UTC, ending in Z")
+    finished_at = serializers.DateTimeField(allow_null=True, help_text="ISO 8601 in UTC, ending in Z; null while in progress")
+    players = RecordPlayerSerializer(many=True)
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2 ** 63 - 1,
+                                    help_text="only once the game is over: what it drew from")
+    decisions = RecordDecisionSerializer(many=True)
+    outcome = serializers.DictField(allow_null=True, help_text="the rules module's outcome as stored; null before the end")
 
 
 class ChatSerializer(serializers.ModelSerializer):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import Prefetch, Q
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated, ValidationError
@@ -19,8 +19,8 @@ from games.models import ChatMessage, Game, Invitation, Seat
 from .schema import DETAIL, create_game_request
 from .serializers import (ActionsSerializer, ChatPageSerializer, ChatSerializer, CreateGameSerializer,
                           DecisionSerializer, GameDetailSerializer, GameSerializer, JoinSerializer,
-                          MoveResultSerializer, MoveSerializer, MuteSerializer, ReplaySerializer, StandInSerializer,
-                          UndoSerializer)
+                          MoveResultSerializer, MoveSerializer, MuteSerializer, RecordSerializer, ReplaySerializer,
+                          StandInSerializer, UndoSerializer)
 
 ERRORS = {400: OpenApiTypes.OBJECT, 401: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
           404: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT}
@@ -207,6 +207,20 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         state = services.replay(game, upto)
         return Response({"upto": upto, "position": sum(1 for n in numbers if n <= upto),
                          "numbers": numbers, "view": services.rules_of(game).view(state, None)})
+
+    @extend_schema(responses={200: OpenApiResponse(RecordSerializer, description=(
+                       "the record, as a file to save: `Content-Disposition: attachment; filename=\"<game>-<id>.json\"`")),
+                   404: DETAIL, 409: DETAIL},
+                   description="The game as one JSON document to download and replay offline with "
+                               "`python -m games.rules.<game> replay` (docs/game-record.md); readable by anyone "
+                               "who may read the game. Until the game is over it has no `seed` and each decision "
+                               "is only its public part. 409 for a game that never started.")
+    @action(detail=True, methods=["get"])
+    def record(self, request, pk=None):
+        game = services.game_with_seats(pk)
+        response = Response(services.record_of(game))
+        response["Content-Disposition"] = f'attachment; filename="{services.record_filename(game)}"'
+        return response
 
     @extend_schema(methods=["GET"], parameters=[OpenApiParameter("cursor", str, description="from `next` or `previous` of a page")],
                    responses={200: ChatPageSerializer, 404: DETAIL})

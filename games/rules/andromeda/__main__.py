@@ -1,4 +1,4 @@
-"""The command line (games/rules/cli.py): python -m games.rules.<game> play|bench|match --help"""
+"""The command line (games/rules/cli.py): python -m games.rules.<game> play|bench|match|replay --help"""
 import sys
 from functools import partial
 
