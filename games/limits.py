@@ -9,6 +9,7 @@ Every worker and every way in (page or API) shares one count. A normal player ne
 from __future__ import annotations
 
 import functools
+import hashlib
 import logging
 import time
 
@@ -28,11 +29,19 @@ class Exceeded(Exception):
         self.wait = wait
 
 
+def _counter(name: str, window: int) -> str:
+    """The counter's key; a long name (a username as long as a login form takes) by its digest,
+    which fits the database's column when Redis is away."""
+    if len(name) > 120:
+        name = "sha256:" + hashlib.sha256(name.encode()).hexdigest()
+    return f"{PREFIX}{name}:{window}"
+
+
 def take(name: str, allowed: int, seconds: int, amount: int = 1) -> str:
     """Count `amount` uses of `name` in this window and return the counter's key (to give them back
     with `give_back`); past `allowed`, take them back at once and raise Exceeded with the wait."""
     now = time.time()
-    key = f"{PREFIX}{name}:{int(now // seconds)}"
+    key = _counter(name, int(now // seconds))
     ends = (int(now // seconds) + 1) * seconds
     if _add(key, amount, ends) > allowed:
         _add(key, -amount, ends)  # a refused use does not count
@@ -56,7 +65,7 @@ def give_back(key: str, amount: int = 1) -> None:
 
 def forget(name: str, seconds: int) -> None:
     """Start `name`'s count afresh in this window (a password reset unlocks the account)."""
-    key = f"{PREFIX}{name}:{int(time.time() // seconds)}"
+    key = _counter(name, int(time.time() // seconds))
     try:
         _redis().client.delete(key)
     except _RedisMissing:

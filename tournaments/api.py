@@ -35,7 +35,7 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 class CreateTournamentSerializer(serializers.Serializer):
     title = StrictCharField(max_length=80)
-    game = StrictCharField(help_text="a game's name in the registry")
+    game = serializers.ChoiceField(choices=rules.names(), help_text="a game's name in the registry")
     format = serializers.ChoiceField(choices=Tournament.Format.values)
     seats = StrictIntegerField(help_text="players at each table")
     signup_closes = serializers.DateTimeField(help_text="ISO 8601 with a time zone; the tournament starts then")
@@ -98,7 +98,7 @@ class TournamentViewSet(MethodFirst, viewsets.GenericViewSet):
 
     @extend_schema(parameters=[
         OpenApiParameter("status", str, enum=Tournament.Status.values, description="only tournaments in this state"),
-        OpenApiParameter("game", str, description="only tournaments of this game (its registry name)"),
+        OpenApiParameter("game", str, enum=rules.names(), description="only tournaments of this game (its registry name)"),
         OpenApiParameter("page", int, description="page number, from 1"),
     ], responses={200: TournamentSerializer(many=True), 400: DETAIL, 404: DETAIL})
     def list(self, request):
