@@ -119,6 +119,8 @@ def round_robin(players: list[int], table_size: int, seed: int = 0) -> list[list
     it least."""
     if len(set(players)) != len(players):
         raise ValueError("a player is listed twice")
+    if len(players) < 2:
+        return []  # nobody to play: no rounds, rather than a round of empty tables
     if table_size == 2:
         return circle_schedule(players)
     if table_size < 2:

@@ -119,6 +119,11 @@ def test_round_robin_schedule_is_the_same_every_time_and_follows_the_seed():
     assert round_robin(players, 4, seed=3) != round_robin(players, 4, seed=4)
 
 
+@pytest.mark.parametrize("table_size", [2, 3, 4])
+def test_round_robin_of_one_player_has_no_rounds(table_size):
+    assert round_robin([7], table_size) == []
+
+
 def test_round_robin_of_nine_at_tables_of_three_finds_the_four_perfect_rounds():
     assert len(round_robin(list(range(9)), 3)) == 4
 
