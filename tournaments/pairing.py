@@ -119,6 +119,8 @@ def round_robin(players: list[int], table_size: int, seed: int = 0) -> list[list
     it least."""
     if len(set(players)) != len(players):
         raise ValueError("a player is listed twice")
+    if len(players) < 2:
+        return []  # nobody to play: no rounds, rather than a round of empty tables
     if table_size == 2:
         return circle_schedule(players)
     if table_size < 2:
@@ -246,10 +248,11 @@ def swiss_round(players: list[int], ratings: dict[int, float], results: list[Res
     `results` plus BYE_POINTS a bye.
 
     2 players: a maximum-weight perfect matching (networkx) that, in this order of importance, repeats
-    as few earlier games as it can (a rematch only where no pairing avoids it), makes the sum of the
-    squared score differences of the pairs smallest (equal scores meet; a player who must float meets
-    the nearest score group), seats as few pairs whose players are both owed the same seat, and makes
-    the rating differences smallest. With an odd count the lowest-standing player among those with the
+    as few earlier games as it can (a rematch only where no pairing avoids it), pairs as few players
+    who are both owed the same seat twice over (one of them would sit there three games more than in
+    the other), makes the sum of the squared score differences of the pairs smallest (equal scores
+    meet; a player who must float meets the nearest score group), pairs as few players owed the same
+    seat as it can, and makes the rating differences smallest. With an odd count the lowest-standing player among those with the
     fewest byes sits out. In each pair the player owed seat 0 takes it (more games in seat 1 than in
     seat 0); if neither is, the higher-standing player takes the other seat from their last game's.
 
@@ -284,14 +287,19 @@ def lowest_without_bye(standing: list[int], byes: dict[int, int]) -> int:
     return [player for player in standing if byes.get(player, 0) == fewest][-1]
 
 
+SEAT_LIMIT = 2  # a pair that would leave a player 3 games ahead in one seat is avoided before scores
+
+
 def pair_costs(playing: list[int], score: dict[int, Fraction], ratings: dict[int, float],
                met: Counter[frozenset[int]], seats: Seats) -> dict[tuple[int, int], tuple[int, ...]]:
     """What pairing two players costs, most important first (see swiss_round)."""
     def seat_clash(a: int, b: int) -> int:
+        """Both owed the same seat: one of them will be owed it once more."""
         owed_a, owed_b = seats.owed(a), seats.owed(b)
         return min(abs(owed_a), abs(owed_b)) if owed_a * owed_b > 0 else 0
 
     return {(a, b): (met[frozenset((a, b))],
+                     int(seat_clash(a, b) >= SEAT_LIMIT),
                      round(2 * abs(score[a] - score[b])) ** 2,
                      seat_clash(a, b),
                      round(abs(ratings.get(a, 0.0) - ratings.get(b, 0.0))))
