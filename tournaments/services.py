@@ -260,7 +260,7 @@ def _next_round(t: Tournament, number: int) -> None:
             current = Round.objects.create(tournament=t, number=number, byes=sorted(byes))
     except IntegrityError:  # started already: the tournament's lock makes this the last guard only
         return
-    if t.format == Tournament.Format.SWISS and byes:
+    if t.format != Tournament.Format.ROUND_ROBIN and byes:  # a bye scores (Swiss) or passes a round (knock-out)
         Entry.objects.filter(pk__in=byes).update(byes=F("byes") + 1)
     for index, seated in enumerate(tables, 1):
         _seat_table(t, current, index, list(seated), entries)
