@@ -48,6 +48,10 @@ class CreateTournamentSerializer(serializers.Serializer):
     rating_min = StrictIntegerField(required=False, allow_null=True, default=None)
     rating_max = StrictIntegerField(required=False, allow_null=True, default=None)
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = rules.names()  # the registry as it is now, not at import
+
 
 class StandingSerializer(serializers.Serializer):
     place = serializers.IntegerField()
