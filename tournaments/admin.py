@@ -5,32 +5,20 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 
-from games.entry.admin import ReadOnlyPage, ReasonForm, with_reason
+from games.entry.admin import ReadOnlyInline, ReadOnlyPage, ReasonForm, with_reason
 
 from . import services
 from .models import Entry, ModeratorNote, Table, Tournament
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(ReadOnlyInline):
     model = Entry
-    extra = 0
-    can_delete = False
     fields = ["user", "status", "rating", "byes", "joined_at"]
-    readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
-class NoteInline(admin.TabularInline):
+class NoteInline(ReadOnlyInline):
     model = ModeratorNote
-    extra = 0
-    can_delete = False
     fields = ["created_at", "moderator", "kind", "target_user", "reason", "details"]
-    readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Tournament)

@@ -21,16 +21,13 @@ def _errors(*codes):
 
 class TournamentSerializer(serializers.ModelSerializer):
     created_by = serializers.CharField(source="created_by.username", read_only=True)
-    players = serializers.SerializerMethodField(help_text="players signed up and still in")
+    players = serializers.IntegerField(source="playing_count", read_only=True, help_text="players signed up and still in")
 
     class Meta:
         model = Tournament
         fields = ["id", "title", "game", "options", "format", "seats", "rounds", "hours_per_move", "rated",
                   "min_players", "max_players", "rating_min", "rating_max", "signup_closes", "status",
                   "created_by", "created_at", "started_at", "finished_at", "end_reason", "players"]
-
-    def get_players(self, t) -> int:
-        return getattr(t, "playing_count", None) or t.entries.filter(status="playing").count()
 
 
 class CreateTournamentSerializer(serializers.Serializer):
@@ -111,7 +108,7 @@ class TournamentViewSet(MethodFirst, viewsets.GenericViewSet):
             raise ValidationError({"status": f"must be one of {', '.join(Tournament.Status.values)}"})
         if game is not None and game not in rules.names():
             raise ValidationError({"game": f"must be one of {', '.join(rules.names())}"})
-        found = services.listing(wanted, game).select_related("created_by")
+        found = services.listing(wanted, game)
         page = self.paginate_queryset(found)
         return self.get_paginated_response(TournamentSerializer(page, many=True).data)
 
@@ -121,7 +118,7 @@ class TournamentViewSet(MethodFirst, viewsets.GenericViewSet):
         body = CreateTournamentSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         made = services.create_tournament(request.user, **body.validated_data)
-        return Response(TournamentSerializer(made).data, status=status.HTTP_201_CREATED)
+        return Response(TournamentSerializer(services.tournament(made.pk)).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: TournamentSerializer, 404: DETAIL})
     def retrieve(self, request, pk=None):

@@ -1,3 +1,5 @@
+from datetime import timedelta
+
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -26,7 +28,7 @@ class TournamentForm(GameOptionFields, forms.Form):
     def __init__(self, module, lang: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["seats"].choices = [(n, str(n)) for n in range(module.min_players, module.max_players + 1)]
-        self.fields["signup_closes"].initial = (timezone.localtime() + timezone.timedelta(days=3)).strftime("%Y-%m-%dT%H:%M")
+        self.fields["signup_closes"].initial = (timezone.localtime() + timedelta(days=3)).strftime("%Y-%m-%dT%H:%M")
         self.add_option_fields(module, lang)
         self.order_fields(["title", "format", "seats", "rounds", *[f"option_{k}" for k in self.option_keys],
                            "hours_per_move", "signup_closes", "min_players", "max_players", "rating_min",

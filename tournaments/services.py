@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from games import rules, services as games
@@ -24,21 +24,29 @@ MOST_ROUNDS = 20
 LONGEST_SIGNUP = timedelta(days=90)
 
 
-def tournament(tournament_id, lock: bool = False) -> Tournament:
-    """The tournament (with `lock`, its row locked until the transaction ends), or a 404."""
+def tournament(tournament_id) -> Tournament:
+    """The tournament with `playing_count`, the players still in, or a 404."""
+    return _one(with_counts(Tournament.objects.select_related("created_by")), tournament_id)
+
+
+def _locked(tournament_id) -> Tournament:
+    """The tournament's row, locked until the transaction ends: every change starts here."""
+    return _one(Tournament.objects.select_for_update(), tournament_id)
+
+
+def _one(found, tournament_id) -> Tournament:
     try:
         tournament_id = int(tournament_id)
     except (TypeError, ValueError):
         raise NotFound("no such tournament") from None
-    found = Tournament.objects.select_for_update() if lock else Tournament.objects
     found = found.filter(pk=tournament_id).first() if 0 < tournament_id < 2 ** 63 else None
     if found is None:
         raise NotFound("no such tournament")
     return found
 
 
-def _locked(tournament_id) -> Tournament:
-    return tournament(tournament_id, lock=True)
+def with_counts(tournaments):
+    return tournaments.annotate(playing_count=Count("entries", filter=Q(entries__status=Entry.Status.PLAYING)))
 
 
 def rating_of(user, game: str) -> int:
@@ -379,7 +387,7 @@ def rounds(t: Tournament) -> list[Round]:
 
 
 def listing(status: str | None = None, game: str | None = None):
-    found = Tournament.objects.all()
+    found = with_counts(Tournament.objects.select_related("created_by"))
     if status:
         found = found.filter(status=status)
     if game:

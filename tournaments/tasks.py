@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from . import reactions, services
+from . import notices, services
 
 
 @shared_task(ignore_result=True, name="tournaments.advance")
@@ -23,4 +23,4 @@ def tick() -> int:
 @shared_task(ignore_result=True, autoretry_for=(Exception,), retry_backoff=30, max_retries=3,
              name="tournaments.round_notices")
 def round_notices(round_id: int) -> int:
-    return reactions.round_notices(round_id)
+    return notices.round_notices(round_id)

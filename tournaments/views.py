@@ -27,11 +27,11 @@ def tournament_list(request):
     game = request.GET.get("game") or None
     if game is not None and game not in rules.names():
         raise Http404("No such game.")
-    sections = [(status, label, services.listing(status, game).select_related("created_by")[:50])
+    sections = [(status, label, services.listing(status, game)[:50])
                 for status, label in Tournament.Status.choices if status != Tournament.Status.CANCELLED]
+    games = _games(lang)
     return render(request, "tournaments/list.html", {
-        "sections": sections, "games": _games(lang), "game": game,
-        "titles": {g["name"]: g["title"] for g in _games(lang)}})
+        "sections": sections, "games": games, "game": game, "titles": {g["name"]: g["title"] for g in games}})
 
 
 def new_tournament(request, game_name: str):
@@ -60,8 +60,7 @@ def tournament_page(request, tournament_id: int):
     mine = t.entries.filter(user=request.user).first() if request.user.is_authenticated else None
     return render(request, "tournaments/tournament.html", {
         "t": t, "game_title": rules.title(t.game, lang), "standings": services.standings(t),
-        "rounds": list(reversed(services.rounds(t))), "mine": mine, "playing": Entry.Status.PLAYING,
-        "players": t.entries.filter(status=Entry.Status.PLAYING).count()})
+        "rounds": list(reversed(services.rounds(t))), "mine": mine, "playing": Entry.Status.PLAYING})
 
 
 def _change(request, tournament_id: int, change, done: str):

@@ -97,8 +97,14 @@ class GameNameFilter(admin.SimpleListFilter):
 
 
 class ReadOnlyPage:
-    """A change page that only shows: no Save buttons, since no field can be changed there (a change
-    is an action with a reason)."""
+    """A change page that only shows: no Save buttons, since no field can be changed there, and no
+    adding or deleting (a change is an action with a reason; nothing is deleted)."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         extra_context = {**(extra_context or {}), "show_save": False, "show_save_and_continue": False,
@@ -124,15 +130,23 @@ class SeatTeam:
         return "-" if team is None else team_letter(team)
 
 
-class SeatInline(SeatTeam, admin.TabularInline):
-    model = Seat
+class ReadOnlyInline(admin.TabularInline):
+    """Rows shown beside their parent, every field read-only, none added or deleted; a subclass names
+    its `model` and `fields`."""
+
     extra = 0
     can_delete = False
-    fields = ["order", "colour", "team", "user", "status", "score", "rank"]
-    readonly_fields = fields
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.fields
 
     def has_add_permission(self, request, obj=None):
         return False
+
+
+class SeatInline(SeatTeam, ReadOnlyInline):
+    model = Seat
+    fields = ["order", "colour", "team", "user", "status", "score", "rank"]
 
 
 @admin.register(Game)
@@ -149,12 +163,6 @@ class GameAdmin(ReadOnlyPage, admin.ModelAdmin):
     # recorded (abort, extend the deadline, revert the rating), never a silent edit of the form.
     exclude = ["snapshot", "snapshot_seq", "seed", "current_seat"]  # current_seat: shown as deciding_player
     actions = ["abort", "extend", "revert_rating"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False  # nothing is ever deleted: abort instead
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__user__profile")
@@ -248,12 +256,6 @@ class SeatAdmin(SeatTeam, ReadOnlyPage, admin.ModelAdmin):
     readonly_fields = ["game", "user", "order", "colour", "status", "joined_at", "score", "rank"]
     actions = ["remove_player"]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
     @with_reason("Remove the selected players (the bot plays their seats)")
     def remove_player(moderator, seat, reason):
         services.remove_player(moderator, seat.pk, reason)
@@ -266,12 +268,6 @@ class ChatMessageAdmin(ReadOnlyPage, admin.ModelAdmin):
     search_fields = ["text", "user__username"]
     readonly_fields = ["game", "user", "text", "created_at", "hidden"]
     actions = ["hide", "show"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     @with_reason("Hide the selected messages")
     def hide(moderator, message, reason):
@@ -338,15 +334,9 @@ class DigestAdmin(ReadOnlyAdmin):
     list_select_related = ["user"]
 
 
-class RatingChangeInline(admin.TabularInline):
+class RatingChangeInline(ReadOnlyInline):
     model = RatingChange
-    extra = 0
-    can_delete = False
     fields = ["match", "rank", "before", "after", "reverted", "created_at"]
-    readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Rating)

@@ -47,8 +47,9 @@ def user_for_token(token: str, max_age_days: int = 365):
     return get_user_model().objects.filter(pk=data.get("u"), is_active=True).first()
 
 
-def _send(user, template: str, context: dict) -> str:
-    """Email the user (when they have an address); the subject, which is also the push's text."""
+def email_user(user, template: str, context: dict) -> str:
+    """Email the user (when they have an address) in their language and time zone; the subject,
+    which is also the push's text. The site's other apps' notices (tournaments) send through it too."""
     profile = user.profile
     zone = clock.user_zone(user)
     with translation.override(profile.language), timezone.override(zone):
@@ -67,19 +68,13 @@ def _send(user, template: str, context: dict) -> str:
     return subject
 
 
-def email_user(user, template: str, context: dict) -> str:
-    """Email the user in their language and time zone (the site's other apps' notices use this too);
-    the subject, which is also the push's text."""
-    return _send(user, template, context)
-
-
 def _send_claimed(record, user, template: str, context: dict, what: str) -> str | None:
     """Send the email whose claim `record` is already committed; the subject, or None when it failed.
 
     A failure is not retried: the mail server may have taken the message before it failed, and
     sending again could deliver it twice. It is logged and kept on the record for the admin."""
     try:
-        return _send(user, template, context)
+        return email_user(user, template, context)
     except Exception as exc:
         log.error("%s for user %s could not be sent: %r", what, user.pk, exc, exc_info=True)
         type(record).objects.filter(pk=record.pk).update(failed_at=timezone.now(), error=repr(exc)[:2000])

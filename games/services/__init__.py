@@ -23,7 +23,7 @@ from .reads import (LOGGED_ACTIONS, abort_reason, active_decisions, bot_to_play,
                     current_state, decision_log, game_with_seats, invitations_of, legal_for, locked, may_start,
                     moderation_log, question_for, removal_reason, replay, rules_of, starter_id, view_for, waiting_count,
                     waiting_games)
-from .records import game_record, has_record, record_filename, record_of
+from .records import has_record, record_filename, record_of
 from .seats import hand_seat_to_bot, mute, resign
 from .vacations import add_vacation, cancel_vacation
 
@@ -33,7 +33,7 @@ __all__ = [
     "current_state", "decision_log", "game_with_seats", "invitations_of", "legal_for", "locked", "may_start",
     "moderation_log", "question_for", "removal_reason", "replay", "rules_of", "starter_id", "view_for",
     "waiting_count", "waiting_games",
-    "game_record", "has_record", "record_filename", "record_of",
+    "has_record", "record_filename", "record_of",
     "hand_seat_to_bot", "mute", "resign", "enforce_deadline", "add_vacation", "cancel_vacation",
     "Applied", "submit_decision", "undo",
     "become_api_bot", "bot_account", "play_bot_turn", "play_bot_turns", "stand_in",

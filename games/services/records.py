@@ -15,12 +15,7 @@ from games.rules.record import FORMAT, VERSION
 from games.standings import team_of, teams_of
 
 from .errors import Conflict
-from .reads import active_decisions, game_with_seats, rules_of
-
-
-def game_record(game_id) -> dict:
-    """The record of a game that has started (NotFound for no game, Conflict for one never started)."""
-    return record_of(game_with_seats(game_id))
+from .reads import active_decisions, rules_of
 
 
 def record_filename(game: Game) -> str:
