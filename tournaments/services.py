@@ -387,7 +387,7 @@ def rounds(t: Tournament) -> list[Round]:
 
 
 def listing(status: str | None = None, game: str | None = None):
-    found = with_counts(Tournament.objects.select_related("created_by"))
+    found = with_counts(Tournament.objects.select_related("created_by")).order_by("-id")  # a GROUP BY drops Meta.ordering
     if status:
         found = found.filter(status=status)
     if game:
