@@ -185,3 +185,28 @@ def test_migrate_sets_up_an_empty_database(tmp_path):
     done = subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=Path(__file__).resolve().parents[2],
                           env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+@pytest.mark.django_db
+def test_demo_tournaments_one_finished_one_running_one_open(fast_hashing, eager_celery_for_demo, client):
+    from tournaments import services
+    from tournaments.models import Tournament
+
+    call_command("demo", stdout=open("/dev/null", "w"))
+    call_command("demo_tournaments", stdout=open("/dev/null", "w"))
+    by_format = {t.status: t for t in Tournament.objects.all()}
+    assert set(by_format) == {"finished", "running", "signup"}
+    finished, running = by_format["finished"], by_format["running"]
+    assert finished.format == "round_robin" and running.format == "swiss"
+    table = services.standings(finished)
+    assert [row["games"] for row in table] == [3, 3, 3, 3]  # four players, everyone met everyone
+    assert sum(row["points"] for row in table) == 6  # six games, a point each
+    rounds = services.rounds(running)
+    assert [r.number for r in rounds] == [1, 2] and rounds[0].finished_at and not rounds[1].finished_at
+    assert all(table.game.status == "active" and table.game.seq > 0 for table in rounds[1].tables.all())
+    client.login(username="alice", password="station-demo")
+    page = client.get(f"/tournaments/{running.pk}/").content.decode()
+    assert "Spring Swiss" in page and f"/games/{rounds[1].tables.first().game_id}/" in page
+
+    call_command("demo_tournaments", stdout=open("/dev/null", "w"))
+    assert Tournament.objects.count() == 3  # once only

@@ -44,7 +44,7 @@ class Command(BaseCommand):
             game = services.create_game(seated[0], game=name, players=len(seated))
             for user in seated[1:]:
                 services.join_game(user, game.pk)
-            self._play(game.pk, decisions=12)
+            play(game.pk, decisions=12)
             started.append(f"{module.title['en']} #{game.pk} ({', '.join(u.username for u in seated)})")
         with override_settings(BOT_MOVE_DELAY=0):  # the bots answer before this command ends
             for name in rules.names():
@@ -58,15 +58,18 @@ class Command(BaseCommand):
             f"Demo users {', '.join(names)} (password '{PASSWORD}'), moderator admin (same password); "
             f"in progress: {'; '.join(started)}; an open game of {last.title['en']} by carol."))
 
-    def _play(self, game_id: int, decisions: int) -> None:
-        """A few opening decisions by the greedy bot, made as the players themselves; never the one
-        that ends the game, so that even a short game stays in progress."""
-        for _ in range(decisions):
-            game = Game.objects.get(pk=game_id)
-            seat = game.seats.get(order=game.current_seat)
-            state = services.current_state(game)
-            module = services.rules_of(game)
-            decision = module.bot("greedy", seed=game.seq).choose(state)
-            if module.current_seat(module.apply(state, decision)[0]) is None:
-                return
-            services.submit_decision(seat.user, game_id, game.seq, decision)
+
+def play(game_id: int, decisions: int, finish: bool = False) -> None:
+    """Decisions chosen by the greedy bot, made as the players themselves: at most `decisions`, and
+    never the one that ends the game unless `finish`, so that even a short game can stay in progress."""
+    for _ in range(decisions):
+        game = Game.objects.get(pk=game_id)
+        if game.status != Game.Status.ACTIVE:
+            return
+        seat = game.seats.get(order=game.current_seat)
+        state = services.current_state(game)
+        module = services.rules_of(game)
+        decision = module.bot("greedy", seed=game.seq).choose(state)
+        if not finish and module.current_seat(module.apply(state, decision)[0]) is None:
+            return
+        services.submit_decision(seat.user, game_id, game.seq, decision)
