@@ -37,7 +37,9 @@ pytestmark = [
 ]
 
 PLAY_SECONDS = 60  # the game is played to its end or for this long, whichever comes first
-KILL_AFTER = 30  # decisions acknowledged before an instance of each tier is killed
+# Decisions acknowledged before an instance of each tier is killed: random 2-player games of Argo
+# last 35 decisions or more (145 the median), so at least 15 follow.
+KILL_AFTER = 20
 WAIT = 30  # seconds, at most, for anything to arrive
 
 
@@ -233,8 +235,7 @@ def test_a_game_survives_an_instance_of_each_tier_dying(site, make_user):
     play_until = time.monotonic() + PLAY_SECONDS
     while seat is not None and time.monotonic() < play_until:
         if len(acknowledged) == KILL_AFTER:
-            # Every turn's email so far is out; then one instance of each tier dies without a word.
-            site_mail_caught_up(site, gid)
+            # One instance of each tier dies without a word.
             site.kill("web-1")
             targets = [("proxy", proxy), ("web-2", site.web[1])]
             held = asgi_holding_a_connection(site.asgi)
@@ -253,12 +254,16 @@ def test_a_game_survives_an_instance_of_each_tier_dying(site, make_user):
         served[name] += 1
         seq = answer["seq"]
         spectator.wait_for(lambda: spectator.heard(seq), f"hear decision {answer['number']} (posted to {name})")
-        seat = answer["view"]["turn"]["seat"] if answer["view"]["turn"] else None
+        turn, seat = seat, answer["view"]["turn"]["seat"] if answer["view"]["turn"] else None
+        if seat is not None and seat != turn:
+            # A turn began: its email is out before the turn ends. (The worker writes to whoever
+            # decides when it runs, so a turn played faster than the worker gets to it has none.)
+            site_mail_caught_up(site, gid)
         legal = answer.get("next")
     spectator.stopping = True
     spectator.join(timeout=5)
 
-    assert len(acknowledged) > KILL_AFTER + 10, f"only {len(acknowledged)} decisions in {PLAY_SECONDS}s"
+    assert len(acknowledged) >= KILL_AFTER + 10, f"only {len(acknowledged)} decisions in {PLAY_SECONDS}s"
     assert served["web-1"] and served["web-2"] and served["proxy"], served
     # The proxy met the dead instances and went on to the live ones (deploy/argo-site.conf).
     refused = [line for line in (site.folder / "error.log").read_text().splitlines() if "Connection refused" in line]
@@ -287,4 +292,4 @@ def site_mail_caught_up(site: Site, game_id: int) -> None:
             return
         assert all(found[user] <= n for user, n in expected.items()) and set(found) <= set(expected), (found, expected)
         assert time.monotonic() < deadline, f"turn emails: {dict(found)}, expected {dict(expected)}"
-        time.sleep(0.3)
+        time.sleep(0.1)
