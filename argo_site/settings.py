@@ -6,7 +6,7 @@ variables only (see README.md):
 
 - DATABASE_URL   postgres://user:pass@host:5432/name (psycopg 3); DATABASE_POOL=1 under ASGI
 - REDIS_URL      redis://host:6379/0 — channel layer, Celery broker, the counts of the limits
-- EMAIL_URL      smtp://user:pass@host:587 (smtp+tls://, smtp+ssl://) — outgoing mail
+- EMAIL_URL      smtp://user:pass@host:587 (smtp+tls://, smtp+ssl://) — outgoing mail; file:///folder writes it there
 - BOT_MOVE_DELAY seconds a bot waits before each decision (default 2)
 - API_TOKEN_DAYS how long an API token lasts after it was issued (default 90)
 - DJANGO_TRUSTED_PROXIES  how many proxies of the site's own stand in front of it (0: none)
@@ -121,7 +121,7 @@ USER_LIMITS = {"chat": (20, 60), "create_game": (20, 3600), "invite": (60, 3600)
 # Failed logins (accounts/adapter.py): per account however it is named, per client address.
 LOGIN_LIMITS = {"account": (5, 300), "address": (10, 60)}
 # The client's address is the one our outermost proxy saw: with N proxies of our own in front, the
-# N-th X-Forwarded-For entry from the right (deploy/nginx.conf sets it); 0 = the peer itself.
+# N-th X-Forwarded-For entry from the right (deploy/argo-site.conf sets it); 0 = the peer itself.
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
 CSRF_FAILURE_VIEW = "games.entry.api.errors.csrf_failure"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # the largest real request (a chat line, a decision) is far smaller
@@ -215,14 +215,17 @@ CELERY_BEAT_SCHEDULE = {
 
 
 def email_settings(url: str) -> dict:
-    """EMAIL_URL such as smtp+tls://user:password@mail.example.org:587."""
+    """EMAIL_URL such as smtp+tls://user:password@mail.example.org:587, or file:///var/mail/argo (each
+    email written to a file in that folder, by whichever process sends it: staging, tests)."""
     if not url:
         return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
     parts = urlparse(url)
     query = parse_qs(parts.query)
     scheme = parts.scheme.lower()
+    if scheme == "file" and parts.path:
+        return {"EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend", "EMAIL_FILE_PATH": unquote(parts.path)}
     if scheme not in ("smtp", "smtp+tls", "smtp+ssl"):
-        raise ValueError(f"EMAIL_URL scheme must be smtp, smtp+tls or smtp+ssl, not {scheme!r}")
+        raise ValueError(f"EMAIL_URL scheme must be smtp, smtp+tls, smtp+ssl or file, not {scheme!r}")
     return {
         "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
         "EMAIL_HOST": parts.hostname or "localhost",

@@ -1,6 +1,9 @@
-"""Checks run before a deploy (docs/rules-versions.md): every stored game can still be replayed."""
+"""Checks run before a deploy: every stored game can still be replayed (docs/rules-versions.md), and
+the production settings use the shared services (docs/deployment.md)."""
 from __future__ import annotations
 
+from celery import current_app
+from django.conf import settings
 from django.core import checks
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
@@ -34,3 +37,25 @@ def stored_rules_versions(app_configs=None, databases=None, **kwargs):
                     f"which is no longer published ({sorted(published)})",
                     hint="keep that version in the rules module until no game uses it", id="games.E003"))
     return errors
+
+
+@checks.register(checks.Tags.compatibility, deploy=True)
+def shared_services(app_configs=None, **kwargs):
+    """The site runs as several instances that share only PostgreSQL and Redis (docs/deployment.md):
+    an embedded default that keeps its state inside one process or one file is no production setting."""
+    warnings = []
+    if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+        warnings.append(checks.Warning("the database is a SQLite file, which only one machine can use",
+                                       hint="set DATABASE_URL to PostgreSQL", id="games.W101"))
+    if settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer":
+        warnings.append(checks.Warning(
+            "the in-memory channel layer reaches only the sockets of the process that sends",
+            hint="set REDIS_URL", id="games.W102"))
+    if current_app.conf.task_always_eager:
+        warnings.append(checks.Warning(
+            "Celery runs tasks eagerly, inside the request and with timer threads of that process",
+            hint="set REDIS_URL and run a Celery worker and beat", id="games.W103"))
+    if any(c["BACKEND"].endswith(("locmem.LocMemCache", "dummy.DummyCache")) for c in settings.CACHES.values()):
+        warnings.append(checks.Warning("the cache is kept in each process (WebSocket tickets, allauth's limits)",
+                                       hint="keep the database cache of settings.CACHES", id="games.W104"))
+    return warnings

@@ -1,23 +1,19 @@
 """Every /api/ error is JSON with a `detail`, whoever refuses the request: Django before any view, the
-proxy (deploy/nginx.conf) before Django, and the WebSocket server (uvicorn as docker-compose.yml runs
+proxy (deploy/argo-site.conf) before Django, and the WebSocket server (uvicorn as docker-compose.yml runs
 it) before the consumer reads a frame."""
 from __future__ import annotations
 
 import asyncio
 import json
-import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
-import yaml
 from rest_framework.test import APIClient
 
-from tests.site.proxy import Proxy, free_port, needs_nginx
+from tests.site.proxy import ROOT, Proxy, deployed_command, free_port, needs_nginx, server_env
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.django_db
@@ -82,14 +78,6 @@ def test_the_api_out_of_reach_is_a_json_503(tmp_path):
         proxy.stop()
 
 
-def _asgi_command() -> list[str]:
-    """uvicorn's command line for the WebSocket tier, as docker-compose.yml deploys it."""
-    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-    command = compose["services"]["asgi"]["command"]
-    assert command[0] == "uvicorn"
-    return command
-
-
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_compressed_frame_that_would_inflate_past_the_limit_is_refused_before_inflating(live_server):
@@ -99,22 +87,10 @@ def test_a_compressed_frame_that_would_inflate_past_the_limit_is_refused_before_
     from websockets.exceptions import ConnectionClosed
 
     from games.models import Game
-    command = _asgi_command()
     port = free_port()
-    args = [a for a in command[1:]]
-    args[args.index("--port") + 1] = str(port)
-    args[args.index("--host") + 1] = "127.0.0.1"
-    if "--workers" in args:
-        at = args.index("--workers")
-        del args[at:at + 2]
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "argo_site.settings"}
-    from django.db import connection
-    if connection.vendor == "postgresql":
-        s = connection.settings_dict
-        env["DATABASE_URL"] = f"postgres://{s['USER']}:{s['PASSWORD']}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
-    else:
-        env["DATABASE_URL"] = f"sqlite:///{connection.settings_dict['NAME']}"
-    server = subprocess.Popen([sys.executable, "-m", "uvicorn", *args], cwd=ROOT, env=env,
+    args = deployed_command("asgi", port)
+    assert args[0] == "uvicorn"
+    server = subprocess.Popen([sys.executable, "-m", "uvicorn", *args[1:]], cwd=ROOT, env=server_env(),
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         from django.contrib.auth import get_user_model

@@ -180,9 +180,13 @@ def test_without_a_trusted_proxy_the_forwarded_header_is_ignored(settings):
 
 
 def test_the_proxy_sets_the_forwarded_header_rather_than_appending_to_the_clients():
-    conf = (Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf").read_text()
+    deploy = Path(__file__).resolve().parents[2] / "deploy"
+    conf = (deploy / "argo-site.conf").read_text()  # the server of nginx.conf and nginx-instances.conf
     assert "$proxy_add_x_forwarded_for" not in conf
     assert conf.count("proxy_set_header X-Forwarded-For $remote_addr;") == conf.count("proxy_pass ") == 2
+    for upstreams in ("nginx.conf", "nginx-instances.conf"):
+        text = (deploy / upstreams).read_text()
+        assert "include argo-site.conf;" in text and "proxy_pass" not in text, upstreams
 
 
 def test_the_limits_hold_while_redis_is_down(make_user, settings):

@@ -49,19 +49,28 @@ def test_every_page_has_a_strict_policy_and_no_inline_script_or_style(client, pa
 
 
 def run_check(extra_env: dict) -> subprocess.CompletedProcess:
+    """`check --deploy` with the environment changed by `extra_env` (None: the variable unset)."""
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SECRET_KEY", "DJANGO_DEBUG")}
     env.update(extra_env)
+    env = {k: v for k, v in env.items() if v is not None}
     return subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 
 def test_production_settings_pass_the_deploy_check_and_refuse_the_development_key():
     production = {"DJANGO_DEBUG": "0", "SITE_URL": "https://play.example.org", "DJANGO_ALLOWED_HOSTS": "play.example.org",
-                  "DJANGO_SECRET_KEY": "a-long-production-secret-" + "x7Qp" * 12}
+                  "DJANGO_SECRET_KEY": "a-long-production-secret-" + "x7Qp" * 12,
+                  # The shared services (the check reads the settings; it connects to neither).
+                  "DATABASE_URL": "postgres://argo:argo@127.0.0.1:5432/argo", "REDIS_URL": "redis://127.0.0.1:6379/0"}
     passed = run_check(production)
     assert passed.returncode == 0 and "no issues" in passed.stdout, passed.stdout + passed.stderr
     behind_proxy = run_check({**production, "DJANGO_SSL_REDIRECT": "0"})
     assert behind_proxy.returncode == 0, behind_proxy.stdout + behind_proxy.stderr
     refused = run_check({"DJANGO_DEBUG": "0", "SITE_URL": "https://play.example.org"})
     assert refused.returncode != 0 and "needs a secret DJANGO_SECRET_KEY" in refused.stderr
+    # Without PostgreSQL and Redis the site would keep games, live messages and tasks inside one
+    # machine or one process: several instances could not share them (docs/deployment.md).
+    alone = run_check({**production, "DATABASE_URL": None, "REDIS_URL": None, "CELERY_TASK_ALWAYS_EAGER": None})
+    assert alone.returncode != 0, alone.stdout + alone.stderr
+    assert all(f"games.W10{n}" in alone.stdout + alone.stderr for n in (1, 2, 3)), alone.stdout + alone.stderr
 

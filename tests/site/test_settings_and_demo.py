@@ -79,8 +79,13 @@ def test_password_with_plus_and_space_escapes():
     assert s["EMAIL_HOST_PASSWORD"] == "a+b c+d"
 
 
+def test_a_file_url_writes_each_email_into_the_folder():
+    assert email_settings("file:///var/mail/argo%20station") == {
+        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend", "EMAIL_FILE_PATH": "/var/mail/argo station"}
+
+
 @pytest.mark.parametrize("url", ["http://mail.example.org", "smtps://h", "imap://h", "console://",
-                                 "mail.example.org", "redis://localhost:6379/0"])
+                                 "mail.example.org", "redis://localhost:6379/0", "file://"])
 def test_bad_scheme_raises(url):
     with pytest.raises(ValueError):
         email_settings(url)
