@@ -98,18 +98,21 @@ def fill(games: int, users: int, rng: random.Random) -> None:
 
 def _decisions(connection, made, seats, rng) -> None:
     """30 to 60 decisions a game by COPY, one in fifty undone, the last at the game's end."""
+    from benchmarks.fill_archive import copy_rows
     from games.models import Decision
-    table = connection.ops.quote_name(Decision._meta.db_table)
-    columns = "game_id, number, seat, by_bot, data, events, created_at, undone, undone_at"
-    with connection.cursor() as cursor, cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+
+    def rows():
         for game, table_seats in zip(made, seats):
             count = rng.randint(30, 60)
             span = (game.finished_at - game.started_at) / count
             for number in range(1, count + 1):
                 at = game.started_at + span * number
                 undone = number < count and rng.random() < 0.02
-                copy.write_row((game.pk, number, (number - 1) % len(table_seats), False, '{"type": "move"}', "[]",
-                                at, undone, at if undone else None))
+                yield (game.pk, number, (number - 1) % len(table_seats), False, '{"type": "move"}', "[]",
+                       at, undone, at if undone else None)
+    with connection.cursor() as cursor:
+        copy_rows(cursor, Decision, ["game", "number", "seat", "by_bot", "data", "events", "created_at", "undone",
+                                     "undone_at"], rows())
 
 
 def _ratings(made, seats, ranks, rng, Rating, RatingChange) -> None:
