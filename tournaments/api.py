@@ -66,6 +66,9 @@ class TableSerializer(serializers.Serializer):
     game = serializers.IntegerField(source="game_id", allow_null=True, help_text="null: decided by forfeit")
     game_status = serializers.CharField(source="game.status", allow_null=True, default=None)
     places = serializers.SerializerMethodField(help_text="username -> place, once decided")
+    points = serializers.SerializerMethodField(
+        help_text="username -> the tournament points this table gave, once decided (0 to 1: opponents placed behind, "
+                  "half those level, over the opponents); empty for a replaced table")
     replaced = serializers.BooleanField()
 
     def get_players(self, table) -> list[str]:
@@ -75,6 +78,11 @@ class TableSerializer(serializers.Serializer):
         if table.places is None:
             return None
         return {e.user.username: table.place_of[e.pk] for e in table.players if e.pk in table.place_of}
+
+    def get_points(self, table) -> dict[str, float] | None:
+        if table.places is None:
+            return None
+        return {e.user.username: table.points_of[e.pk] for e in table.players if e.pk in table.points_of}
 
 
 class RoundSerializer(serializers.Serializer):

@@ -383,6 +383,8 @@ def rounds(t: Tournament) -> list[Round]:
         for table in r.tables.all():
             table.players = [entries[pk] for pk in table.entries]
             table.place_of = _places(table)
+            table.points_of = (pairing.game_points(pairing.Result(r.number, tuple(table.entries), table.place_of))
+                               if table.places and not table.replaced else {})
     return found
 
 

@@ -6,7 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import language_of
@@ -51,6 +51,12 @@ def new_tournament(request, game_name: str):
     return render(request, "tournaments/new.html", {"form": form, "title": rules.title(game_name, lang)})
 
 
+# The standings' column headings for the tie-breaks of tiebreaks.ORDER (the API keeps the keys).
+TIEBREAK_HEADINGS = {"head_to_head": _("Head-to-head"), "sonneborn_berger": _("Sonneborn-Berger"),
+                     "buchholz": _("Buchholz"), "rating": _("Rating"), "round_reached": _("Round reached"),
+                     "points": _("Points")}
+
+
 def tournament_page(request, tournament_id: int):
     try:
         t = services.tournament(tournament_id)
@@ -60,7 +66,8 @@ def tournament_page(request, tournament_id: int):
     mine = t.entries.filter(user=request.user).first() if request.user.is_authenticated else None
     return render(request, "tournaments/tournament.html", {
         "t": t, "game_title": rules.title(t.game, lang), "standings": services.standings(t),
-        "rounds": list(reversed(services.rounds(t))), "mine": mine, "playing": Entry.Status.PLAYING})
+        "rounds": list(reversed(services.rounds(t))), "mine": mine, "playing": Entry.Status.PLAYING,
+        "tiebreak_headings": TIEBREAK_HEADINGS})
 
 
 def _change(request, tournament_id: int, change, done: str):

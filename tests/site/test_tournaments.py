@@ -322,6 +322,9 @@ def test_the_pages_show_standings_rounds_and_links(people, client):
     game_id = Table.objects.filter(round__tournament=t, game__isnull=False).first().game_id
     assert f'href="/games/{game_id}/"' in html
     assert "Sitting out" in html
+    # A Swiss's tie-breaks under their own names, and each decided table's points.
+    assert "<th>Buchholz</th><th>Sonneborn-Berger</th><th>Rating</th>" in html and "sonneborn_berger" not in html
+    assert html.count('class="table-points"') == 2 and "(in progress)" in html
     listing = client.get("/tournaments/").content.decode()
     assert "Spring Open" in listing
     assert client.get("/tournaments/987654/").status_code == 404
@@ -348,6 +351,10 @@ def test_api_lists_rounds_and_filters(people):
     rounds = api().get(f"/api/tournaments/{t.pk}/rounds/").json()
     assert rounds[0]["number"] == 1 and len(rounds[0]["tables"]) == 2 and len(rounds[0]["byes"]) == 1
     assert all(table["game"] for table in rounds[0]["tables"])
+    assert all(table["points"] is None for table in rounds[0]["tables"])
+    play_round(t)
+    decided = api().get(f"/api/tournaments/{t.pk}/rounds/").json()[0]["tables"]
+    assert all(sum(table["points"].values()) == 1 and len(table["points"]) == 2 for table in decided)
     running = api().get("/api/tournaments/?status=running").json()
     assert [x["id"] for x in running["results"]] == [t.pk]
     assert api().get("/api/tournaments/?status=bogus").status_code == 400
