@@ -8,6 +8,7 @@ from django.db.models import Q, QuerySet
 from games.models import Game, Invitation, Rating, RatingChange, Seat
 
 from .errors import NotFound
+from .reads import in_any
 
 LOBBY_LENGTH = 50  # games per list of the lobby
 
@@ -43,13 +44,17 @@ def open_games_invited(user) -> set[int]:
                .values_list("game_id", flat=True))
 
 
+def mine(user) -> Q:
+    """The games the user has a seat in or an open invitation to. Subqueries, not a join made
+    DISTINCT: each game once without comparing whole rows; their UNION (reads.in_any), not an OR."""
+    return in_any(Seat.objects.filter(user=user).values("game_id"),
+                  Invitation.objects.filter(user=user, declined_at=None).values("game_id"))
+
+
 def games_of(user) -> list[Game]:
-    """Every game the user has a seat in or an open invitation to, in one read. Subqueries, not a
-    join made DISTINCT: each game once without comparing whole rows; no snapshot (the biggest
-    column, not needed for a list)."""
-    seated = Seat.objects.filter(user=user).values("game_id")
-    asked = Invitation.objects.filter(user=user, declined_at=None).values("game_id")
-    return list(with_people(Game.objects.filter(Q(pk__in=seated) | Q(pk__in=asked)).defer("snapshot")))
+    """Every game the user has a seat in or an open invitation to, in one read; no snapshot (the
+    biggest column, not needed for a list)."""
+    return list(with_people(Game.objects.filter(mine(user)).defer("snapshot")))
 
 
 def game_for_page(game_id) -> Game:
