@@ -105,7 +105,7 @@ class Seat(models.Model):
     bot_account = models.BooleanField(default=False, help_text="the seat's user is one of the site's bots: its decisions are its own")
 
     class Meta:
-        ordering = ["game", "order"]
+        ordering = ["-game_id", "order"]  # as ["game", "order"] (games newest first) without joining the games
         constraints = [
             models.UniqueConstraint(fields=["game", "order"], name="seat_order_unique"),
             # One seat per person; one of the site's bots may hold several seats of a game.
