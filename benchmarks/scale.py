@@ -121,7 +121,7 @@ def gets(s: dict) -> list[tuple[str, str, str]]:
 
 # --- measuring one database ------------------------------------------------------------------
 
-def measure_here(requests: int, only: set[str], skip: set[str]) -> None:
+def measure_here(requests: int, task_requests: int, only: set[str], skip: set[str]) -> None:
     """Time every item on the database of DATABASE_URL; one JSON line each on stdout."""
     import django
     django.setup()
@@ -173,17 +173,18 @@ def measure_here(requests: int, only: set[str], skip: set[str]) -> None:
                 with transaction.atomic():
                     task.run()
                     transaction.set_rollback(True)
-            figures = timed_calls(tick, requests, warm=1)
+            figures = timed_calls(tick, task_requests, warm=1)
             transaction.set_rollback(True)
         print(json.dumps({"item": item, "due": due, **figures}), flush=True)
 
 
 # --- both sizes, side by side ----------------------------------------------------------------
 
-def run_child(url: str, requests: int, only: str, skip: str) -> dict[str, dict]:
+def run_child(url: str, args) -> dict[str, dict]:
     env = {**os.environ, "DATABASE_URL": url}
     env.pop("REDIS_URL", None)  # eager Celery and the in-memory layer: nothing leaves the process
-    out = subprocess.run([sys.executable, __file__, "--measure", "--requests", str(requests), "--only", only, "--skip", skip],
+    out = subprocess.run([sys.executable, __file__, "--measure", "--requests", str(args.requests),
+                          "--task-requests", str(args.task_requests), "--only", args.only, "--skip", args.skip],
                          env=env, stdout=subprocess.PIPE, check=True, text=True).stdout
     rows = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
     return {row.pop("item"): row for row in rows}
@@ -194,17 +195,18 @@ def main() -> int:
     parser.add_argument("--small", help="database URL of the small fill (1,000 games)")
     parser.add_argument("--large", help="database URL of the large fill (200,000 games)")
     parser.add_argument("--requests", type=int, default=25)
+    parser.add_argument("--task-requests", type=int, default=5, help="runs of each periodic task")
     parser.add_argument("--only", default="", help="comma-separated items (default: all)")
     parser.add_argument("--skip", default="", help="comma-separated items left out")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)  # one database, DATABASE_URL
     args = parser.parse_args()
     only, skip = ({i for i in names.split(",") if i} for names in (args.only, args.skip))
     if args.measure:
-        measure_here(args.requests, only, skip)
+        measure_here(args.requests, args.task_requests, only, skip)
         return 0
     if not (args.small and args.large):
         parser.error("--small and --large are both needed")
-    small, large = (run_child(url, args.requests, args.only, args.skip) for url in (args.small, args.large))
+    small, large = (run_child(url, args) for url in (args.small, args.large))
     print(f"subjects: small {small.pop('subjects')}, large {large.pop('subjects')}")
     print(f"{'item':<26} {'small p50':>9} {'p99':>7} {'q':>3}   {'large p50':>9} {'p99':>7} {'q':>3}   {'ratio':>5}")
     over = []
