@@ -3,7 +3,10 @@ method answered 405 before anything else is asked of the request."""
 from __future__ import annotations
 
 import re
+from functools import cached_property, partial
 
+from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from rest_framework import serializers
 from rest_framework.exceptions import MethodNotAllowed, NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -47,14 +50,49 @@ class MethodFirst:
         return super().initial(request, *args, **kwargs)
 
 
+PAGES_COUNTED_AHEAD = 10
+
+
+class CountedAhead(Paginator):
+    """Counts no further than `upto` items: `SELECT COUNT(*)` over a list of every game ever played
+    reads the whole table, and its cost would grow with the site's history. The count is exact when
+    the list ends before `upto`, and a lower bound (`upto`) otherwise."""
+
+    def __init__(self, object_list, per_page, *args, upto: int, **kwargs):
+        super().__init__(object_list, per_page, *args, **kwargs)
+        self.upto = upto
+
+    @cached_property
+    def count(self) -> int:
+        if isinstance(self.object_list, QuerySet):
+            return self.object_list[:self.upto].count()
+        return len(self.object_list)
+
+
+def counted_ahead(page: str | None, per_page: int):
+    """The paginator class for page `page` (a number from 1, None: the first): it counts the items up
+    to PAGES_COUNTED_AHEAD pages past that one and one more, so that the next page is always known."""
+    number = int(page) if page and page.isascii() and page.isdigit() else 1
+    return partial(CountedAhead, upto=(min(number, 10**9) + PAGES_COUNTED_AHEAD) * per_page + 1)
+
+
 class Pages(PageNumberPagination):
-    """`page` is a number from 1; anything else (empty, "last", "x") is a 404 like a page past the end."""
+    """`page` is a number from 1; anything else (empty, "last", "x") is a 404 like a page past the end.
+    `count` is exact up to ten pages past the one asked, a lower bound beyond (CountedAhead)."""
 
     def paginate_queryset(self, queryset, request, view=None):
         raw = request.query_params.get(self.page_query_param)
         if raw is not None and not (raw.isascii() and raw.isdigit()):
             raise NotFound("Invalid page.")
+        self.django_paginator_class = counted_ahead(raw, self.get_page_size(request) or 1)
         return super().paginate_queryset(queryset, request, view)
+
+    def get_paginated_response_schema(self, schema):
+        answer = super().get_paginated_response_schema(schema)
+        answer["properties"]["count"]["description"] = (
+            f"the items, counted up to {PAGES_COUNTED_AHEAD} pages past this one: exact when the list ends "
+            f"before, otherwise that many (more follow)")
+        return answer
 
 
 FLAGS = {"true": True, "1": True, "false": False, "0": False}

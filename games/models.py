@@ -24,6 +24,12 @@ def rating_display(mu: float, sigma: float) -> int:
     return round(1000 + 40 * (mu - 3 * sigma))
 
 
+def rating_shown() -> models.Func:
+    """rating_display in SQL, of a Rating's columns: the leaderboard's order and its index."""
+    return models.Func(1000.0 + 40.0 * (models.F("mu") - 3.0 * models.F("sigma")), function="ROUND",
+                       output_field=models.FloatField())
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("open")
@@ -99,7 +105,7 @@ class Seat(models.Model):
     bot_account = models.BooleanField(default=False, help_text="the seat's user is one of the site's bots: its decisions are its own")
 
     class Meta:
-        ordering = ["game", "order"]
+        ordering = ["-game_id", "order"]  # as ["game", "order"] (games newest first) without joining the games
         constraints = [
             models.UniqueConstraint(fields=["game", "order"], name="seat_order_unique"),
             # One seat per person; one of the site's bots may hold several seats of a game.
@@ -365,6 +371,9 @@ class Rating(models.Model):
             models.UniqueConstraint(fields=["game", "user"], name="rating_unique"),
             models.UniqueConstraint(fields=["game"], condition=models.Q(user__isnull=True), name="one_participant_rating"),
         ]
+        # The leaderboard (games/entry/api/ratings.py): a page of it read in order, not every rating sorted.
+        indexes = [models.Index(models.F("game"), rating_shown().desc(), models.F("games").desc(),
+                                condition=models.Q(user__isnull=False, games__gt=0), name="rating_leaderboard")]
 
     def __str__(self) -> str:
         return f"{self.user or 'participant'} at {self.game}: {self.display}"

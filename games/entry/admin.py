@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join, json_script
 
 from accounts.models import Profile
+from foundation.api import counted_ahead
 from games import rules, services
 from games.models import ChatMessage, Digest, Game, ModeratorAction, Rating, RatingChange, Seat, TurnNotice
 from games.standings import team_letter, team_of, teams_of
@@ -153,7 +154,9 @@ class SeatInline(SeatTeam, ReadOnlyInline):
 class GameAdmin(ReadOnlyPage, admin.ModelAdmin):
     list_display = ["id", "name", "status", "players_list", "deciding_player", "deadline", "last_move_at", "seq"]
     list_filter = ["status", GameNameFilter, StaleFilter]
-    search_fields = ["seats__user__username", "id"]
+    search_fields = ["seats__user__username", "id"]  # read by get_search_results: exact, by index
+    search_help_text = "a game's number, or a player's username (exact)"
+    show_full_result_count = False  # no COUNT(*) of every game ever played beside the filtered one
     inlines = [SeatInline]
     readonly_fields = ["name", "rules_version", "options", "players", "status", "created_by", "hours_per_move",
                        "created_at", "started_at", "finished_at", "last_move_at", "seq", "deciding_player",
@@ -166,6 +169,20 @@ class GameAdmin(ReadOnlyPage, admin.ModelAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__user__profile")
+
+    def get_search_results(self, request, queryset, search_term):
+        """A number is a game's, anything else a player's exact username: found by index. A search
+        by part of a name or of a number (Django's icontains) read every game and every seat."""
+        term = search_term.strip()
+        if not term:
+            return queryset, False
+        if term.isascii() and term.isdigit():
+            return queryset.filter(pk=int(term)), False
+        return queryset.filter(pk__in=Seat.objects.filter(user__username=term).values("game_id")), False
+
+    def get_paginator(self, request, queryset, per_page, orphans=0, allow_empty_first_page=True):
+        # The count of games found stops ten pages past the one shown (foundation.api.CountedAhead).
+        return counted_ahead(request.GET.get("p"), per_page)(queryset, per_page, orphans, allow_empty_first_page)
 
     @admin.display(description="players")
     def players_list(self, game):

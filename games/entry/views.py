@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import Profile, language_of
+from foundation.api import counted_ahead
 from foundation.charts import rating_chart
 from games import clock, rules, services
 from games.entry.api.ratings import leaderboard
@@ -391,13 +392,17 @@ def ratings_index(request):
     return render(request, "games/ratings_index.html", {"games": catalogue(_lang(request))})
 
 
+LEADERBOARD_PAGE = 100  # players a page of the leaderboard shows
+
+
 def leaderboard_page(request, game_name: str):
     module = _module_or_404(game_name)
     lang = _lang(request)
     active = request.GET.get("active") == "1"
-    rows = leaderboard(game_name, active)
+    raw = request.GET.get("page")
+    page = counted_ahead(raw, LEADERBOARD_PAGE)(leaderboard(game_name, active), LEADERBOARD_PAGE).get_page(raw)
     participant = lists.participant_rating(game_name)
     participant_name = next((_text(v, lang) for v in module.participants.values()), "")
     return render(request, "games/leaderboard.html", {
-        "rows": rows, "participant": participant, "participant_name": participant_name, "active": active,
-        "game": catalogue_entry(game_name, lang)})
+        "page": page, "rows": page.object_list, "first_rank": page.start_index(), "participant": participant,
+        "participant_name": participant_name, "active": active, "game": catalogue_entry(game_name, lang)})

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.db.models import QuerySet
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions
@@ -10,18 +11,20 @@ from rest_framework.exceptions import NotFound
 
 from foundation.api import MethodFirst, query_flag
 from games import rules
-from games.models import Rating
-from games.ratings import ACTIVE_DAYS, display
+from games.models import Rating, rating_shown
+from games.ratings import ACTIVE_DAYS
 
 from .serializers import RatingSerializer
 
 
-def leaderboard(game: str, active_only: bool = False):
-    """Players by displayed rating, best first; a game's own participant (no user) is shown apart."""
+def leaderboard(game: str, active_only: bool = False) -> QuerySet:
+    """Players by displayed rating, best first, then by games played and name; a game's own
+    participant (no user) is shown apart. Ordered by the database, along the `rating_leaderboard`
+    index: a page reads its own rows, not every rating of the game."""
     qs = Rating.objects.filter(game=game, user__isnull=False, games__gt=0).select_related("user__profile")
     if active_only:
         qs = qs.filter(last_played__gte=timezone.now() - timedelta(days=ACTIVE_DAYS))
-    return sorted(qs, key=lambda r: (-display(r.mu, r.sigma), -r.games, r.user.username))
+    return qs.order_by(rating_shown().desc(), "-games", "user__username")
 
 
 def as_row(rank: int, r: Rating) -> dict:
@@ -44,5 +47,10 @@ class RatingsView(MethodFirst, generics.ListAPIView):
         game = self.kwargs["game"]
         if game not in rules.names():
             raise NotFound(f"no game named {game!r}")
-        active = query_flag(self.request.query_params, "active")
-        return [as_row(i + 1, r) for i, r in enumerate(leaderboard(game, active))]
+        return leaderboard(game, query_flag(self.request.query_params, "active"))
+
+    def list(self, request, *args, **kwargs):
+        page = self.paginate_queryset(self.get_queryset())
+        first = self.paginator.page.start_index()
+        rows = [as_row(first + i, r) for i, r in enumerate(page)]
+        return self.get_paginated_response(self.get_serializer(rows, many=True).data)

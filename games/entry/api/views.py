@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from accounts.models import language_of
 from foundation.api import MethodFirst, query_flag, query_int
 from games import services
+from games.services import lists
 from games.models import ChatMessage, Game, Invitation, Seat
 
 from .schema import DETAIL, create_game_request
@@ -75,7 +76,7 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
             user = self.request.user
             if not user.is_authenticated:
                 raise NotAuthenticated("sign in to list your games")
-            qs = qs.filter(Q(seats__user=user) | Q(invitations__user=user, invitations__declined_at=None)).distinct()
+            qs = qs.filter(lists.mine(user))
         if query_flag(params, "waiting"):
             if not self.request.user.is_authenticated:
                 raise NotAuthenticated("sign in to list the games waiting for you")
