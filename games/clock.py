@@ -12,8 +12,13 @@ from accounts.models import Vacation
 
 def user_zone(user) -> zoneinfo.ZoneInfo:
     profile = getattr(user, "profile", None)
+    return zone(profile.time_zone if profile else "UTC")
+
+
+def zone(name: str) -> zoneinfo.ZoneInfo:
+    """The time zone of that name; UTC for a name that is none (stored before names were checked)."""
     try:
-        return zoneinfo.ZoneInfo(profile.time_zone if profile else "UTC")
+        return zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         return zoneinfo.ZoneInfo("UTC")
 

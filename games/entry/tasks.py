@@ -172,13 +172,13 @@ def invitation_notice(game_id: int, user_id: int) -> bool:
 @shared_task(ignore_result=True, name="games.tasks.send_reminders")
 def send_reminders() -> int:
     now = timezone.now()
-    return sum(len(emails.reminder_emails(g, now)) for g in lists.games_against_the_clock())
+    return sum(len(emails.reminder_emails(g, now)) for g in lists.games_owed_reminders(now))
 
 
 @shared_task(ignore_result=True, name="games.tasks.send_digests")
 def send_digests() -> int:
     now = timezone.now()
-    return sum(emails.digest_email(u, now) for u in lists.digest_readers())
+    return sum(emails.digest_email(u, now) for u in lists.digest_readers_due(now))
 
 
 

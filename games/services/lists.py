@@ -2,10 +2,14 @@
 each one query (or a few, prefetched), so that entry points read only through the services."""
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from datetime import timedelta
 
-from games.models import Game, Invitation, Rating, RatingChange, Seat, TurnNotice
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db.models import BooleanField, DateTimeField, Exists, F, Func, OuterRef, Q, QuerySet, Subquery, Value
+
+from games import clock
+from games.models import Digest, Game, Invitation, Rating, RatingChange, Seat, TurnNotice
 
 from .errors import NotFound
 from .reads import in_any
@@ -118,6 +122,44 @@ def games_against_the_clock() -> QuerySet:
     return games_in_play_of().filter(deadline__isnull=False)
 
 
+class ShareGone(Func):
+    """Whether `share` of the turn's time (turn_started_at to deadline) is gone at `now`: a
+    comparison of instants in PostgreSQL, of Julian days in SQLite, a second early (the float's
+    rounding: the exact window is decided in Python, emails.reminder_emails)."""
+    output_field = BooleanField()
+
+    def __init__(self, share: float, now):
+        super().__init__(F("turn_started_at"), F("deadline"), Value(share),
+                         Value(now + timedelta(seconds=1), output_field=DateTimeField()))
+
+    def as_sql(self, compiler, connection):
+        return self._compiled(compiler, connection, "{0} + ({1} - {0}) * {2} <= {3}")
+
+    def as_sqlite(self, compiler, connection):
+        return self._compiled(compiler, connection,
+                              "julianday({0}) + (julianday({1}) - julianday({0})) * {2} <= julianday({3})")
+
+    def _compiled(self, compiler, connection, pattern):
+        parts = [compiler.compile(e) for e in self.get_source_expressions()]
+        return pattern.format(*(sql for sql, _ in parts)), [p for _, params in parts for p in params]
+
+
+def games_owed_reminders(now) -> QuerySet:
+    """Games against the clock whose deciding player wants reminders and is owed one now: half the
+    time gone and no reminder claimed this turn, or the deadline close and no last call claimed.
+    Picked out by the database (the windows a second wide; emails.reminder_emails decides)."""
+    wants = Seat.objects.filter(game=OuterRef("pk"), order=OuterRef("current_seat"), status=Seat.Status.ACTIVE,
+                                stand_in="", bot_account=False, muted=False, user__is_active=True,
+                                user__profile__notify_reminders=True).exclude(user__profile__notify_turn="never")
+
+    def owed(kind: str, share: float) -> Q:
+        claimed = TurnNotice.objects.filter(game=OuterRef("pk"), kind=kind, sent_at__gte=OuterRef("turn_started_at"))
+        return Q(ShareGone(share, now)) & ~Q(Exists(claimed))
+    last_call = Q(deadline__lte=now + settings.LAST_CALL_MAX) & owed(TurnNotice.Kind.LAST_CALL, 1 - settings.LAST_CALL_SHARE)
+    return (games_against_the_clock().filter(deadline__gt=now, turn_started_at__isnull=False)
+            .filter(owed(TurnNotice.Kind.REMINDER, settings.REMINDER_SHARE) | last_call).filter(Exists(wants)))
+
+
 def overdue_game_ids(now) -> list[int]:
     return list(Game.objects.filter(status=Game.Status.ACTIVE, deadline__lt=now).values_list("pk", flat=True))
 
@@ -144,3 +186,28 @@ def invitation_of(game_id: int, user_id: int):
 
 def digest_readers() -> QuerySet:
     return get_user_model().objects.filter(is_active=True, profile__notify_turn="daily").select_related("profile")
+
+
+def digest_readers_due(now) -> QuerySet:
+    """Readers of the daily digest owed one now: past DIGEST_HOUR in their time zone, with no digest
+    of their day yet and a game waiting for them. The zones read first (a few), the readers then
+    picked out by the database (emails.digest_email decides), not every reader asked one by one."""
+    days = {}  # their day -> the zones where it is past DIGEST_HOUR now
+    for name in digest_readers().values_list("profile__time_zone", flat=True).distinct():
+        local = now.astimezone(clock.zone(name))
+        if local.hour >= settings.DIGEST_HOUR:
+            days.setdefault(local.date(), []).append(name)
+    if not days:
+        return digest_readers().none()
+    owed = Q()
+    for day, names in days.items():
+        owed |= Q(profile__time_zone__in=names) & ~Exists(Digest.objects.filter(user=OuterRef("pk"), day=day))
+    return digest_readers().filter(owed, pk__in=deciding_players())
+
+
+def deciding_players() -> QuerySet:
+    """The ids of the people who decide now in a game in progress (a seat of theirs, not the bot's):
+    each game's deciding seat looked up by its index, not the seats of every player joined."""
+    seat = Seat.objects.filter(game=OuterRef("pk"), order=OuterRef("current_seat"), status=Seat.Status.ACTIVE,
+                               stand_in="", bot_account=False)
+    return Game.objects.filter(status=Game.Status.ACTIVE).values(user=Subquery(seat.values("user_id")))

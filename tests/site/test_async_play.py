@@ -358,6 +358,44 @@ def test_daily_digest_from_eight_local_time_lists_every_waiting_game_once_a_day(
     assert mails_to(carol) == []
 
 
+# --- the periodic tasks cost what is due, not what is in play ----------------------------------------
+
+def test_reminders_go_to_the_games_due_and_nothing_due_costs_one_query(clock, players, django_assert_max_num_queries):
+    alice, bob = players
+    short = [start_game(alice, bob, hours=2) for _ in range(3)]
+    for _ in range(9):
+        start_game(alice, bob, hours=48)
+    mail.outbox.clear()
+    with django_assert_max_num_queries(1):
+        assert tasks.send_reminders() == 0  # no turn half gone
+
+    clock.move_to(T0 + timedelta(hours=1))  # half of the 2-hour turns gone
+    assert tasks.send_reminders() == 3
+    assert {m.subject for m in mail.outbox} == {f"Reminder: your turn in Argo #{g.pk}" for g in short}
+    with django_assert_max_num_queries(1):
+        assert tasks.send_reminders() == 0  # reminded this turn already
+    assert len(mail.outbox) == 3
+
+
+def test_digests_go_to_the_readers_due_and_nothing_due_costs_two_queries(clock, make_user, django_assert_max_num_queries):
+    host = make_user("host")
+    readers = {zone: [make_user(f"{zone[-5:].lower()}{i}") for i in range(3)] for zone in ("Asia/Tokyo", "America/New_York")}
+    idle = make_user("idle")
+    for zone, users in readers.items():
+        for user in users:
+            set_profile(user, notify_turn="daily", time_zone=zone)
+            until_turn_of(start_game(host, user, hours=72), user, clock)
+    set_profile(idle, notify_turn="daily", time_zone="Asia/Tokyo")  # nothing waits for him
+    mail.outbox.clear()
+
+    # About 10:30 UTC: evening in Tokyo, before dawn in New York.
+    assert tasks.send_digests() == 3
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(u.email for u in readers["Asia/Tokyo"])
+    with django_assert_max_num_queries(2):
+        assert tasks.send_digests() == 0
+    assert len(mail.outbox) == 3
+
+
 # --- deadlines -----------------------------------------------------------------------------------
 
 def test_deadline_passing_times_out_the_seat_and_the_bot_plays_it(clock, players):
