@@ -52,6 +52,27 @@ def test_a_decision_takes_few_queries(make_user, api_client_for):
     assert len(worst) <= most(), "\n".join(worst)
 
 
+@pytest.mark.parametrize("body", [
+    {"seq": 3, "action": {"type": "pass"}}, {"seq": 0, "action": {}}, {"seq": 3, "action": {"type": "x"}, "more": 1},
+    {"seq": -1, "action": {"type": "pass"}}, {"seq": True, "action": {"type": "pass"}}, {"seq": "3", "action": {}},
+    {"seq": 3.0, "action": {}}, {"seq": 2 ** 70, "action": {}}, {"seq": 3, "action": []}, {"seq": 3, "action": None},
+    {"seq": 3}, {"action": {}}, {}, [], "x", None, 7,
+])
+def test_a_move_body_is_read_as_the_serializer_reads_it(body):
+    """POST /moves/ takes a body of the usual shape without building MoveSerializer (move_of): what
+    it takes, and every error, must be the serializer's."""
+    from rest_framework.exceptions import ValidationError
+
+    from games.entry.api.serializers import MoveSerializer, move_of
+    serializer = MoveSerializer(data=body)
+    if serializer.is_valid():
+        assert move_of(body) == (serializer.validated_data["seq"], serializer.validated_data["action"])
+    else:
+        with pytest.raises(ValidationError) as refused:
+            move_of(body)
+        assert refused.value.detail == serializer.errors
+
+
 def test_the_answer_to_a_decision_carries_the_next_choices(make_user, api_client_for):
     """When the same player decides again, the 201 holds what GET /actions/ would answer; when the
     turn passes, `next` is null (the other player asks for himself)."""

@@ -48,6 +48,21 @@ def test_every_page_has_a_strict_policy_and_no_inline_script_or_style(client, pa
         assert not re.search(r"""\son[a-z]+=["']""", html), (path, "an inline event handler")
 
 
+def test_the_policy_built_once_is_django_csps_own_and_follows_the_settings(client, settings):
+    """argo_site.middleware.CSPMiddleware keeps the header's text instead of building it for every
+    response: the text is django-csp's, in both headers, and a changed setting changes it."""
+    from csp.utils import build_policy
+    response = client.get("/api/games/")
+    assert response["Content-Security-Policy"] == build_policy()
+    assert "Content-Security-Policy-Report-Only" not in response
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'none'"]}}
+    settings.CONTENT_SECURITY_POLICY_REPORT_ONLY = {"DIRECTIVES": {"img-src": ["'self'"]}}
+    response = client.get("/api/games/")
+    assert response["Content-Security-Policy"] == build_policy() == "default-src 'none'"
+    assert response["Content-Security-Policy-Report-Only"] == build_policy(report_only=True)
+    assert "img-src 'self'" in response["Content-Security-Policy-Report-Only"]
+
+
 def run_check(extra_env: dict) -> subprocess.CompletedProcess:
     """`check --deploy` with the environment changed by `extra_env` (None: the variable unset)."""
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SECRET_KEY", "DJANGO_DEBUG")}

@@ -21,7 +21,7 @@ from .schema import DETAIL, create_game_request
 from .serializers import (ActionsSerializer, ChatPageSerializer, ChatSerializer, CreateGameSerializer,
                           DecisionSerializer, GameDetailSerializer, GameSerializer, JoinSerializer,
                           MoveResultSerializer, MoveSerializer, MuteSerializer, RecordSerializer, ReplaySerializer,
-                          StandInSerializer, UndoSerializer)
+                          StandInSerializer, UndoSerializer, move_of)
 
 ERRORS = {400: OpenApiTypes.OBJECT, 401: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
           404: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT}
@@ -155,10 +155,8 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
             lang = _chosen_language(request)
             seat = game.seat_of(request.user)
             return Response(services.decision_log(game, lang, seat.order if seat else None))
-        body = MoveSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        applied = services.submit_decision(request.user, pk, body.validated_data["seq"],
-                                           body.validated_data["action"], language_of(request.user, request))
+        seq, action = move_of(request.data)
+        applied = services.submit_decision(request.user, pk, seq, action, language_of(request.user, request))
         return Response(applied.answer, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=UndoSerializer, responses={200: MoveResultSerializer, **_errors(400, 401, 403, 404, 409)})
