@@ -6,9 +6,7 @@ bot); with the broker down the change still stands and the periodic tasks catch 
 from __future__ import annotations
 
 import logging
-import os
 import threading
-from concurrent.futures import ThreadPoolExecutor
 
 from celery import shared_task
 from django import db
@@ -17,6 +15,7 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
+from foundation.threads import ProcessThread
 from games import services, signals
 from games.models import Game, Seat
 from games.reactions import emails
@@ -36,7 +35,7 @@ def enqueue(task, *args) -> None:
     if task.app.conf.task_always_eager:
         _send(task, *args)
     else:
-        _sender().submit(_send, task, *args)
+        _sender.submit(_send, task, *args)
 
 
 def _send(task, *args) -> bool:
@@ -51,22 +50,12 @@ def _send(task, *args) -> bool:
         return False
 
 
-_executor: ThreadPoolExecutor | None = None
-_executor_pid: int | None = None
-
-
-def _sender() -> ThreadPoolExecutor:
-    """One sending thread per process (a forked server worker starts its own)."""
-    global _executor, _executor_pid
-    if _executor is None or _executor_pid != os.getpid():
-        _executor, _executor_pid = ThreadPoolExecutor(max_workers=1, thread_name_prefix="task-sender"), os.getpid()
-    return _executor
+_sender = ProcessThread("task-sender")
 
 
 def sent_all(timeout: float = 10) -> None:
     """Wait until every handed-off send is done (tests, and a clean shutdown)."""
-    if _executor is not None and _executor_pid == os.getpid():
-        _executor.submit(lambda: None).result(timeout=timeout)
+    _sender.flush(timeout)
 
 
 def after_commit(task, *args) -> None:
@@ -93,7 +82,7 @@ def bots_move(game_id: int) -> None:
         return
     delay = settings.BOT_MOVE_DELAY
     if not play_bot_turns.app.conf.task_always_eager:
-        _sender().submit(_send_later, play_bot_turns, delay, game_id)
+        _sender.submit(_send_later, play_bot_turns, delay, game_id)
     elif delay <= 0:
         services.play_bot_turns(game_id)
     else:

@@ -9,7 +9,6 @@ import asyncio
 import logging
 import os
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import redis
@@ -20,6 +19,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
+from foundation.threads import ProcessThread
 from accounts import credentials
 from accounts.models import Profile, supported_language
 from accounts.signals import account_suspended, password_changed
@@ -72,9 +72,10 @@ def _group_send(messages: list[tuple[str, dict]], wait: bool = True) -> bool:
     layer = get_channel_layer()
     if layer is None or not messages:
         return False
-    if not wait and _publisher(layer) is not None:
+    publisher = None if wait else _publisher(layer)
+    if publisher is not None:
         try:
-            _publisher(layer).submit(messages)
+            publisher.submit(messages)
             return True
         except Exception as exc:
             _not_sent(len(messages), exc)
@@ -111,14 +112,11 @@ class _Publisher:
         self.layer = layer
         self.client = redis.Redis.from_url(address, socket_timeout=SEND_TIMEOUT, socket_connect_timeout=SEND_TIMEOUT)
         self.prefix = layer._kwargs.get("prefix", "asgi")
-        self.executor, self.pid = None, None
+        self.thread = ProcessThread("notify-publish")
 
     def submit(self, messages: list[tuple[str, dict]]) -> None:
-        if self.executor is None or self.pid != os.getpid():  # a forked worker starts its own thread
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="notify-publish")
-            self.pid = os.getpid()
         data = [(f"{self.prefix}__group__{group}", self.layer.serialize(message)) for group, message in messages]
-        self.executor.submit(self._publish, data)
+        self.thread.submit(self._publish, data)
 
     def _publish(self, data: list[tuple[str, bytes]]) -> None:
         try:
@@ -134,8 +132,7 @@ class _Publisher:
 
     def flush(self, timeout: float = SEND_TIMEOUT + 1) -> None:
         """Wait until every message handed over so far is published (tests)."""
-        if self.executor is not None and self.pid == os.getpid():
-            self.executor.submit(lambda: None).result(timeout=timeout)
+        self.thread.flush(timeout)
 
 
 _publishers: dict = {}
