@@ -728,16 +728,24 @@ def copy_people(cursor, tables, people, ids, default_bot_name) -> dict:
 
 
 def copy_games(cursor, tables, history, rated, ids, rng, now) -> dict:
+    from games import clock
     moderators = [ids["User"] + n for n in range(MODERATORS)]
     status = {"reverted": "aborted"}
 
     def stamp(t):
         return None if t is None else STAMP(t)
 
+    def reminder_due(g):
+        # as Game.set_clock: a turn in progress owes its first reminder (and its notice, below)
+        if g.status != "active" or g.deadline is None:
+            return None
+        return stamp(int(clock.next_reminder(moment(g.turn_started), moment(g.deadline)).timestamp()))
+
     copy_rows(cursor, tables["Game"], ["id", "name", "rules_version", "options", "players", "seed", "status",
                                        "created_by", "hours_per_move", "created_at", "started_at", "finished_at",
                                        "last_move_at", "seq", "current_seat", "deadline", "turn_started_at",
-                                       "extra_hours", "snapshot", "snapshot_seq", "outcome", "rated"],
+                                       "extra_hours", "snapshot", "snapshot_seq", "outcome", "rated",
+                                       "turn_notice_due", "reminder_due_at"],
               ((g.id, g.name, g.played.version if g.played else 1, json.dumps(g.options), g.players,
                 g.played.seed if g.start is not None else None, status.get(g.status, g.status),
                 g.creator, g.hours, STAMP(g.created),
@@ -746,7 +754,8 @@ def copy_games(cursor, tables, history, rated, ids, rng, now) -> dict:
                 stamp(g.turn_started), g.extra, g.snapshot,
                 g.seq if g.start is not None else None,
                 json.dumps(g.outcome) if g.outcome else None,
-                (False if g.reverted else g.rated) if g.status in ("finished", "reverted") else None)
+                (False if g.reverted else g.rated) if g.status in ("finished", "reverted") else None,
+                g.status == "active" and g.deadline is not None, reminder_due(g))
                for g in history))
     copy_rows(cursor, tables["Seat"], ["id", "game", "user", "order", "colour", "status", "joined_at", "score",
                                        "rank", "muted", "stand_in", "bot_account"],

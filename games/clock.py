@@ -23,6 +23,22 @@ def zone(name: str) -> zoneinfo.ZoneInfo:
         return zoneinfo.ZoneInfo("UTC")
 
 
+def reminder_instants(started: datetime, deadline: datetime) -> tuple[datetime, datetime]:
+    """When a turn's reminder falls due (REMINDER_SHARE of its time gone) and its last call (the
+    final LAST_CALL_SHARE of it, but never earlier than LAST_CALL_MAX before the deadline)."""
+    total = deadline - started
+    return started + total * settings.REMINDER_SHARE, deadline - min(total * settings.LAST_CALL_SHARE, settings.LAST_CALL_MAX)
+
+
+def next_reminder(started: datetime | None, deadline: datetime | None, after: datetime | None = None) -> datetime | None:
+    """The first of the turn's reminder instants later than `after` (the first of all without it) and
+    before the deadline; None when none is left or the turn has no clock."""
+    if started is None or deadline is None:
+        return None
+    later = [t for t in reminder_instants(started, deadline) if (after is None or t > after) and t < deadline]
+    return min(later, default=None)
+
+
 def away_periods(user, since: datetime) -> list[tuple[datetime, datetime]]:
     """The user's vacations as [start, end) instants, from local midnight to the midnight after."""
     zone = user_zone(user)

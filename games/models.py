@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Profile, Vacation
+from games import clock
 from foundation.rows import Columns, cache_related, database, prepared_cursor
 
 PROVISIONAL_GAMES = 5
@@ -54,6 +55,10 @@ class Game(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     turn_started_at = models.DateTimeField(null=True, blank=True, help_text="when the current seat began to decide")
     extra_hours = models.PositiveIntegerField(default=0, help_text="moderators' extension of the current turn")
+    # What the periodic notice tasks owe this turn, kept with the turn so that they find it by index
+    # (games.services.deadlines): their work follows what is due, not the games in play.
+    turn_notice_due = models.BooleanField(default=False, editable=False, help_text="the turn's \"your turn\" notice is still to be settled")
+    reminder_due_at = models.DateTimeField(null=True, blank=True, editable=False, help_text="when the turn's next reminder or last call falls due")
     snapshot = models.JSONField(null=True, blank=True, editable=False)
     snapshot_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
     outcome = models.JSONField(null=True, blank=True)
@@ -61,13 +66,21 @@ class Game(models.Model):
 
     # What storing a decision changes (services._record): the only columns its UPDATE writes.
     DECISION_FIELDS = ("seq", "snapshot", "snapshot_seq", "last_move_at", "current_seat", "turn_started_at",
-                       "extra_hours", "deadline", "status", "finished_at", "outcome")
+                       "extra_hours", "deadline", "turn_notice_due", "reminder_due_at", "status", "finished_at",
+                       "outcome")
 
     class Meta:
         ordering = ["-id"]
         indexes = [models.Index(fields=["status", "last_move_at"]),
                    # the statistics (stats/): one game's finished games, by month
-                   models.Index(fields=["name", "status", "finished_at"], name="game_name_status_finished")]
+                   models.Index(fields=["name", "status", "finished_at"], name="game_name_status_finished"),
+                   # the notice tasks' work: the few turns with something due, not every game
+                   models.Index(fields=["id"], condition=models.Q(turn_notice_due=True), name="game_turn_notice_due"),
+                   models.Index(fields=["reminder_due_at"], condition=models.Q(reminder_due_at__isnull=False),
+                                name="game_reminder_due"),
+                   # the deadlines' task: turns in play with no clock (a bot's), not every game in play
+                   models.Index(fields=["id"], condition=models.Q(status="active", deadline__isnull=True),
+                                name="game_turn_without_clock")]
 
     def __str__(self) -> str:
         return f"{self.name} #{self.pk} ({self.status})"
@@ -76,6 +89,14 @@ class Game(models.Model):
     def deciding_seat(self) -> "Seat | None":
         """The seat that must decide now (from the prefetched seats)."""
         return next((s for s in self.seats.all() if s.order == self.current_seat), None)
+
+    CLOCK_FIELDS = ("deadline", "reminder_due_at")
+
+    def set_clock(self, deadline) -> None:
+        """The turn's deadline and, from it and the turn's start, when its first reminder falls due:
+        every change of a deadline goes through here (and saves CLOCK_FIELDS)."""
+        self.deadline = deadline
+        self.reminder_due_at = clock.next_reminder(self.turn_started_at, deadline)
 
     def seat_of(self, user) -> "Seat | None":
         if not user or not user.is_authenticated:

@@ -120,7 +120,7 @@ def user_left(user_id: int) -> int:
 @shared_task(ignore_result=True, name="games.tasks.pending_turn_emails")
 def pending_turn_emails() -> int:
     """Catch-up: turns whose email was held back or lost in an outage."""
-    return sum(emails.turn_email(g) for g in lists.turns_without_notice())
+    return sum(emails.turn_email(g) for g in lists.turns_owed_notice())
 
 
 @shared_task(ignore_result=True, name="games.tasks.enforce_deadlines")

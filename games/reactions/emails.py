@@ -24,7 +24,7 @@ from django.utils import timezone, translation
 from games import clock, presence
 from games.models import Digest, Game, Seat, TurnNotice
 from games.reactions import push
-from games.services import waiting_games
+from games.services import deadlines, waiting_games
 from games.standings import team_of, teams_of
 
 Kind = TurnNotice.Kind
@@ -91,7 +91,7 @@ def wants(user, game: Game, kind: str) -> bool:
     if Seat.objects.filter(game=game, user=user, muted=True).exists():
         return False
     if kind == Kind.TURN:
-        return profile.notify_turn == "immediate" and (profile.notify_while_online or not presence.is_online(user.pk))
+        return profile.notify_turn == "immediate" and not held_back(user)
     if kind in (Kind.REMINDER, Kind.LAST_CALL):
         return profile.notify_turn != "never" and profile.notify_reminders
     if kind == Kind.GAME_OVER:
@@ -99,6 +99,12 @@ def wants(user, game: Game, kind: str) -> bool:
     if kind == Kind.INVITATION:
         return profile.notify_invitations
     return profile.notify_turn != "never"
+
+
+def held_back(user) -> bool:
+    """The turn notice waits while the player is on the site (unless they want it anyway): the open
+    site tells them, and leaving it sends what waited (tasks.user_left, or the catch-up)."""
+    return not user.profile.notify_while_online and presence.is_online(user.pk)
 
 
 def turn_key(game: Game) -> str:
@@ -156,30 +162,26 @@ def team_of_seat(game: Game, seat: Seat, seats=None) -> dict | None:
 
 def turn_email(game: Game) -> bool:
     """"Your turn", for players who want it at once and are not on the site (or want it anyway)."""
-    if game.status != Game.Status.ACTIVE:
-        return False
-    seat = deciding_seat(game)
-    if seat is None:
-        return False
-    return _notice_once(game, seat.user, Kind.TURN, "turn", {"deadline": game.deadline, "team": team_of_seat(game, seat)})
+    seat = deciding_seat(game) if game.status == Game.Status.ACTIVE else None
+    sent = seat is not None and _notice_once(game, seat.user, Kind.TURN, "turn",
+                                             {"deadline": game.deadline, "team": team_of_seat(game, seat)})
+    if sent or seat is None or not held_back(seat.user):
+        deadlines.turn_notice_settled(game)
+    return sent
 
 
 def reminder_emails(game: Game, now) -> list[str]:
-    """Half the time gone: a reminder; the deadline close: a last call. Each once per turn."""
-    seat = deciding_seat(game)
-    if seat is None or game.deadline is None or game.turn_started_at is None:
-        return []
-    total = game.deadline - game.turn_started_at
-    left = game.deadline - now
+    """Half the time gone: a reminder; the deadline close: a last call (clock.reminder_instants).
+    Each once per turn; then the turn's next reminder is due next."""
+    seat = deciding_seat(game) if game.status == Game.Status.ACTIVE else None
     sent = []
-    if now - game.turn_started_at >= total * settings.REMINDER_SHARE and left > timedelta(0):
-        if _notice_once(game, seat.user, Kind.REMINDER, "reminder",
-                        {"deadline": game.deadline, "last_call": False, "team": team_of_seat(game, seat)}):
-            sent.append("reminder")
-    if timedelta(0) < left <= min(total * settings.LAST_CALL_SHARE, settings.LAST_CALL_MAX):
-        if _notice_once(game, seat.user, Kind.LAST_CALL, "reminder",
-                        {"deadline": game.deadline, "last_call": True, "team": team_of_seat(game, seat)}):
-            sent.append("last_call")
+    if seat is not None and game.deadline is not None and game.turn_started_at is not None and now < game.deadline:
+        reminder, last_call = clock.reminder_instants(game.turn_started_at, game.deadline)
+        for kind, due, name in ((Kind.REMINDER, reminder, "reminder"), (Kind.LAST_CALL, last_call, "last_call")):
+            if due <= now and _notice_once(game, seat.user, kind, "reminder", {
+                    "deadline": game.deadline, "last_call": kind == Kind.LAST_CALL, "team": team_of_seat(game, seat)}):
+                sent.append(name)
+    deadlines.reminders_considered(game, now)
     return sent
 
 

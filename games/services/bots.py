@@ -88,7 +88,7 @@ def stand_in(user, game_id, kind: str | None) -> Seat:
         seat.save(update_fields=["stand_in"])
         if game.current_seat == seat.order:
             game.turn_started_at = timezone.now()
-            game.deadline = None if kind else deadline_of(game, seat)
-            game.save(update_fields=["turn_started_at", "deadline"])
+            game.set_clock(None if kind else deadline_of(game, seat))
+            game.save(update_fields=["turn_started_at", *Game.CLOCK_FIELDS])
         signals.stand_in_changed.send(Game, game=game, seat=seat)
     return seat

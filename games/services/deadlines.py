@@ -16,7 +16,23 @@ def turn_begins(game: Game, seats: list[Seat], now) -> None:
     seat = next((s for s in seats if s.order == game.current_seat), None)
     game.turn_started_at = now
     game.extra_hours = 0
-    game.deadline = None if seat is None or seat.played_by_bot else deadline_of(game, seat)
+    game.set_clock(None if seat is None or seat.played_by_bot else deadline_of(game, seat))
+    game.turn_notice_due = game.deadline is not None  # a person's turn: the notice tasks settle it
+
+
+def turn_notice_settled(game: Game) -> None:
+    """The turn's "your turn" notice went out, or is not to go: the catch-up (lists.turns_owed_notice)
+    stops looking at the turn. That turn's only: one begun since keeps its own."""
+    Game.objects.filter(pk=game.pk, turn_notice_due=True, current_seat=game.current_seat,
+                        turn_started_at=game.turn_started_at).update(turn_notice_due=False)
+
+
+def reminders_considered(game: Game, now) -> None:
+    """The turn's reminders due by `now` went out, or are not to go: the next one, if any, is due
+    next (lists.games_owed_reminders). Unless the clock changed meanwhile, which set its own."""
+    Game.objects.filter(pk=game.pk, reminder_due_at=game.reminder_due_at, turn_started_at=game.turn_started_at,
+                        deadline=game.deadline).update(
+        reminder_due_at=clock.next_reminder(game.turn_started_at, game.deadline, after=now))
 
 
 def deadline_of(game: Game, seat: Seat):
@@ -40,8 +56,8 @@ def enforce_deadline(game_id: int, now=None) -> bool:
             return False
         recomputed = deadline_of(game, seat)
         if recomputed > now:
-            game.deadline = recomputed
-            game.save(update_fields=["deadline"])
+            game.set_clock(recomputed)
+            game.save(update_fields=Game.CLOCK_FIELDS)
             return False
         hand_seat_to_bot(game, seat, Seat.Status.TIMED_OUT)
     return True

@@ -2,14 +2,12 @@
 each one query (or a few, prefetched), so that entry points read only through the services."""
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import BooleanField, DateTimeField, Exists, F, Func, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from games import clock
-from games.models import Digest, Game, Invitation, Rating, RatingChange, Seat, TurnNotice
+from games.models import Digest, Game, Invitation, Rating, RatingChange, Seat
 
 from .errors import NotFound
 from .reads import in_any
@@ -106,58 +104,18 @@ def games_in_play_of(user_id: int | None = None) -> QuerySet:
     return games.prefetch_related("seats__user__profile")
 
 
-def turns_without_notice() -> QuerySet:
-    """Games in progress whose deciding player hears of a turn by email at once (a person's seat in
-    play, not muted, an active account choosing "immediate") and was not told of this turn yet: no
-    "your turn" notice claimed since it began. What the catch-up owes, picked out by the database
-    (the notices by an anti-join), not every game in progress read and asked one by one."""
-    deciding = Seat.objects.filter(game=OuterRef("pk"), order=OuterRef("current_seat"), status=Seat.Status.ACTIVE,
-                                   stand_in="", bot_account=False, muted=False, user__is_active=True,
-                                   user__profile__notify_turn="immediate")
-    told = TurnNotice.objects.filter(game=OuterRef("pk"), kind=TurnNotice.Kind.TURN, sent_at__gte=OuterRef("turn_started_at"))
-    return games_in_play_of().filter(Exists(deciding)).exclude(Exists(told))
-
-
-def games_against_the_clock() -> QuerySet:
-    return games_in_play_of().filter(deadline__isnull=False)
-
-
-class ShareGone(Func):
-    """Whether `share` of the turn's time (turn_started_at to deadline) is gone at `now`: a
-    comparison of instants in PostgreSQL, of Julian days in SQLite, a second early (the float's
-    rounding: the exact window is decided in Python, emails.reminder_emails)."""
-    output_field = BooleanField()
-
-    def __init__(self, share: float, now):
-        super().__init__(F("turn_started_at"), F("deadline"), Value(share),
-                         Value(now + timedelta(seconds=1), output_field=DateTimeField()))
-
-    def as_sql(self, compiler, connection):
-        return self._compiled(compiler, connection, "{0} + ({1} - {0}) * {2} <= {3}")
-
-    def as_sqlite(self, compiler, connection):
-        return self._compiled(compiler, connection,
-                              "julianday({0}) + (julianday({1}) - julianday({0})) * {2} <= julianday({3})")
-
-    def _compiled(self, compiler, connection, pattern):
-        parts = [compiler.compile(e) for e in self.get_source_expressions()]
-        return pattern.format(*(sql for sql, _ in parts)), [p for _, params in parts for p in params]
+def turns_owed_notice() -> QuerySet:
+    """Turns whose "your turn" notice is not settled yet (Game.turn_notice_due, set when the turn
+    begins, cleared by emails.turn_email once sent or not wanted): what the catch-up owes, read by
+    a partial index of those few, so its work follows the turns begun, not the games in play."""
+    return Game.objects.filter(turn_notice_due=True).prefetch_related("seats__user__profile")
 
 
 def games_owed_reminders(now) -> QuerySet:
-    """Games against the clock whose deciding player wants reminders and is owed one now: half the
-    time gone and no reminder claimed this turn, or the deadline close and no last call claimed.
-    Picked out by the database (the windows a second wide; emails.reminder_emails decides)."""
-    wants = Seat.objects.filter(game=OuterRef("pk"), order=OuterRef("current_seat"), status=Seat.Status.ACTIVE,
-                                stand_in="", bot_account=False, muted=False, user__is_active=True,
-                                user__profile__notify_reminders=True).exclude(user__profile__notify_turn="never")
-
-    def owed(kind: str, share: float) -> Q:
-        claimed = TurnNotice.objects.filter(game=OuterRef("pk"), kind=kind, sent_at__gte=OuterRef("turn_started_at"))
-        return Q(ShareGone(share, now)) & ~Q(Exists(claimed))
-    last_call = Q(deadline__lte=now + settings.LAST_CALL_MAX) & owed(TurnNotice.Kind.LAST_CALL, 1 - settings.LAST_CALL_SHARE)
-    return (games_against_the_clock().filter(deadline__gt=now, turn_started_at__isnull=False)
-            .filter(owed(TurnNotice.Kind.REMINDER, settings.REMINDER_SHARE) | last_call).filter(Exists(wants)))
+    """Turns whose next reminder or last call is due (Game.reminder_due_at, set with the deadline
+    and moved on by emails.reminder_emails): read by a partial index, so the reminders' work follows
+    the instants reached, not the games against the clock. emails.reminder_emails decides."""
+    return Game.objects.filter(reminder_due_at__lte=now).prefetch_related("seats__user__profile")
 
 
 def overdue_game_ids(now) -> list[int]:

@@ -33,8 +33,8 @@ def abort_game(moderator, game_id, reason: str) -> Game:
             raise Conflict(f"the game is already {game.status}")
         game.status = Game.Status.ABORTED
         game.finished_at = timezone.now()
-        game.deadline = None
-        game.save(update_fields=["status", "finished_at", "deadline"])
+        game.set_clock(None)
+        game.save(update_fields=["status", "finished_at", *Game.CLOCK_FIELDS])
         _log(moderator, ModeratorAction.Kind.ABORT, reason, game=game)
         signals.game_aborted.send(Game, game=game)
     return game
@@ -74,8 +74,8 @@ def extend_deadline(moderator, game_id, hours: int, reason: str) -> Game:
             raise Conflict("only a game in progress has a deadline")
         seat = game.deciding_seat
         game.extra_hours += hours
-        game.deadline = deadline_of(game, seat)
-        game.save(update_fields=["extra_hours", "deadline"])
+        game.set_clock(deadline_of(game, seat))
+        game.save(update_fields=["extra_hours", *Game.CLOCK_FIELDS])
         _log(moderator, ModeratorAction.Kind.EXTEND_DEADLINE, reason, game=game, hours=hours)
     return game
 

@@ -125,7 +125,8 @@ def _finish(game: Game, module, state: dict, now) -> None:
     outcome = module.outcome(state)
     game.status = Game.Status.FINISHED
     game.finished_at = now
-    game.deadline = None
+    game.set_clock(None)
+    game.turn_notice_due = False
     game.outcome = outcome
     seats = list(game.seats.all())
     for _, seat, rank in standings(outcome, seats):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games import signals
+from games import clock, signals
 from games.models import Game, Seat
 
 from .errors import Conflict, NotAllowed, NotFound
@@ -38,6 +38,10 @@ def mute(user, game_id, muted: bool) -> bool:
         raise NotFound("no such game")
     if not Seat.objects.filter(game=game, user=user).update(muted=muted):
         raise NotAllowed("you have no seat in this game")
+    if not muted and game.deadline is not None and Seat.objects.filter(game=game, user=user, order=game.current_seat).exists():
+        # The turn's notices that the silence let pass are owed again (their claims keep any sent from going twice).
+        Game.objects.filter(pk=game.pk, turn_started_at=game.turn_started_at, deadline=game.deadline).update(
+            turn_notice_due=True, reminder_due_at=clock.next_reminder(game.turn_started_at, game.deadline))
     return muted
 
 
@@ -46,6 +50,6 @@ def hand_seat_to_bot(game: Game, seat: Seat, status: str) -> None:
     seat.status = status
     seat.save(update_fields=["status"])
     if game.current_seat == seat.order:
-        game.deadline = None
-        game.save(update_fields=["deadline"])
+        game.set_clock(None)
+        game.save(update_fields=Game.CLOCK_FIELDS)
     signals.seat_handed_to_bot.send(Game, game=game, seat=seat)

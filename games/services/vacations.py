@@ -55,5 +55,5 @@ def _recompute_deadlines(user) -> None:
     for seat in Seat.objects.filter(user=user, status=Seat.Status.ACTIVE, game__status=Game.Status.ACTIVE):
         game = locked(seat.game_id)
         if game.current_seat == seat.order and game.turn_started_at:
-            game.deadline = deadline_of(game, seat)
-            game.save(update_fields=["deadline"])
+            game.set_clock(deadline_of(game, seat))
+            game.save(update_fields=Game.CLOCK_FIELDS)

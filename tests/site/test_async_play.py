@@ -377,6 +377,71 @@ def test_reminders_go_to_the_games_due_and_nothing_due_costs_one_query(clock, pl
     assert len(mail.outbox) == 3
 
 
+def test_the_turn_email_catch_up_reads_only_the_turns_not_settled(clock, players, django_assert_max_num_queries):
+    """A turn owes its notice until it is settled (sent, or not wanted): the catch-up reads those few
+    by index, not the games in play. A player on the site keeps theirs owed until they leave."""
+    alice, bob = players
+    games = [start_game(alice, bob) for _ in range(6)]
+    assert not Game.objects.filter(turn_notice_due=True).exists(), "sent at once: every turn settled"
+    with django_assert_max_num_queries(1):
+        assert tasks.pending_turn_emails() == 0
+
+    # Both players on the site (their pages ping all along): the next turn's notice waits, owed.
+    for user in players:
+        Connection.objects.create(user=user, channel_name=f"test.{user.username}", seen_at=T0 + timedelta(hours=1))
+    game = play_turn(games[0], clock)
+    waiting = seat_to_move(game).user
+    count = len(mail.outbox)
+    assert tasks.pending_turn_emails() == 0 and len(mail.outbox) == count
+    assert fresh(game).turn_notice_due
+
+    # The player's page went away without a word (no user_left): the catch-up sends it, once.
+    Connection.objects.filter(user=waiting).delete()
+    assert tasks.pending_turn_emails() == 1
+    assert mails_to(waiting)[-1].subject == f"Your turn in Argo #{game.pk}"
+    assert not fresh(game).turn_notice_due
+    with django_assert_max_num_queries(1):
+        assert tasks.pending_turn_emails() == 0
+
+
+def test_a_lost_turn_email_task_is_caught_up_and_a_later_turn_keeps_its_own_notice(clock, players):
+    alice, bob = players
+    game = start_game(alice, bob)
+    Game.objects.filter(pk=game.pk).update(turn_notice_due=True)  # as if the turn's task never ran
+    mail.outbox.clear()
+    stale = fresh(game)
+    game = play_turn(game, clock)  # the next turn begins and is told at once
+    assert len(mail.outbox) == 1 and not fresh(game).turn_notice_due
+    Game.objects.filter(pk=game.pk).update(turn_notice_due=True)  # and this turn's task is lost
+    services.deadlines.turn_notice_settled(stale)  # an old turn's late settling leaves it owed
+    assert fresh(game).turn_notice_due
+    mail.outbox.clear()
+    assert tasks.pending_turn_emails() == 0, "already told: the notice's claim keeps it from going twice"
+    assert mail.outbox == [] and not fresh(game).turn_notice_due
+
+
+def test_a_turns_reminder_instant_follows_its_clock(clock, players, make_user):
+    """Game.reminder_due_at: the first reminder when the turn begins, then the last call, then none;
+    a moderator's extension moves it with the deadline."""
+    alice, bob = players
+    game = fresh(start_game(alice, bob, hours=24))
+    deadline = T0 + timedelta(hours=24)
+    assert game.reminder_due_at == T0 + timedelta(hours=12)
+    clock.move_to(T0 + timedelta(hours=12))
+    assert tasks.send_reminders() == 1
+    assert fresh(game).reminder_due_at == deadline - timedelta(hours=24 * settings.LAST_CALL_SHARE)
+    clock.move_to(deadline - timedelta(hours=1))
+    assert tasks.send_reminders() == 1
+    assert fresh(game).reminder_due_at is None
+    assert tasks.send_reminders() == 0
+
+    moderator = make_user("mod", is_staff=True)
+    services.extend_deadline(moderator, game.pk, 24, "a storm took the power out")
+    game = fresh(game)
+    assert game.deadline == deadline + timedelta(hours=24)
+    assert game.reminder_due_at == T0 + timedelta(hours=24), "half of the 48 hours"
+
+
 def test_digests_go_to_the_readers_due_and_nothing_due_costs_two_queries(clock, make_user, django_assert_max_num_queries):
     host = make_user("host")
     readers = {zone: [make_user(f"{zone[-5:].lower()}{i}") for i in range(3)] for zone in ("Asia/Tokyo", "America/New_York")}

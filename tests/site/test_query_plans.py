@@ -33,11 +33,6 @@ OFFSET = 1_000_000  # copy k of a row has the id (and game id) of the row plus k
 # The statistics of a game and of the site count over every finished game: their plans read the
 # games table whole by design (docs/stats.md, docs/performance.md "Costs that do not grow").
 OVER_THE_HISTORY = {"site_stats", "game_stats", "api_game_stats"}
-# The turn-email catch-up reads the deciding seat of every game in progress. With the test's 45,000
-# seats one pass over them costs the planner less than 900 index lookups; with the archive's 613,000
-# it takes the seats' index (EXPLAIN ANALYZE in docs/performance.md, "Costs that do not grow"). Its
-# rows follow the games in progress, not the history, and are looked at in that section's table.
-IN_PLAY_EVERY_TIME = {"games.tasks.pending_turn_emails"}
 
 
 def copy_sql(model, shifted: dict[str, str], where: str = "") -> str:
@@ -120,8 +115,6 @@ def test_the_hot_queries_read_the_big_tables_by_index(archive, settings):
         if found := scanned(captured.captured_queries):
             failures[item] = found
     for name in scale.TASKS:
-        if name in IN_PLAY_EVERY_TIME:
-            continue
         with CaptureQueriesContext(connection) as captured:
             current_app.tasks[name].run()
         if found := scanned(captured.captured_queries):
