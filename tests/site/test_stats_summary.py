@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import time
 from datetime import UTC, date, datetime, timedelta
 from io import StringIO
 
@@ -16,10 +17,12 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test.utils import CaptureQueriesContext
 
-from games import rules, services
+from games import rules, services, signals
 from games.models import Game, Seat
 from stats import summary
 from stats.models import GameMonth, SeatResult
+
+from tests.django_fixtures import POSTGRES, in_parallel
 
 from .coin_game import TOSS
 
@@ -86,6 +89,27 @@ def test_a_finished_game_counts_at_once_and_a_reverted_result_goes(client, peopl
     assert data["games"] == 2 and data["months"][-1]["games"] == 2
     assert [p["players"] for p in data["by_players"]] == [2] and [row["players"] for row in data["length"]] == [2]
     assert not GameMonth.objects.filter(players=3).exists() and not SeatResult.objects.filter(players=3).exists()
+
+
+@pytest.mark.skipif(not POSTGRES, reason="two transactions at once need PostgreSQL (set DATABASE_URL)")
+@pytest.mark.django_db(transaction=True)
+def test_two_games_finishing_at_once_both_count(people):
+    """Both last tosses at the same moment, each transaction held open after its figures went in:
+    the second waits for the first's rows and adds to them; neither is lost, neither deadlocks."""
+    games = [start(people) for _ in range(2)]
+    for game in games:
+        services.submit_decision(people[0], game.pk, game.seq, TOSS)
+
+    def hold(sender, game, **kwargs):
+        time.sleep(0.3)
+    signals.game_finished.connect(hold, dispatch_uid="test-hold")
+    try:
+        results = in_parallel(2, lambda i: services.submit_decision(people[1], games[i].pk, games[i].seq + 1, TOSS).game.status)
+    finally:
+        signals.game_finished.disconnect(dispatch_uid="test-hold")
+    assert results == ["finished", "finished"]
+    assert GameMonth.objects.get().games == 2
+    assert sorted(SeatResult.objects.values_list("seat", "seats")) == [(0, 2), (1, 2)]
 
 
 def test_the_rebuild_gives_the_rows_the_games_gave_one_by_one(people):
