@@ -570,6 +570,7 @@ def fill(games: int, players: int, *, active: int | None = None, bot_games: int 
     from accounts.models import default_bot_name
     from games.models import Seat
     from games.services import bot_account
+    from stats import summary
 
     LightSeat.Status, LightSeat.abandoned = Seat.Status, Seat.abandoned
     say = report or (lambda *a: None)
@@ -654,6 +655,8 @@ def fill(games: int, players: int, *, active: int | None = None, bot_games: int 
             cursor.execute(statement)
         cursor.execute("ANALYZE " + ", ".join(m._meta.db_table for m in tables.values()))
     phase("sequences and ANALYZE")
+    summary.fill()  # what the site keeps as its games finish (docs/stats.md)
+    phase("the statistics' summary")
     times["total"] = round(sum(v for k, v in times.items()), 1)
     rows.update(games=len(history), decisions=decisions, bot_games=len(played))
     return {"rows": rows, "seconds": times}

@@ -11,11 +11,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db import connection
-from django.db.models import Avg, Case, Count, DurationField, ExpressionWrapper, F, IntegerField, OuterRef, Q, Subquery, Sum, Value, When, Window
-from django.db.models.functions import Coalesce, RowNumber, TruncMonth
+from django.db.models import Case, Count, F, IntegerField, Q, Sum, Value, When, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from games.models import Decision, Game, Rating, RatingChange, Seat
+from games.models import Game, Rating, RatingChange, Seat
+from stats.models import GameMonth, SeatResult
 
 MONTHS = 24
 TOP_OPPONENTS = 10
@@ -112,18 +113,16 @@ def ratings_of(user) -> dict[str, Rating]:
 
 
 # --- a game's statistics, site-wide --------------------------------------------------------------
-
-def finished_games(name: str):
-    return Game.objects.filter(name=name, status=FINISHED)
-
+# Read from the summary kept as games finish (stats.summary): a few rows a game, month and table
+# size, whatever the number of games.
 
 def months(name: str, now: datetime | None = None) -> list[dict]:
-    """Games finished per calendar month over the last MONTHS months (the current one included),
-    months without a game included as 0, oldest first."""
-    now = timezone.localtime(now or timezone.now())
-    first = month_start(now, MONTHS - 1)
-    counted = (finished_games(name).filter(finished_at__gte=first)
-               .annotate(month=TruncMonth("finished_at")).values("month").annotate(games=Count("id")))
+    """Games finished per calendar month of the site's time zone over the last MONTHS months (the
+    current one included), months without a game included as 0, oldest first."""
+    now = timezone.localtime(now or timezone.now(), timezone.get_default_timezone())
+    first = month_start(now, MONTHS - 1).date()
+    counted = (GameMonth.objects.filter(name=name, month__gte=first)
+               .values("month").annotate(games=Sum("games")).order_by())
     found = {(row["month"].year, row["month"].month): row["games"] for row in counted}
     out = []
     for back in range(MONTHS - 1, -1, -1):
@@ -140,27 +139,22 @@ def month_start(now: datetime, back: int) -> datetime:
 
 def seat_results(name: str) -> list[dict]:
     """Seats and wins per (player count, seat order) of the game's finished games."""
-    return list(Seat.objects.filter(game__name=name, game__status=FINISHED)
-                .values(players=F("game__players"), seat=F("order"))
-                .annotate(games=Count("id"), wins=Count("id", filter=WON))
+    return list(SeatResult.objects.filter(name=name).values("players", "seat", "wins", games=F("seats"))
                 .order_by("players", "seat"))
 
 
 def lengths(name: str) -> list[dict]:
     """Per player count: the finished games, their average number of decisions that stand (an undo
-    marks its decision `undone`, which then does not count) and their average days from start to end."""
-    decisions = (Decision.objects.filter(game=OuterRef("pk"), undone=False).order_by()
-                 .values("game").annotate(n=Count("*")).values("n"))
-    days = ExpressionWrapper(F("finished_at") - F("started_at"), output_field=DurationField())
-    return list(finished_games(name).annotate(standing=Coalesce(Subquery(decisions), 0))
-                .values("players").annotate(games=Count("id"), average_decisions=Avg("standing"),
-                                             average_time=Avg(days))
-                .order_by("players"))
+    marks its decision `undone`, which then does not count) and their average time from start to end."""
+    rows = (GameMonth.objects.filter(name=name).values("players")
+            .annotate(n=Sum("games"), decisions=Sum("decisions"), seconds=Sum("seconds")).order_by("players"))
+    return [{"players": row["players"], "games": row["n"], "average_decisions": row["decisions"] / row["n"],
+             "average_time": timedelta(seconds=row["seconds"] / row["n"])} for row in rows if row["n"]]
 
 
 def games_played(names: list[str]) -> dict[str, int]:
     """The number of finished games of each game: one query for the list of games."""
-    rows = Game.objects.filter(name__in=names, status=FINISHED).values("name").annotate(n=Count("id")).order_by()
+    rows = GameMonth.objects.filter(name__in=names).values("name").annotate(n=Sum("games")).order_by()
     return {row["name"]: row["n"] for row in rows}
 
 
