@@ -78,7 +78,10 @@ class Game(models.Model):
                    models.Index(fields=["id"], condition=models.Q(turn_notice_due=True), name="game_turn_notice_due"),
                    models.Index(fields=["reminder_due_at"], condition=models.Q(reminder_due_at__isnull=False),
                                 name="game_reminder_due"),
-                   # the deadlines' task: turns in play with no clock (a bot's), not every game in play
+                   # the deadlines' task: the turns in play past their deadline, and those with no
+                   # clock (a bot's), each by an index of its own few, not every game in play
+                   models.Index(fields=["deadline"], condition=models.Q(status="active", deadline__isnull=False),
+                                name="game_deadline_in_play"),
                    models.Index(fields=["id"], condition=models.Q(status="active", deadline__isnull=True),
                                 name="game_turn_without_clock")]
 
