@@ -8,6 +8,10 @@ instance, hears every decision live. In the middle of the game one WSGI instance
 holding the socket are killed: the game goes on through the proxy, the socket reconnects to the other
 ASGI instance and hears the rest, every decision answered 201 is in the stored game, and each turn's
 "your turn" email (written to files by the worker, EMAIL_URL=file://) goes out exactly once.
+
+Then the same while decisions are in flight: several clients race for every decision, straight to one
+WSGI instance and through the proxy, when that instance is killed under them. A decision that lost its
+answer is stored or not, never half and never twice, and the game goes on.
 """
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -293,3 +298,217 @@ def site_mail_caught_up(site: Site, game_id: int) -> None:
         assert all(found[user] <= n for user, n in expected.items()) and set(found) <= set(expected), (found, expected)
         assert time.monotonic() < deadline, f"turn emails: {dict(found)}, expected {dict(expected)}"
         time.sleep(0.1)
+
+
+# A game raced by several clients at once while a WSGI instance dies under them.
+RACE_KILL_AFTER = 10  # decisions acknowledged before web-1 dies (a game lasts 35 or more)
+RACE_AFTER_KILL = 20  # decisions acknowledged after it, through the proxy, before the clients stop
+RACE_SECONDS = 40
+
+
+@dataclass
+class Attempt:
+    """One POST /moves/ and what came of it: 201 (with the decision's number), 409, or no answer (status
+    None: the connection refused or cut, or the proxy's 503 for an instance that died under it)."""
+    via: str
+    seq: int
+    seat: int
+    decision: dict
+    sent: float
+    status: int | None = None
+    why: str = ""
+    number: int | None = None
+
+
+def tried(port: int, method: str, path: str, token: str, body=None):
+    """call(), with no answer as (None, why) instead of an exception or the proxy's own 503."""
+    try:
+        status, answer = call(port, method, path, token, body)
+    except ConnectionRefusedError:
+        return None, "refused"  # never reached an instance: certainly not stored
+    except (OSError, http.client.HTTPException) as exc:
+        return None, type(exc).__name__
+    if status in (502, 503, 504):
+        return None, f"answered {status}"  # deploy/argo-site.conf's 503 for an instance that failed it
+    return status, answer
+
+
+class Race:
+    """The game and every POST its clients made, shared by the Racer threads."""
+
+    def __init__(self, gid: int, proxy: int, seat_token: dict, reader: str):
+        self.gid, self.proxy, self.seat_token, self.reader = gid, proxy, seat_token, reader
+        self.changed = threading.Condition()
+        self.attempts: list[Attempt] = []
+        self.in_flight = Counter()  # POSTs sent and not yet answered, by where they went
+        self.killed_at: float | None = None  # when web-1 was dead
+        self.done = threading.Event()
+        self.errors: list[str] = []
+        self.gets_lost = Counter()  # GETs without an answer, by where they went
+        self.until = time.monotonic() + RACE_SECONDS
+
+    def acknowledged(self, after: float = 0.0) -> list[Attempt]:
+        return [a for a in self.attempts if a.status == 201 and a.sent > after]
+
+    def get(self, port: int, path: str, token: str):
+        status, answer = tried(port, "GET", f"/api/games/{self.gid}/{path}", token)
+        if status is None:
+            with self.changed:
+                self.gets_lost["proxy" if port == self.proxy else "web-1"] += 1
+        return status, answer
+
+    def current(self, port: int):
+        """(seat, seq) of the stored game, as the client reads it again; None once it is over."""
+        for port in (port, self.proxy):
+            status, game = self.get(port, "", self.reader)
+            if status is not None:
+                break
+        assert status == 200, (status, game)
+        if game["status"] != "active":
+            self.done.set()
+            return None
+        return game["current_seat"], game["seq"]
+
+
+class Racer(threading.Thread):
+    """A client deciding for whoever's turn it is, as fast as it can, at one port: GET /actions/, then
+    POST /moves/ with the `seq` given. A 409 (another client decided first) reads the game again; no
+    answer reads it again through the proxy, and a client of web-1 goes through the proxy from then on."""
+
+    def __init__(self, race: Race, name: str, port: int, seed: int):
+        super().__init__(daemon=True)
+        self.race, self.via, self.port, self.rng = race, name, port, random.Random(seed)
+
+    def run(self) -> None:
+        try:
+            self._play()
+        except BaseException as exc:  # the test fails with it, not a silent thread
+            self.race.errors.append(f"{self.via}: {exc!r}")
+            self.race.done.set()
+
+    def _lost(self) -> None:
+        if self.port != self.race.proxy:
+            self.via, self.port = "proxy", self.race.proxy
+
+    def _play(self) -> None:
+        race, legal = self.race, None
+        where = race.current(race.proxy)
+        while where is not None and not race.done.is_set() and time.monotonic() < race.until:
+            seat, _ = where
+            if legal is None:
+                status, legal = race.get(self.port, "actions/", race.seat_token[seat])
+                if status != 200:
+                    assert status in (None, 403, 409), (self.via, status, legal)  # 403: the turn passed meanwhile
+                    if status is None:
+                        self._lost()
+                    legal, where = None, race.current(self.port)
+                    continue
+            attempt = Attempt(self.via, legal["seq"], legal["seat"], self.rng.choice(legal["actions"]), time.monotonic())
+            with race.changed:
+                race.attempts.append(attempt)
+                race.in_flight[self.via] += 1
+                race.changed.notify_all()
+            status, answer = tried(self.port, "POST", f"/api/games/{race.gid}/moves/", race.seat_token[attempt.seat],
+                                   {"seq": attempt.seq, "action": attempt.decision})
+            with race.changed:
+                race.in_flight[attempt.via] -= 1
+                attempt.status = status
+                if status == 201:
+                    attempt.number = answer["number"]
+                    assert answer["seq"] == attempt.number == attempt.seq + 1, (attempt, answer["seq"])
+                elif status is None:
+                    attempt.why = answer
+                race.changed.notify_all()
+            if status == 201:
+                legal = answer.get("next")
+                turn = answer["view"]["turn"]
+                where = (turn["seat"], answer["seq"]) if turn else race.current(self.port)
+                if race.killed_at and len(race.acknowledged(race.killed_at)) >= RACE_AFTER_KILL:
+                    race.done.set()
+                continue
+            assert status in (None, 409), (self.via, status, answer)
+            if status is None:
+                self._lost()  # the decision may or may not be stored: the game says
+            legal, where = None, race.current(self.port)
+
+
+def test_a_wsgi_instance_dies_under_decisions_in_flight(site, make_user):
+    """Six clients play one game at once, as fast as they can, four straight to web-1 and two through
+    the proxy, when web-1 is killed with POSTs to it in flight. A player whose decision got no answer
+    (the connection cut, or the proxy's 503) reads the game again and finds the decision stored or not,
+    never half: every decision answered 201 is stored as answered, the stored ones are numbered 1..N
+    with the game's `seq` at N, each came from one POST, and the game goes on through the proxy. The
+    proxy passes a GET that web-1 dropped on to web-2, but not a POST it had sent there (no
+    non_idempotent in proxy_next_upstream): its client gets the 503, so nothing is sent twice (and a
+    decision sent twice would name a seq already used: a 409)."""
+    from rest_framework.authtoken.models import Token
+
+    from games.models import Game
+
+    started = time.monotonic()
+    alice, bob = make_user("alice"), make_user("bob")
+    tokens = {alice.pk: Token.objects.create(user=alice).key, bob.pk: Token.objects.create(user=bob).key}
+    proxy, web_1 = site.proxy.port, site.web[0]
+    status, game = call(proxy, "POST", "/api/games/", tokens[alice.pk], {"game": "argo", "players": 2})
+    assert status == 201, game
+    gid = game["id"]
+    status, game = call(proxy, "POST", f"/api/games/{gid}/join/", tokens[bob.pk])
+    assert status == 200 and game["status"] == "active" and game["seq"] == 0, (status, game)
+    seat_token = {s["order"]: tokens[alice.pk if s["username"] == "alice" else bob.pk] for s in game["seats"]}
+
+    race = Race(gid, proxy, seat_token, tokens[alice.pk])
+    racers = [Racer(race, "web-1", web_1, n) for n in range(4)] + [Racer(race, "proxy", proxy, n) for n in range(4, 6)]
+    for racer in racers:
+        racer.start()
+    with race.changed:
+        assert race.changed.wait_for(lambda: len(race.acknowledged()) >= RACE_KILL_AFTER or race.done.is_set(), WAIT), \
+            f"{len(race.acknowledged())} decisions in {WAIT}s: {race.errors}"
+        # Killed while POSTs to it are on their way: several clients post to it at once, and the
+        # kill waits for a moment when two of them have sent and not heard back.
+        in_flight_at_kill = race.changed.wait_for(lambda: race.in_flight["web-1"] >= 2 or race.done.is_set(), WAIT)
+        site.kill("web-1")
+        race.killed_at = time.monotonic()
+    for racer in racers:
+        racer.join(timeout=RACE_SECONDS + WAIT)
+    assert not race.errors and not any(r.is_alive() for r in racers), race.errors
+
+    attempts = race.attempts
+    lost = [a for a in attempts if a.status is None and a.why != "refused"]
+    after = race.acknowledged(race.killed_at)
+    assert len(after) >= 10 and all(a.via == "proxy" for a in after), (len(after), Counter(a.via for a in after))
+
+    game = Game.objects.get(pk=gid)
+    stored = {d.number: (d.seat, d.data) for d in game.decisions.filter(undone=False)}
+    assert sorted(stored) == list(range(1, len(stored) + 1)) and game.seq == len(stored), (sorted(stored), game.seq)
+    wrong = [a for a in attempts if a.status == 201 and stored.get(a.number) != (a.seat, a.decision)]
+    assert not wrong, wrong[:3]
+    # Decision n was made at seq n - 1 (the seq its POST named): it is the one POST at that seq answered
+    # 201 or, when its answer was lost, one of those that got none. A 409 or a refused connection
+    # stored nothing, and no POST can stand behind two decisions.
+    made_by = {}
+    for number, (seat, data) in stored.items():
+        sent = [a for a in attempts if a.seq == number - 1 and a.status in (201, None) and a.why != "refused"]
+        answered = [a for a in sent if a.status == 201]
+        assert len(answered) <= 1, answered
+        behind = answered or [a for a in sent if (a.seat, a.decision) == (seat, data)]
+        assert behind, (number, seat, data, sent)
+        made_by[number] = behind[0]
+    assert len({id(a) for a in made_by.values()}) == len(stored)
+    stored_lost = [a for a in made_by.values() if a.status is None]
+
+    # The proxy met the dead instance (connections cut or refused; after two failures it leaves it out
+    # for 10 s), and a POST it had already sent there was not sent again: each such failure in its log
+    # is one 503 to a client.
+    log = [line for line in (site.folder / "error.log").read_text().splitlines() if f":{web_1}/" in line]
+    refused = [line for line in log if "connect() failed" in line]
+    cut = [line for line in log if f'"POST /api/games/{gid}/moves/' in line and line not in refused]
+    cut_gets = [line for line in log if '"GET ' in line and line not in refused]
+    proxy_lost = [a for a in lost if a.via == "proxy"]
+    print(f"{len(stored)} decisions from {len(attempts)} POSTs ({Counter(a.status for a in attempts)}), "
+          f"{'two' if in_flight_at_kill else 'fewer'} in flight to web-1 at the kill; "
+          f"{len(lost)} lost their answer ({Counter(a.via + ' ' + a.why for a in lost)}), {len(stored_lost)} of them "
+          f"stored; in the proxy's log {len(refused)} refused, {len(cut)} POSTs and {len(cut_gets)} GETs cut; "
+          f"{len(after)} acknowledged after the kill, game {game.status}, {time.monotonic() - started:.1f}s")
+    assert log
+    assert len(cut) == len(proxy_lost), (cut, proxy_lost)  # none was passed on to web-2
+    assert not race.gets_lost["proxy"], (race.gets_lost, cut_gets)  # each was
