@@ -13,6 +13,7 @@ in order.
 """
 from __future__ import annotations
 
+from django.db.models import Q
 from django.dispatch import receiver
 from openskill.models import ThurstoneMostellerFull
 
@@ -50,12 +51,18 @@ def standings(game: Game) -> list[tuple[object, int]]:
     return list(best.items())
 
 
-def _rating(game_name: str, who) -> Rating:
-    """The participant's rating row, created at need and locked for this transaction; two games
-    ending at once both find the one row (get_or_create retries after a clash)."""
-    rating, _ = Rating.objects.get_or_create(game=game_name, user_id=who,
-                                             defaults={"mu": MODEL.mu, "sigma": MODEL.sigma})
-    return Rating.objects.select_for_update().get(pk=rating.pk)
+def _ratings(game_name: str, participants: list) -> dict:
+    """{participant: their rating row} for the game's participants (user ids, None for the game's
+    own opponents), created at need and locked for this transaction in the order of their keys; two
+    games ending at once both find the one row (get_or_create retries after a clash)."""
+    users = [who for who in participants if who is not None]
+    chosen = Q(user_id__in=users) | Q(user_id__isnull=True) if None in participants else Q(user_id__in=users)
+    rows = Rating.objects.select_for_update().filter(chosen, game=game_name).order_by("pk")
+    found = {row.user_id: row for row in rows}
+    missing = [who for who in participants if who not in found]
+    for who in missing:  # a first game of this game: the row is made, then locked with the others
+        Rating.objects.get_or_create(game=game_name, user_id=who, defaults={"mu": MODEL.mu, "sigma": MODEL.sigma})
+    return {row.user_id: row for row in rows.all()} if missing else found
 
 
 def sides(game: Game) -> dict[int, int] | None:
@@ -97,14 +104,18 @@ def rate_game(game: Game) -> bool:
         game.rated = False
         game.save(update_fields=["rated"])
         return False
-    pairs = [(_rating(game.name, who), rank) for who, rank in sorted(standings(game), key=lambda p: str(p[0] or ""))]
+    placed = sorted(standings(game), key=lambda p: str(p[0] or ""))
+    rows = _ratings(game.name, [who for who, _ in placed])
+    pairs = [(rows[who], rank) for who, rank in placed]
+    changes = []
     for (rating, rank), (mu, sigma) in zip(pairs, _update(pairs, sides(game))):
-        RatingChange.objects.create(match=game, rating=rating, rank=rank, mu_before=rating.mu,
-                                    sigma_before=rating.sigma, mu_after=mu, sigma_after=sigma)
+        changes.append(RatingChange(match=game, rating=rating, rank=rank, mu_before=rating.mu,
+                                    sigma_before=rating.sigma, mu_after=mu, sigma_after=sigma))
         rating.mu, rating.sigma = mu, sigma
         rating.games += 1
         rating.last_played = game.finished_at
-        rating.save()
+    RatingChange.objects.bulk_create(changes)
+    Rating.objects.bulk_update([rating for rating, _ in pairs], ["mu", "sigma", "games", "last_played"])
     game.rated = True
     game.save(update_fields=["rated"])
     return True
