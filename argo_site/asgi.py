@@ -17,3 +17,7 @@ application = ProtocolTypeRouter({
     "http": django_asgi_app,
     "websocket": SiteOriginValidator(SessionOrTokenAuthMiddleware(URLRouter(tournament_sockets + websocket_urlpatterns))),
 })
+
+from foundation import heap  # noqa: E402
+
+heap.settle()
