@@ -40,14 +40,9 @@ class CSPMiddleware(csp.middleware.CSPMiddleware):
             return super().process_response(request, response)
         if response.status_code in (http.HTTPStatus.INTERNAL_SERVER_ERROR, http.HTTPStatus.NOT_FOUND) and settings.DEBUG:
             return response
-        for report_only, header, exempt, setting in _HEADERS:
-            text = self._built.get(report_only)
-            if text is None:
-                text = self._built[report_only] = csp.utils.build_policy(report_only=report_only)
-            if text and header not in response and getattr(response, exempt, False) is False:
-                prefixes = (getattr(settings, setting, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
-                if not request.path_info.startswith(tuple(prefixes)):
-                    response[header] = text
+        for header, text, exempt in _policies(request.path_info):
+            if header not in response and getattr(response, exempt, False) is False:
+                response[header] = text
         request.csp_nonce = csp.middleware.CheckableLazyObject(self._csp_nonce_post_response)
         return response
 
@@ -55,6 +50,22 @@ class CSPMiddleware(csp.middleware.CSPMiddleware):
 _OWN_POLICY = ("_csp_config", "_csp_update", "_csp_replace", "_csp_config_ro", "_csp_update_ro", "_csp_replace_ro")
 _HEADERS = ((False, csp.constants.HEADER, "_csp_exempt", "CONTENT_SECURITY_POLICY"),
             (True, csp.constants.HEADER_REPORT_ONLY, "_csp_exempt_ro", "CONTENT_SECURITY_POLICY_REPORT_ONLY"))
+
+
+def _policies(path: str):
+    """(header, text, exemption attribute) of each policy that applies to `path`, its text built once."""
+    for report_only, header, exempt, setting in _HEADERS:
+        text = CSPMiddleware._built.get(report_only)
+        if text is None:
+            text = CSPMiddleware._built[report_only] = csp.utils.build_policy(report_only=report_only)
+        prefixes = (getattr(settings, setting, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
+        if text and not path.startswith(tuple(prefixes)):
+            yield header, text, exempt
+
+
+def policy_headers(path: str) -> list[tuple[str, str]]:
+    """The policy headers CSPMiddleware gives an ordinary response at `path` (argo_site.lean)."""
+    return [(header, text) for header, text, _ in _policies(path)]
 
 
 @receiver(setting_changed)

@@ -42,11 +42,9 @@ def main() -> int:
     # The same few players start game after game, run after run: far more than a person may.
     settings.USER_LIMITS = {**settings.USER_LIMITS, "create_game": (10 ** 6, 3600)}
     from django.core.management import call_command
-    from django.core.wsgi import get_wsgi_application
-
     call_command("migrate", verbosity=0)
     call_command("bench_users", args.games * 2, stdout=io.StringIO())
-    app = get_wsgi_application()
+    from argo_site.wsgi import application as app  # what gunicorn serves, the lean decision path with it
 
     def call(method: str, path: str, body=None, token: str | None = None):
         payload = b"" if body is None else json.dumps(body).encode()

@@ -4,6 +4,7 @@ Every API request of a program asks it, so the query is written by hand (foundat
 ORM's select_related cost more CPU than PostgreSQL's answer (docs/performance.md)."""
 from functools import cache
 
+from django.utils import translation
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -51,4 +52,8 @@ class ProfileTokenAuthentication(TokenAuthentication):
             # Its open sockets close with it (games.reactions.notify listens for the deletion).
             found[1].delete()
             raise AuthenticationFailed("Token has expired; POST /api/auth/token/ for a new one.")
+        # The answer speaks the profile's language (accounts.models.language_of) and says so in its
+        # Content-Language, as UserPreferencesMiddleware does for a signed-in page; times stay in UTC.
+        if getattr(found[0], "profile", None) is not None:
+            translation.activate(found[0].profile.language)
         return found

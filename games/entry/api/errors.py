@@ -18,11 +18,19 @@ def _flatten(data, prefix: str = "") -> list[str]:
     return [f"{prefix}{data}"]
 
 
+SERVER_ERROR = {"detail": "the server failed; the error has been logged"}
+
+
+def game_error(exc: GameError) -> tuple[int, dict, list[tuple[str, str]]]:
+    """(status, body, headers) of a request the services refused."""
+    retry = getattr(exc, "retry_after", None)
+    return exc.status, {"detail": exc.detail}, [("Retry-After", str(retry))] if retry is not None else []
+
+
 def json_exception_handler(exc, context):
     if isinstance(exc, GameError):
-        retry = getattr(exc, "retry_after", None)
-        return Response({"detail": exc.detail}, status=exc.status,
-                        headers={"Retry-After": str(retry)} if retry is not None else None)
+        status, data, headers = game_error(exc)
+        return Response(data, status=status, headers=dict(headers) or None)
     response = exception_handler(exc, context)
     if response is None:
         return None
@@ -64,7 +72,7 @@ def not_found(request, exception=None):
 
 def server_error(request):
     if request.path.startswith("/api/"):
-        return JsonResponse({"detail": "the server failed; the error has been logged"}, status=500)
+        return JsonResponse(SERVER_ERROR, status=500)
     from django.views.defaults import server_error as html_error
     return html_error(request)
 

@@ -1,0 +1,209 @@
+"""The decision POST without Django's request machinery: the one endpoint a game is made of.
+
+`POST /api/games/<id>/moves/` is most of what the site serves. Through Django and DRF it passed
+eleven middleware, the URL resolver, DRF's request, negotiation, parser, authentication, permission
+and response objects: about as much CPU as the decision itself (docs/performance.md). `LeanDecisions`
+wraps the WSGI application and answers the ordinary shape of that request with the same pieces,
+called directly:
+
+- authentication: the same token query (`accounts.api.auth.token_user`), active user, unexpired token;
+- the body: the same parser (`SafeJSONParser`) and the same reading of it (`move_of`);
+- the decision: the same service (`services.submit_decision`), in the same transaction, with the
+  same live update and tasks after its commit;
+- errors: the same JSON (`errors.game_error`), status and headers;
+- the answer: the same renderer, with the headers the middleware would add (`_site_headers`).
+
+Anything it is not sure of it hands to Django before it has done anything: another method, path,
+content type or `Accept`, a query string, a host the site does not serve, an unknown, expired or
+inactive token, an account without a profile, a body that is too large, not JSON or not of the
+usual shape. Django then answers as it always did, with the same body (which is kept). So the
+schema, every error and every unusual request stay Django's and DRF's, and the lean answer is the
+one Django would give: `tests/site/test_lean_decisions.py` compares the two, header by header.
+"""
+from __future__ import annotations
+
+import io
+import json
+import logging
+import re
+import sys
+
+from django.conf import settings
+from django.core import signals
+from django.http.request import split_domain_port, validate_host
+from django.utils import timezone, translation
+from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.renderers import JSONRenderer
+
+from accounts.api.auth import token_user
+from accounts.credentials import token_expired
+from accounts.models import language_of
+from games import services
+
+from games.entry.api.errors import SERVER_ERROR, game_error
+from games.entry.api.parsers import SafeJSONParser
+from games.entry.api.serializers import move_of
+
+from .middleware import policy_headers
+
+log = logging.getLogger("django.request")
+
+MOVES = re.compile(r"/api/games/([0-9]{1,18})/moves/\Z")
+JSON_TYPES = {"application/json", "application/json;charset=utf-8", "application/json; charset=utf-8"}
+ACCEPTED = {"application/json", "application/*", "*/*"}
+STATUS = {201: "201 Created", 400: "400 Bad Request", 403: "403 Forbidden", 404: "404 Not Found",
+          409: "409 Conflict", 429: "429 Too Many Requests", 500: "500 Internal Server Error"}
+_parser, _renderer = SafeJSONParser(), JSONRenderer()
+
+
+class LeanDecisions:
+    """WSGI: the decision POST of the usual shape answered here, every other request by `site`."""
+
+    def __init__(self, site):
+        self.site = site
+
+    def __call__(self, environ, start_response):
+        if environ.get("REQUEST_METHOD") != "POST" or not settings.LEAN_DECISIONS:
+            return self.site(environ, start_response)
+        found = MOVES.match(environ.get("PATH_INFO", ""))
+        taken = _taken(environ) if found else None
+        if taken is None:
+            return self.site(environ, start_response)
+        signals.request_started.send(sender=self.__class__, environ=environ)
+        status, body, headers = _decide(environ, found[1], *taken)
+        start_response(STATUS[status], headers + [("Content-Length", str(len(body)))])
+        return _Finished([body])
+
+
+class _Finished(list):
+    """The answer's body; closing it ends the request as Django's would (old connections closed)."""
+
+    def close(self):
+        signals.request_finished.send(sender=LeanDecisions)
+
+
+def _taken(environ):
+    """(user, seq, action) when the request is one this path answers; None hands it to Django, with
+    its body put back."""
+    if environ.get("QUERY_STRING") or not _plain_request(environ):
+        return None
+    parts = environ.get("HTTP_AUTHORIZATION", "").split()
+    if len(parts) != 2 or parts[0].lower() != "token":
+        return None
+    raw = _body(environ)
+    if raw is None:
+        return None
+    environ["wsgi.input"] = io.BytesIO(raw)  # for Django, if it answers after all
+    try:
+        seq, action = move_of(_parser.parse(io.BytesIO(raw)))
+    except (ParseError, ValidationError):
+        return None
+    user = _token_user(parts[1])
+    return None if user is None else (user, seq, action)
+
+
+def _plain_request(environ) -> bool:
+    """JSON in and out, on a host the site serves, with nothing the middleware would answer itself
+    (a redirect to HTTPS or to www, a refused user agent)."""
+    if environ.get("CONTENT_TYPE", "").lower() not in JSON_TYPES:
+        return False
+    accept = environ.get("HTTP_ACCEPT", "")
+    if accept and not any(kind.strip() in ACCEPTED for kind in accept.lower().split(",")):
+        return False
+    if settings.PREPEND_WWW or settings.DISALLOWED_USER_AGENTS:
+        return False
+    if settings.SECURE_SSL_REDIRECT and not _secure(environ):
+        return False
+    return _served_host(environ)
+
+
+def _secure(environ) -> bool:
+    header, value = settings.SECURE_PROXY_SSL_HEADER or (None, None)
+    if header is not None and header in environ:
+        return environ[header].split(",", 1)[0].strip() == value
+    return environ.get("wsgi.url_scheme") == "https"
+
+
+def _served_host(environ) -> bool:
+    """Django's own test (HttpRequest.get_host): the Host header against ALLOWED_HOSTS."""
+    if settings.USE_X_FORWARDED_HOST and "HTTP_X_FORWARDED_HOST" in environ:
+        return False  # rare enough to leave to Django
+    host = environ.get("HTTP_HOST")
+    if not host:
+        return False
+    allowed = settings.ALLOWED_HOSTS
+    if settings.DEBUG and not allowed:
+        allowed = [".localhost", "127.0.0.1", "[::1]"]
+    domain, _ = split_domain_port(host)
+    return bool(domain) and validate_host(domain, allowed)
+
+
+def _body(environ) -> bytes | None:
+    try:
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return None
+    if not 0 < length <= settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+        return None
+    raw = environ["wsgi.input"].read(length)
+    return raw if len(raw) == length else None
+
+
+def _token_user(key: str):
+    """The token's user, as ProfileTokenAuthentication would authenticate them; None when it would
+    refuse (Django then says why, and removes an expired token) or the account has no profile."""
+    found = token_user(key)
+    if found is None:
+        return None
+    user, token = found
+    if not user.is_active or token_expired(token) or getattr(user, "profile", None) is None:
+        return None
+    return user
+
+
+def _decide(environ, game_id: str, user, seq: int, action: dict):
+    """(status, body, headers) of the decision, as GameViewSet.moves and the middleware answer it."""
+    translation.activate(user.profile.language)  # as ProfileTokenAuthentication does
+    timezone.deactivate()  # as UserPreferencesMiddleware does for a request with no session
+    headers = _site_headers(environ)
+    try:
+        applied = services.submit_decision(user, game_id, seq, action, language_of(user))
+    except services.GameError as refused:
+        status, data, extra = game_error(refused)
+        return status, _renderer.render(data, "application/json"), headers + extra
+    except Exception:
+        log.error("Internal Server Error: %s", environ["PATH_INFO"], exc_info=sys.exc_info())
+        signals.got_request_exception.send(sender=LeanDecisions, request=None)
+        # As Django's handler500 answers (games.entry.api.errors.server_error): a JsonResponse, no DRF.
+        return 500, json.dumps(SERVER_ERROR).encode(), [h for h in headers if h[0] != "Allow"]
+    return 201, _renderer.render(applied.answer, "application/json"), headers
+
+
+def _site_headers(environ) -> list[tuple[str, str]]:
+    """What the middleware and DRF add to this endpoint's answers: the security headers, the
+    content policy, the language (the user's, made active above) and what the answer varies by."""
+    headers = [("Content-Type", "application/json"), ("Allow", "GET, POST, HEAD, OPTIONS")]
+    if settings.X_FRAME_OPTIONS:
+        headers.append(("X-Frame-Options", settings.X_FRAME_OPTIONS.upper()))
+    headers.append(("Vary", "Accept-Language, Cookie"))
+    headers.append(("Content-Language", translation.get_language()))
+    headers.extend(policy_headers(environ["PATH_INFO"]))
+    if settings.SECURE_HSTS_SECONDS and _secure(environ):
+        headers.append(("Strict-Transport-Security", _hsts()))
+    if settings.SECURE_CONTENT_TYPE_NOSNIFF:
+        headers.append(("X-Content-Type-Options", "nosniff"))
+    if settings.SECURE_REFERRER_POLICY:
+        policy = settings.SECURE_REFERRER_POLICY
+        headers.append(("Referrer-Policy", policy if isinstance(policy, str) else ",".join(policy)))
+    if settings.SECURE_CROSS_ORIGIN_OPENER_POLICY:
+        headers.append(("Cross-Origin-Opener-Policy", settings.SECURE_CROSS_ORIGIN_OPENER_POLICY))
+    return headers
+
+
+def _hsts() -> str:
+    value = f"max-age={settings.SECURE_HSTS_SECONDS}"
+    if settings.SECURE_HSTS_INCLUDE_SUBDOMAINS:
+        value += "; includeSubDomains"
+    if settings.SECURE_HSTS_PRELOAD:
+        value += "; preload"
+    return value

@@ -1,0 +1,247 @@
+"""The decision POST's lean path (argo_site/lean.py) answers exactly as Django and DRF would.
+
+Each request is sent twice to the WSGI application gunicorn serves, once with the lean path and once
+straight to Django, each inside a transaction rolled back afterwards, so both meet the same game:
+the status, the headers and the JSON must be the same. Requests the lean path must leave to Django
+(bad tokens, unusual bodies, another host) are checked to reach Django, with their answers unchanged.
+"""
+from __future__ import annotations
+
+import io
+import json
+import logging
+import sys
+from datetime import timedelta
+
+import pytest
+from django.core import signals
+from django.core.handlers.wsgi import WSGIHandler
+from django.db import close_old_connections, transaction
+from django.utils import timezone
+
+from argo_site.lean import LeanDecisions
+from argo_site.wsgi import application
+from games import services
+
+pytestmark = pytest.mark.django_db
+
+DJANGO = application.site  # the application without the lean path
+
+
+class Counting:
+    """Django's application, counting what reaches it."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def __call__(self, environ, start_response):
+        self.calls += 1
+        return DJANGO(environ, start_response)
+
+
+def request(app, path: str, body, token: str | None, **extra) -> tuple[int, dict, object]:
+    payload = body if isinstance(body, bytes) else json.dumps(body).encode()
+    environ = {"REQUEST_METHOD": "POST", "PATH_INFO": path, "QUERY_STRING": "", "SERVER_NAME": "127.0.0.1",
+               "SERVER_PORT": "8000", "REMOTE_ADDR": "127.0.0.1", "SERVER_PROTOCOL": "HTTP/1.1",
+               "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(payload), "wsgi.errors": sys.stderr,
+               "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(payload)),
+               "HTTP_ACCEPT": "application/json", "HTTP_HOST": "127.0.0.1"}
+    if token:
+        environ["HTTP_AUTHORIZATION"] = f"Token {token}"
+    environ.update(extra)
+    started = []
+    # As Django's test client does: the request's signals must not close the test's connection.
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        chunks = app(environ, lambda status, headers, *_: started.append((status, headers)))
+        data = b"".join(chunks)
+        chunks.close()
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
+    status, headers = started[0]
+    return int(status.split()[0]), {k.lower(): v for k, v in headers}, json.loads(data) if data else None
+
+
+def both(path, body, token, django=DJANGO, **extra):
+    """(lean answer, Django's answer, whether the lean path answered itself), each on the same game."""
+    answers, counting = [], Counting()
+    for app in (LeanDecisions(counting), django):
+        with transaction.atomic():
+            answers.append(request(app, path, body, token, **extra))
+            transaction.set_rollback(True)
+    return answers[0], answers[1], counting.calls == 0
+
+
+def policy(text: str) -> set[str]:
+    return {part.strip() for part in text.split(";")}
+
+
+def assert_same(lean, django):
+    (status, headers, data), (django_status, django_headers, django_data) = lean, django
+    assert status == django_status, (data, django_data)
+    assert data == django_data
+    csp = "content-security-policy"
+    assert policy(headers.pop(csp)) == policy(django_headers.pop(csp))  # the same directives, in any order
+    assert headers == django_headers
+
+
+@pytest.fixture
+def game(make_user):
+    """A started 2-player Argo game: (game, tokens by seat, the seat to decide, its legal decisions)."""
+    from rest_framework.authtoken.models import Token
+    alice, bob = make_user("alice"), make_user("bob")
+    game = services.create_game(alice, game="argo", players=2)
+    services.join_game(bob, game.pk)
+    game.refresh_from_db()
+    tokens = {seat.order: Token.objects.create(user=seat.user).key for seat in game.seats.all()}
+    seat = game.current_seat
+    legal = services.legal_for(services.game_with_seats(game.pk), game.seats.get(order=seat).user)
+    return game, tokens, seat, legal
+
+
+def moves(game):
+    return f"/api/games/{game.pk}/moves/"
+
+
+def test_a_decision_is_answered_as_django_answers_it(game):
+    game, tokens, seat, legal = game
+    lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat])
+    assert answered and lean[0] == 201
+    assert lean[2]["number"] == 1 and lean[2]["view"]["seq"] == 1
+    assert lean[1]["content-language"] == "en" and lean[1]["x-frame-options"] == "DENY"
+    assert_same(lean, django)
+
+
+def test_the_decision_is_stored_once_and_the_game_moves_on(game):
+    game, tokens, seat, legal = game
+    status, _, answer = request(application, moves(game), {"seq": legal["seq"], "action": legal["actions"][0]},
+                                tokens[seat])
+    assert status == 201
+    game.refresh_from_db()
+    assert game.seq == 1 and game.decisions.count() == 1
+    assert game.decisions.get().data == legal["actions"][0]
+    status, _, again = request(application, moves(game), {"seq": legal["seq"], "action": legal["actions"][0]},
+                               tokens[seat])
+    assert status == 409 and "stale seq" in again["detail"]
+    assert game.decisions.count() == 1
+
+
+def test_a_field_the_endpoint_does_not_know_is_ignored_as_django_ignores_it(game):
+    game, tokens, seat, legal = game
+    lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0], "colour": "red"},
+                                  tokens[seat])
+    assert answered and lean[0] == 201
+    assert_same(lean, django)
+
+
+def test_a_german_player_is_answered_in_german(game):
+    game, tokens, seat, legal = game
+    profile = game.seats.get(order=seat).user.profile
+    profile.language = "de"
+    profile.save()
+    lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat])
+    assert answered and lean[1]["content-language"] == "de"
+    assert_same(lean, django)
+
+
+@pytest.mark.parametrize("case", ["stale", "not yours", "illegal", "another game's", "no such game", "finished"])
+def test_refusals_are_the_same(game, case):
+    game, tokens, seat, legal = game
+    body, token, path = {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat], moves(game)
+    if case == "stale":
+        body["seq"] += 5
+    elif case == "not yours":
+        token = tokens[1 - seat]
+    elif case == "illegal":
+        body["action"] = {"type": "no-such-decision"}
+    elif case == "another game's":
+        body["action"] = {"type": "pass", "unheard_of": [1, 2, 3]}
+    elif case == "no such game":
+        path = f"/api/games/{game.pk + 1000}/moves/"
+    elif case == "finished":
+        type(game).objects.filter(pk=game.pk).update(status=type(game).Status.FINISHED)
+    lean, django, answered = both(path, body, token)
+    assert answered and 400 <= lean[0] < 500 and lean[2]["detail"], lean
+    assert_same(lean, django)
+    game.refresh_from_db()
+    assert game.decisions.count() == 0
+
+
+def test_a_failure_is_logged_and_answered_as_django_does(game, monkeypatch):
+    game, tokens, seat, legal = game
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the disk is on fire")
+    monkeypatch.setattr(services, "submit_decision", broken)
+    logged = []
+    handler = logging.Handler()
+    handler.emit = logged.append
+    logging.getLogger("django.request").addHandler(handler)
+    try:
+        lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0]},
+                                      tokens[seat])
+    finally:
+        logging.getLogger("django.request").removeHandler(handler)
+    assert answered and lean[0] == 500
+    assert lean[2] == {"detail": "the server failed; the error has been logged"}
+    assert_same(lean, django)
+    lines = [(r.getMessage(), str(r.exc_info[1])) for r in logged]
+    assert lines == [(f"Internal Server Error: {moves(game)}", "the disk is on fire")] * 2  # the lean path's, Django's
+
+
+def test_https_answers_carry_hsts_as_django_does(game, settings):
+    game, tokens, seat, legal = game
+    settings.SECURE_HSTS_SECONDS, settings.SECURE_HSTS_INCLUDE_SUBDOMAINS = 3600, True
+    reloaded = WSGIHandler()  # SecurityMiddleware reads its settings when it is made
+    lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat],
+                                  django=reloaded, HTTP_X_FORWARDED_PROTO="https")
+    assert answered and lean[1]["strict-transport-security"] == "max-age=3600; includeSubDomains"
+    assert_same(lean, django)
+
+
+@pytest.mark.parametrize("case", ["unknown token", "expired token", "inactive user", "no profile", "not JSON",
+                                  "seq as text", "query string", "other host", "form body",
+                                  "XML only", "ssl redirect", "two-part authorization"])
+def test_what_the_lean_path_is_unsure_of_goes_to_django(game, case, settings):
+    from rest_framework.authtoken.models import Token
+    game, tokens, seat, legal = game
+    body, token, extra = {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat], {}
+    user = game.seats.get(order=seat).user
+    if case == "unknown token":
+        token = "0" * 40
+    elif case == "expired token":
+        Token.objects.filter(key=token).update(created=timezone.now() - timedelta(days=3650))
+    elif case == "inactive user":
+        user.is_active = False
+        user.save()
+    elif case == "no profile":
+        user.profile.delete()
+    elif case == "not JSON":
+        body = b"{seq: 1"
+    elif case == "seq as text":
+        body["seq"] = str(body["seq"])
+    elif case == "query string":
+        extra["QUERY_STRING"] = "lang=de"
+    elif case == "other host":
+        extra["HTTP_HOST"] = "evil.example"
+    elif case == "form body":
+        extra["CONTENT_TYPE"] = "application/x-www-form-urlencoded"
+    elif case == "XML only":
+        extra["HTTP_ACCEPT"] = "application/xml"
+    elif case == "ssl redirect":
+        settings.SECURE_SSL_REDIRECT = True
+    elif case == "two-part authorization":
+        extra["HTTP_AUTHORIZATION"] = f"Token {token} again"
+    lean, django, answered = both(moves(game), body, token, **extra)
+    assert not answered, case
+    assert lean[0] == django[0] and lean[2] == django[2]
+
+
+def test_switched_off_every_request_goes_to_django(game, settings):
+    game, tokens, seat, legal = game
+    settings.LEAN_DECISIONS = False
+    lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat])
+    assert not answered
+    assert_same(lean, django)
