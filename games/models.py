@@ -67,7 +67,7 @@ class Game(models.Model):
     # What storing a decision changes (services._record): the only columns its UPDATE writes.
     DECISION_FIELDS = ("seq", "snapshot", "snapshot_seq", "last_move_at", "current_seat", "turn_started_at",
                        "extra_hours", "deadline", "turn_notice_due", "reminder_due_at", "status", "finished_at",
-                       "outcome")
+                       "outcome", "rated")
 
     class Meta:
         ordering = ["-id"]

@@ -96,13 +96,16 @@ def _update(pairs: list[tuple[Rating, int]], side: dict[int, int] | None = None)
     return out
 
 
-def rate_game(game: Game) -> bool:
-    """Apply a finished game to its participants' ratings, once; True if it changed them."""
+def rate_game(game: Game, save: bool = True) -> bool:
+    """Apply a finished game to its participants' ratings, once; True if it changed them. Without
+    `save`, `game.rated` is set and the caller saves it (the decision that ends a game stores it with
+    the game's other changes, Game.DECISION_FIELDS)."""
     if game.rated is not None or RatingChange.objects.filter(match=game).exists():
         return False
     if not eligible(game):
         game.rated = False
-        game.save(update_fields=["rated"])
+        if save:
+            game.save(update_fields=["rated"])
         return False
     placed = sorted(standings(game), key=lambda p: str(p[0] or ""))
     rows = _ratings(game.name, [who for who, _ in placed])
@@ -117,7 +120,8 @@ def rate_game(game: Game) -> bool:
     RatingChange.objects.bulk_create(changes)
     Rating.objects.bulk_update([rating for rating, _ in pairs], ["mu", "sigma", "games", "last_played"])
     game.rated = True
-    game.save(update_fields=["rated"])
+    if save:
+        game.save(update_fields=["rated"])
     return True
 
 

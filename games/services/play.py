@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import ratings, rules, signals
-from games.models import Decision, Game
+from games.models import Decision, Game, Seat
 from games.rules import IllegalAction, MalformedDecision
 from games.standings import standings
 
@@ -128,13 +128,13 @@ def _finish(game: Game, module, state: dict, now) -> None:
     game.set_clock(None)
     game.turn_notice_due = False
     game.outcome = outcome
-    seats = list(game.seats.all())
-    for _, seat, rank in standings(outcome, seats):
+    placed = []
+    for _, seat, rank in standings(outcome, list(game.seats.all())):
         if seat is not None:
-            seat.score = outcome["scores"].get(seat.colour)
-            seat.rank = rank
-            seat.save(update_fields=["score", "rank"])
-    ratings.rate_game(game)
+            seat.score, seat.rank = outcome["scores"].get(seat.colour), rank
+            placed.append(seat)
+    Seat.objects.bulk_update(placed, ["score", "rank"])  # one statement for every seat
+    ratings.rate_game(game, save=False)  # `rated` is stored with the game's other changes (record)
 
 
 def undo(user, game_id, seq=None, lang: str = "en") -> Applied:
