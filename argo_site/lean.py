@@ -30,6 +30,7 @@ import sys
 
 from django.conf import settings
 from django.core import signals
+from django.db import DatabaseError
 from django.http.request import split_domain_port, validate_host
 from django.utils import timezone, translation
 from rest_framework.exceptions import ParseError, ValidationError
@@ -69,7 +70,6 @@ class LeanDecisions:
         taken = _taken(environ) if found else None
         if taken is None:
             return self.site(environ, start_response)
-        signals.request_started.send(sender=self.__class__, environ=environ)
         status, body, headers = _decide(environ, found[1], *taken)
         start_response(STATUS[status], headers + [("Content-Length", str(len(body)))])
         return _Finished([body])
@@ -98,7 +98,12 @@ def _taken(environ):
         seq, action = move_of(_parser.parse(io.BytesIO(raw)))
     except (ParseError, ValidationError):
         return None
-    user = _token_user(parts[1])
+    # Before the first query, as Django does: a connection past its age or broken is closed first.
+    signals.request_started.send(sender=LeanDecisions, environ=environ)
+    try:
+        user = _token_user(parts[1])
+    except DatabaseError:
+        return None  # Django tries again and answers as it answers any failure
     return None if user is None else (user, seq, action)
 
 
