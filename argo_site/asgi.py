@@ -18,6 +18,20 @@ application = ProtocolTypeRouter({
     "websocket": SiteOriginValidator(SessionOrTokenAuthMiddleware(URLRouter(tournament_sockets + websocket_urlpatterns))),
 })
 
+from django.core.signals import request_finished  # noqa: E402
+from django.db import connections  # noqa: E402
+
+
+def _close_the_requests_connections(**kwargs):
+    """Each HTTP request's synchronous code runs in a thread of its own (Django's ASGI handler), which
+    ends with the request: a connection kept there for reuse would only wait for the garbage
+    collector, which heap.settle makes rare, holding one of PostgreSQL's connection slots (a test
+    server without DATABASE_POOL ran out of them). Pooled, it goes back to the pool."""
+    connections.close_all()
+
+
+request_finished.connect(_close_the_requests_connections)
+
 from foundation import heap  # noqa: E402
 
 heap.settle()

@@ -12,6 +12,7 @@ import json
 import logging
 import sys
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.core import signals
@@ -20,12 +21,15 @@ from django.db import close_old_connections, transaction
 from django.utils import timezone
 
 from argo_site.lean import LeanDecisions
-from argo_site.wsgi import application
 from games import services
 
 pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[2]
 
-DJANGO = application.site  # the application without the lean path
+# Django's application without the lean path, made here: importing argo_site.wsgi in the test
+# process would set Django up again (its logging bound to this moment's stderr) and settle the heap.
+DJANGO = WSGIHandler()
+application = LeanDecisions(DJANGO)
 
 
 class Counting:
@@ -237,6 +241,13 @@ def test_what_the_lean_path_is_unsure_of_goes_to_django(game, case, settings):
     lean, django, answered = both(moves(game), body, token, **extra)
     assert not answered, case
     assert lean[0] == django[0] and lean[2] == django[2]
+
+
+def test_gunicorn_serves_the_lean_path():
+    import subprocess
+    check = ("import argo_site.wsgi as w, argo_site.lean as l; "
+             "assert isinstance(w.application, l.LeanDecisions), w.application")
+    subprocess.run([sys.executable, "-c", check], check=True, cwd=ROOT, timeout=120)
 
 
 def test_switched_off_every_request_goes_to_django(game, settings):
