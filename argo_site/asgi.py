@@ -1,5 +1,6 @@
 """ASGI entry point: WebSockets under /ws/ (uvicorn in production), and HTTP as a fallback."""
 import os
+import threading
 
 from django.core.asgi import get_asgi_application
 
@@ -26,8 +27,14 @@ def _close_the_requests_connections(**kwargs):
     """Each HTTP request's synchronous code runs in a thread of its own (Django's ASGI handler), which
     ends with the request: a connection kept there for reuse would only wait for the garbage
     collector, which heap.settle makes rare, holding one of PostgreSQL's connection slots (a test
-    server without DATABASE_POOL ran out of them). Pooled, it goes back to the pool."""
-    connections.close_all()
+    server without DATABASE_POOL ran out of them). Pooled, it goes back to the pool. The main thread
+    is not such a thread (a test's own client, in a process that imported this module), nor is a
+    connection inside a transaction."""
+    if threading.current_thread() is threading.main_thread():
+        return
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()
 
 
 request_finished.connect(_close_the_requests_connections)
