@@ -97,3 +97,23 @@ def cache_related(instance, name: str, value) -> None:
     relation.set_cached_value(instance, value)
     if value is not None and relation.one_to_one:
         (reverse.field if reverse else relation.remote_field).set_cached_value(value, instance)
+
+
+def update_each(objs: list, fields: list[str]) -> None:
+    """Store `fields` of several instances of one model, each its own values, in one UPDATE joined to
+    a row of values per instance. Django's bulk_update builds a CASE per field with a WHEN per
+    instance, whose compiling cost a game's last decision more CPU than PostgreSQL spent on it."""
+    if not objs:
+        return
+    model, db = type(objs[0]), database()
+    quote = db.ops.quote_name
+    columns = [model._meta.pk, *(model._meta.get_field(name) for name in fields)]
+    # PostgreSQL types a bare parameter of a UNION as text; SQLite's CAST would change a date's affinity
+    typed = (lambda f: f"CAST(%s AS {f.db_type(db)})") if db.vendor == "postgresql" else (lambda f: "%s")
+    row = "SELECT " + ", ".join(f"{typed(f)} AS {quote(f.column)}" for f in columns)
+    table, key = quote(model._meta.db_table), quote(columns[0].column)
+    assigned = ", ".join(f"{quote(f.column)} = v.{quote(f.column)}" for f in columns[1:])
+    params = [f.get_db_prep_save(getattr(obj, f.attname), db) for obj in objs for f in columns]
+    with db.cursor() as cursor:
+        cursor.execute(f"UPDATE {table} SET {assigned} FROM ({' UNION ALL '.join([row] * len(objs))}) v "
+                       f"WHERE {table}.{key} = v.{key}", params)

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.dispatch import receiver
 from openskill.models import ThurstoneMostellerFull
 
+from foundation.rows import update_each
 from games import rules, signals
 from games.models import PROVISIONAL_GAMES, Decision, Game, Rating, RatingChange
 from games.models import rating_display as display
@@ -27,7 +28,7 @@ MODEL = ThurstoneMostellerFull()
 ACTIVE_DAYS = 90
 PARTICIPANT = None  # the rating row of a game's own participant has no user
 
-__all__ = ["PROVISIONAL_GAMES", "display", "rate_game", "recompute", "changes_for", "standings"]
+__all__ = ["PROVISIONAL_GAMES", "display", "rate_game", "recompute", "changes_for", "rating_moves", "standings"]
 
 
 def eligible(game: Game) -> bool:
@@ -118,7 +119,7 @@ def rate_game(game: Game, save: bool = True) -> bool:
         rating.games += 1
         rating.last_played = game.finished_at
     RatingChange.objects.bulk_create(changes)
-    Rating.objects.bulk_update([rating for rating, _ in pairs], ["mu", "sigma", "games", "last_played"])
+    update_each([rating for rating, _ in pairs], ["mu", "sigma", "games", "last_played"])
     game.rated = True
     if save:
         game.save(update_fields=["rated"])
@@ -159,6 +160,15 @@ def changes_for(game: Game) -> list[dict]:
                     "rank": c.rank, "before": c.before, "after": c.after, "change": c.after - c.before,
                     "reverted": c.reverted, "provisional": rated_through[c.pk] < PROVISIONAL_GAMES})
     return out
+
+
+def rating_moves(game: Game) -> list[tuple[int, int, int]]:
+    """(user id, rating shown before, after) for each player the finished game rated: what the news
+    of the finish says, in one read, without changes_for's count of each player's earlier games."""
+    rows = RatingChange.objects.filter(match=game, rating__user__isnull=False).order_by().values_list(
+        "rating__user_id", "mu_before", "sigma_before", "mu_after", "sigma_after")
+    return [(user_id, display(mu, sigma), display(mu_after, sigma_after))
+            for user_id, mu, sigma, mu_after, sigma_after in rows]
 
 
 def _games_rated_through(changes: list[RatingChange]) -> dict[int, int]:

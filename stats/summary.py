@@ -13,6 +13,8 @@ as they were when it was written.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.apps import apps as site_apps
 from django.db import connection, transaction
 from django.db.models import BigIntegerField, Case, Count, DateField, F, Func, IntegerField, OuterRef, Subquery, Value, When
@@ -66,31 +68,59 @@ SUMMARIES = (
 )
 
 
+def statements(apps, sign: int, **games) -> list[tuple[str, list]]:
+    """(SQL, parameters) per summary table: add (sign 1) or take off (sign -1) the figures of the
+    games chosen by `games`."""
+    out = []
+    for model_name, rows, key, sums in SUMMARIES:
+        model = apps.get_model("stats", model_name)
+        table, q = model._meta.db_table, connection.ops.quote_name
+        inner, params = rows(apps, **games).query.sql_with_params()
+        keys = ", ".join(q(k) for k in key)
+        columns = ", ".join(q(c) for c in sums)
+        figures = ", ".join(f"{int(sign)} * {aggregate}" for aggregate in sums.values())
+        added = ", ".join(f"{q(c)} = {q(table)}.{q(c)} + excluded.{q(c)}" for c in sums)
+        # WHERE true: SQLite would read ON CONFLICT as a join's ON without it
+        out.append((f"INSERT INTO {q(table)} ({keys}, {columns}) SELECT {keys}, {figures} "
+                    f"FROM ({inner}) rows WHERE true GROUP BY {keys} ORDER BY {keys} "
+                    f"ON CONFLICT ({keys}) DO UPDATE SET {added}", list(params)))
+    return out
+
+
 def add(apps, sign: int, **games) -> None:
     """Add (sign 1) or take off (sign -1) the figures of the games chosen by `games` to every
     summary table."""
+    _run(statements(apps, sign, **games))
+
+
+def _run(compiled, one_game: int | None = None) -> None:
     with connection.cursor() as cursor:
-        for model_name, rows, key, sums in SUMMARIES:
-            model = apps.get_model("stats", model_name)
-            table, q = model._meta.db_table, connection.ops.quote_name
-            inner, params = rows(apps, **games).query.sql_with_params()
-            keys = ", ".join(q(k) for k in key)
-            columns = ", ".join(q(c) for c in sums)
-            figures = ", ".join(f"{int(sign)} * {aggregate}" for aggregate in sums.values())
-            added = ", ".join(f"{q(c)} = {q(table)}.{q(c)} + excluded.{q(c)}" for c in sums)
-            # WHERE true: SQLite would read ON CONFLICT as a join's ON without it
-            cursor.execute(f"INSERT INTO {q(table)} ({keys}, {columns}) SELECT {keys}, {figures} "
-                           f"FROM ({inner}) rows WHERE true GROUP BY {keys} ORDER BY {keys} "
-                           f"ON CONFLICT ({keys}) DO UPDATE SET {added}", params)
+        for sql, params in compiled:
+            cursor.execute(sql, params if one_game is None else [one_game if p == ANY_GAME else p for p in params])
+
+
+ANY_GAME = -918_273_645  # the stand-in id of the statements compiled once for one game
+
+
+def _for_one_game(sign: int) -> list[tuple[str, list]]:
+    """The statements for one game, compiled once (per month's time zone) with a stand-in id: on the
+    decision that ends a game, compiling them through the ORM cost more CPU than PostgreSQL spent
+    running them."""
+    return _compiled_for_one_game(sign, timezone.get_default_timezone_name())
+
+
+@lru_cache(maxsize=4)
+def _compiled_for_one_game(sign: int, zone: str) -> list[tuple[str, list]]:
+    return statements(site_apps, sign, pk=ANY_GAME)
 
 
 def game_finished(game) -> None:
-    add(site_apps, 1, pk=game.pk)
+    _run(_for_one_game(1), one_game=game.pk)
 
 
 def result_reverted(game) -> None:
     """Take the game's figures off; the rows left with no game go, as a fill would not make them."""
-    add(site_apps, -1, pk=game.pk)
+    _run(_for_one_game(-1), one_game=game.pk)
     for model_name, _, _, sums in SUMMARIES:
         site_apps.get_model("stats", model_name).objects.filter(name=game.name, **{next(iter(sums)): 0}).delete()
 

@@ -25,7 +25,7 @@ from accounts.models import Profile, supported_language
 from accounts.signals import account_suspended, password_changed
 from games import rules, signals
 from games.models import Game
-from games.ratings import changes_for
+from games.ratings import rating_moves
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 3.0
@@ -201,7 +201,7 @@ class Change:
         finished = game.status == "finished"
         changes = ()
         if finished:
-            changes = tuple((c["user_id"], c["before"], c["after"]) for c in changes_for(game) if c["user_id"])
+            changes = tuple(rating_moves(game))
         members = tuple(s.user_id for s in seats)
         told = members if finished else (deciding.user_id,) if turn_changed and deciding else ()
         return cls(game.pk, game.seq, finished, turn_changed, game.current_seat, members,

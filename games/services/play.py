@@ -9,8 +9,9 @@ import jsonschema
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from foundation.rows import update_each
 from games import ratings, rules, signals
-from games.models import Decision, Game, Seat
+from games.models import Decision, Game
 from games.rules import IllegalAction, MalformedDecision
 from games.standings import standings
 
@@ -133,7 +134,7 @@ def _finish(game: Game, module, state: dict, now) -> None:
         if seat is not None:
             seat.score, seat.rank = outcome["scores"].get(seat.colour), rank
             placed.append(seat)
-    Seat.objects.bulk_update(placed, ["score", "rank"])  # one statement for every seat
+    update_each(placed, ["score", "rank"])  # one statement for every seat
     ratings.rate_game(game, save=False)  # `rated` is stored with the game's other changes (record)
 
 
