@@ -6,8 +6,8 @@ and a large database filled by benchmarks/fill_archive.py, side by side, with th
     python3 benchmarks/scale.py --small postgres://argo:argo@127.0.0.1:5432/argo_scale1k \\
         --large postgres://argo:argo@127.0.0.1:5432/argo_archive [--requests 25] [--only lobby,my_games] [--skip ...]
 
-Each database is measured by a process of its own (this script run again with --measure), in process
-with Django's test client (benchmarks/stats.py's timed_calls: p50 and p99 in ms, and the queries of
+Each database is measured by a process of its own (this script run again with --measure), its heap
+settled as a serving process's is (foundation.heap), in process with Django's test client (benchmarks/stats.py's timed_calls: p50 and p99 in ms, and the queries of
 one request by CaptureQueriesContext). What is opened is chosen alike at both sizes: a player with the
 average number of seats who has a game in progress, the game in progress with the median decision
 count among those whose turn is a person's, a finished game with the median decision count, its
@@ -133,7 +133,9 @@ def measure_here(requests: int, task_requests: int, only: set[str], skip: set[st
     from django.utils import timezone
 
     from benchmarks.stats import measure, timed_calls
+    from foundation import heap
     from games import services
+    heap.settle()  # the garbage collector as in a serving process (argo_site/wsgi.py, asgi.py)
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.USER_LIMITS = {k: (10**9, seconds) for k, (_, seconds) in settings.USER_LIMITS.items()}
     s = subjects()

@@ -8,6 +8,7 @@ from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import UserChangeForm
+from django.contrib.admin.views.main import ChangeList
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.templatetags.static import static
@@ -18,6 +19,7 @@ from django.utils.html import format_html, format_html_join, json_script
 from accounts.models import Profile
 from foundation.api import counted_ahead
 from games import rules, services
+from games.services import lists
 from games.models import ChatMessage, Digest, Game, ModeratorAction, Rating, RatingChange, Seat, TurnNotice
 from games.standings import team_letter, team_of, teams_of
 from games.templatetags.site_tags import board_style
@@ -150,10 +152,18 @@ class SeatInline(SeatTeam, ReadOnlyInline):
     fields = ["order", "colour", "team", "user", "status", "score", "rank"]
 
 
+class GameChangeList(ChangeList):
+    """The desk's list of games reads no snapshot: the biggest column, and none of its columns."""
+
+    def get_queryset(self, request, exclude_parameters=None):
+        return super().get_queryset(request, exclude_parameters).defer("snapshot")
+
+
 @admin.register(Game)
 class GameAdmin(ReadOnlyPage, admin.ModelAdmin):
     list_display = ["id", "name", "status", "players_list", "deciding_player", "deadline", "last_move_at", "seq"]
     list_filter = ["status", GameNameFilter, StaleFilter]
+    list_per_page = 50  # a page costs what it shows; 100 rows took 80 ms, the desk's slowest list (docs/performance.md)
     search_fields = ["seats__user__username", "id"]  # read by get_search_results: exact, by index
     search_help_text = "a game's number, or a player's username (exact)"
     show_full_result_count = False  # no COUNT(*) of every game ever played beside the filtered one
@@ -168,7 +178,10 @@ class GameAdmin(ReadOnlyPage, admin.ModelAdmin):
     actions = ["abort", "extend", "revert_rating"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).prefetch_related("seats__user__profile")
+        return super().get_queryset(request).prefetch_related(lists.seats_with_players())
+
+    def get_changelist(self, request, **kwargs):
+        return GameChangeList
 
     def get_search_results(self, request, queryset, search_term):
         """A number is a game's, anything else a player's exact username: found by index. A search

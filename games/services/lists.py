@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from games import clock
 from games.models import Digest, Game, Invitation, Rating, RatingChange, Seat
@@ -15,20 +15,41 @@ from .reads import in_any
 LOBBY_LENGTH = 50  # games per list of the lobby
 
 
+def seats_with_players() -> Prefetch:
+    """A game's seats with their players and profiles: one query joined, not a prefetch each."""
+    return Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
+
+
 def with_people(games: QuerySet) -> QuerySet:
     """Games with what every list shows of them: creator, seats, players, invitations."""
-    return games.select_related("created_by__profile").prefetch_related("seats__user__profile",
-                                                                        "invitations__user__profile")
+    return games.select_related("created_by__profile").prefetch_related(
+        seats_with_players(), Prefetch("invitations", queryset=Invitation.objects.select_related("user__profile")))
+
+
+# What the lobby shows of a person: the name (accounts.Profile.name)
+NAMED = ("username", "profile__display_name", "profile__bot")
+
+
+def for_lobby(games: QuerySet) -> QuerySet:
+    """Games as the lobby lists them: title, table, time per move, last move, creator, players. Only
+    the columns it shows: its hundred games made a thousand instances, and the other columns (the
+    snapshot, dates, preferences) were most of its reading."""
+    seats = Seat.objects.select_related("user__profile").only("game", "order", "user",
+                                                               *(f"user__{c}" for c in NAMED))
+    return (games.select_related("created_by__profile")
+            .only("name", "status", "players", "options", "hours_per_move", "last_move_at", "created_by",
+                  *(f"created_by__{c}" for c in NAMED))
+            .prefetch_related(Prefetch("seats", queryset=seats)))
 
 
 # --- the pages -------------------------------------------------------------------------------
 
 def open_games() -> QuerySet:
-    return with_people(Game.objects.filter(status=Game.Status.OPEN))[:LOBBY_LENGTH]
+    return for_lobby(Game.objects.filter(status=Game.Status.OPEN))[:LOBBY_LENGTH]
 
 
 def games_in_play() -> QuerySet:
-    return with_people(Game.objects.filter(status=Game.Status.ACTIVE).order_by("-last_move_at"))[:LOBBY_LENGTH]
+    return for_lobby(Game.objects.filter(status=Game.Status.ACTIVE).order_by("-last_move_at"))[:LOBBY_LENGTH]
 
 
 def open_games_seated(user) -> set[int]:
