@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import zoneinfo
+from datetime import date
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -26,6 +27,9 @@ def validate_one_line(value: str) -> None:
     if CONTROL_CHARACTERS.search(value):
         raise ValidationError(_("A name is one line: no line breaks, tabs or other control characters."),
                               code="control_character")
+
+
+NEVER = date(1970, 1, 1)  # Profile.digest_day of a reader with no digest settled yet
 
 
 class Profile(models.Model):
@@ -54,7 +58,17 @@ class Profile(models.Model):
                            help_text=_("Blank for a person; 'api' for a program playing through the API; "
                                        "otherwise the kind of the site's own bot."))
 
+    # The last day of theirs (in their time zone) whose daily digest is settled: sent, or nothing
+    # waited at its hour. The digest task reads only the readers not settled yet (profile_digest_due),
+    # so its work follows the readers whose hour has come, not every reader (docs/async-play.md).
+    # NEVER, not NULL, for none yet: "day < today" then reads along the index alone.
+    digest_day = models.DateField(default=NEVER, db_default=NEVER, editable=False)
+
     API_BOT = "api"
+
+    class Meta:
+        indexes = [models.Index(fields=["time_zone", "digest_day"], condition=models.Q(notify_turn="daily"),
+                                name="profile_digest_due")]
 
     def __str__(self) -> str:
         return self.name

@@ -167,7 +167,7 @@ def send_reminders() -> int:
 @shared_task(ignore_result=True, name="games.tasks.send_digests")
 def send_digests() -> int:
     now = timezone.now()
-    return sum(emails.digest_email(u, now) for u in lists.digest_readers_due(now))
+    return emails.daily_digests(now)
 
 
 

@@ -21,10 +21,11 @@ from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
+from accounts.models import Profile
 from games import clock, presence
 from games.models import Digest, Game, Seat, TurnNotice
 from games.reactions import push
-from games.services import deadlines, waiting_games
+from games.services import deadlines, lists, waiting_games
 from games.standings import team_of, teams_of
 
 Kind = TurnNotice.Kind
@@ -219,6 +220,18 @@ def invitation_notice(game: Game, user) -> bool:
     if game.status != Game.Status.OPEN:
         return False
     return _notice_once(game, user, Kind.INVITATION, "invitation", {"host": game.created_by.profile.name}, key="invited")
+
+
+def daily_digests(now) -> int:
+    """The digests due now (lists.digest_readers_due): each reader with a game to decide gets the
+    day's digest, then every reader asked is settled for their day, so that the later runs of that
+    day pass them by. A game that begins to wait later is in the next morning's digest."""
+    due = lists.digest_readers_due(now)
+    deciding = lists.deciding_among(user_id for day_ids in due.values() for user_id in day_ids)
+    sent = sum(digest_email(reader, now) for reader in lists.digest_readers().filter(pk__in=deciding))
+    for day, user_ids in due.items():
+        Profile.objects.filter(user_id__in=user_ids).update(digest_day=day)
+    return sent
 
 
 def digest_email(user, now) -> bool:

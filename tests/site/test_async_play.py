@@ -442,6 +442,28 @@ def test_a_turns_reminder_instant_follows_its_clock(clock, players, make_user):
     assert game.reminder_due_at == T0 + timedelta(hours=24), "half of the 48 hours"
 
 
+def test_the_digest_is_the_mornings_and_a_game_waiting_later_is_in_the_next_one(clock, make_user):
+    """A reader's day is settled at their hour: a digest if a game waits then, nothing otherwise. A
+    game that begins to wait later that day is in the next morning's digest; no email in between."""
+    alice, dora = make_user("alice"), make_user("dora")
+    set_profile(dora, notify_turn="daily", time_zone="Europe/Berlin")
+    game = until_turn_of(start_game(alice, dora, hours=72), alice, clock)
+    mail.outbox.clear()
+
+    clock.move_to(datetime(2025, 1, 14, 7, 0, tzinfo=UTC))  # 08:00 in Berlin: alice's turn, nothing waits
+    assert tasks.send_digests() == 0
+    clock.move_to(datetime(2025, 1, 14, 9, 0, tzinfo=UTC))
+    game = until_turn_of(game, dora, clock)  # now dora's turn
+    clock.move_to(datetime(2025, 1, 14, 21, 0, tzinfo=UTC))
+    assert tasks.send_digests() == 0
+    assert mails_to(dora) == [], "a second digest run of the same day"
+
+    clock.move_to(datetime(2025, 1, 15, 7, 0, tzinfo=UTC))  # the next morning
+    assert tasks.send_digests() == 1
+    [digest] = mails_to(dora)
+    assert digest.subject == "1 game waits for you" and game_link(game) in digest.body
+
+
 def test_digests_go_to_the_readers_due_and_nothing_due_costs_two_queries(clock, make_user, django_assert_max_num_queries):
     host = make_user("host")
     readers = {zone: [make_user(f"{zone[-5:].lower()}{i}") for i in range(3)] for zone in ("Asia/Tokyo", "America/New_York")}
