@@ -1,24 +1,27 @@
-"""The decision POST without Django's request machinery: the one endpoint a game is made of.
+"""The two requests a game is made of, without Django's request machinery: the decision POST
+(`POST /api/games/<id>/moves/`) and the question a player's client asks when their turn begins
+(`GET /api/games/<id>/actions/`).
 
-`POST /api/games/<id>/moves/` is most of what the site serves. Through Django and DRF it passed
-eleven middleware, the URL resolver, DRF's request, negotiation, parser, authentication, permission
-and response objects: about as much CPU as the decision itself (docs/performance.md). `LeanDecisions`
-wraps the WSGI application and answers the ordinary shape of that request with the same pieces,
-called directly:
+Through Django and DRF each passed eleven middleware, the URL resolver, DRF's request, negotiation,
+parser, authentication, permission and response objects: about as much CPU as the decision itself,
+and more than the question (docs/performance.md). `LeanDecisions` wraps the WSGI application and
+answers the ordinary shape of these requests with the same pieces, called directly:
 
 - authentication: the same token query (`accounts.api.auth.token_user`), active user, unexpired token;
-- the body: the same parser (`SafeJSONParser`) and the same reading of it (`move_of`);
-- the decision: the same service (`services.submit_decision`), in the same transaction, with the
-  same live update and tasks after its commit;
+- the body of a decision: the same parser (`SafeJSONParser`) and the same reading of it (`move_of`);
+  a question has none;
+- the work: the same services (`services.submit_decision` in the same transaction, with the same
+  live update and tasks after its commit; `services.legal_for` over `services.game_with_seats`);
 - errors: the same JSON (`errors.game_error`), status and headers;
 - the answer: the same renderer, with the headers the middleware would add (`_site_headers`).
 
 Anything it is not sure of it hands to Django before it has done anything: another method, path,
 content type or `Accept`, a query string, a host the site does not serve, an unknown, expired or
 inactive token, an account without a profile, a body that is too large, not JSON or not of the
-usual shape. Django then answers as it always did, with the same body (which is kept). So the
-schema, every error and every unusual request stay Django's and DRF's, and the lean answer is the
-one Django would give: `tests/site/test_lean_decisions.py` compares the two, header by header.
+usual shape (or any body at all on a question). Django then answers as it always did, with the same
+body (which is kept). So the schema, every error and every unusual request stay Django's and DRF's,
+and the lean answer is the one Django would give: `tests/site/test_lean_decisions.py` compares the
+two, header by header.
 """
 from __future__ import annotations
 
@@ -49,28 +52,33 @@ from .middleware import policy_headers
 
 log = logging.getLogger("django.request")
 
-MOVES = re.compile(r"/api/games/([0-9]{1,18})/moves/\Z")
+GAME_PATH = re.compile(r"/api/games/([0-9]{1,18})/(moves|actions)/\Z")
+# Each endpoint answered here: its method, and the methods its answers list in `Allow` (as DRF's).
+ENDPOINTS = {"moves": ("POST", "GET, POST, HEAD, OPTIONS"), "actions": ("GET", "GET, HEAD, OPTIONS")}
 JSON_TYPES = {"application/json", "application/json;charset=utf-8", "application/json; charset=utf-8"}
 ACCEPTED = {"application/json", "application/*", "*/*"}
-STATUS = {201: "201 Created", 400: "400 Bad Request", 403: "403 Forbidden", 404: "404 Not Found",
+STATUS = {200: "200 OK", 201: "201 Created", 400: "400 Bad Request", 403: "403 Forbidden", 404: "404 Not Found",
           409: "409 Conflict", 429: "429 Too Many Requests", 500: "500 Internal Server Error"}
 _parser, _renderer = SafeJSONParser(), JSONRenderer()
 
 
 class LeanDecisions:
-    """WSGI: the decision POST of the usual shape answered here, every other request by `site`."""
+    """WSGI: the decision POST and the turn's question of the usual shape answered here, every other
+    request by `site`."""
 
     def __init__(self, site):
         self.site = site
 
     def __call__(self, environ, start_response):
-        if environ.get("REQUEST_METHOD") != "POST" or not settings.LEAN_DECISIONS:
+        if environ.get("REQUEST_METHOD") not in ("POST", "GET") or not settings.LEAN_DECISIONS:
             return self.site(environ, start_response)
-        found = MOVES.match(environ.get("PATH_INFO", ""))
-        taken = _taken(environ) if found else None
+        found = GAME_PATH.match(environ.get("PATH_INFO", ""))
+        if found is None or ENDPOINTS[found[2]][0] != environ["REQUEST_METHOD"]:
+            return self.site(environ, start_response)
+        taken = _taken(environ) if found[2] == "moves" else _asked(environ)
         if taken is None:
             return self.site(environ, start_response)
-        status, body, headers = _decide(environ, found[1], *taken)
+        status, body, headers = _answer(environ, found[1], *taken)
         start_response(STATUS[status], headers + [("Content-Length", str(len(body)))])
         return _Finished([body])
 
@@ -83,12 +91,12 @@ class _Finished(list):
 
 
 def _taken(environ):
-    """(user, seq, action) when the request is one this path answers; None hands it to Django, with
+    """(user, seq, action) when the decision is one this path answers; None hands it to Django, with
     its body put back."""
-    if environ.get("QUERY_STRING") or not _plain_request(environ):
+    if environ.get("QUERY_STRING") or not _plain_request(environ, json_body=True):
         return None
-    parts = environ.get("HTTP_AUTHORIZATION", "").split()
-    if len(parts) != 2 or parts[0].lower() != "token":
+    parts = _token_parts(environ)
+    if parts is None:
         return None
     raw = _body(environ)
     if raw is None:
@@ -98,19 +106,40 @@ def _taken(environ):
         seq, action = move_of(_parser.parse(io.BytesIO(raw)))
     except (ParseError, ValidationError):
         return None
-    # Before the first query, as Django does: a connection past its age or broken is closed first.
-    signals.request_started.send(sender=LeanDecisions, environ=environ)
-    try:
-        user = _token_user(parts[1])
-    except DatabaseError:
-        return None  # Django tries again and answers as it answers any failure
+    user = _signed_in(environ, parts[1])
     return None if user is None else (user, seq, action)
 
 
-def _plain_request(environ) -> bool:
-    """JSON in and out, on a host the site serves, with nothing the middleware would answer itself
-    (a redirect to HTTPS or to www, a refused user agent)."""
-    if environ.get("CONTENT_TYPE", "").lower() not in JSON_TYPES:
+def _asked(environ):
+    """(user,) when the question is one this path answers (no query string, no body); None hands
+    it to Django."""
+    if environ.get("QUERY_STRING") or environ.get("CONTENT_LENGTH") not in (None, "", "0"):
+        return None
+    if environ.get("HTTP_TRANSFER_ENCODING") or not _plain_request(environ, json_body=False):
+        return None
+    parts = _token_parts(environ)
+    user = None if parts is None else _signed_in(environ, parts[1])
+    return None if user is None else (user,)
+
+
+def _token_parts(environ):
+    parts = environ.get("HTTP_AUTHORIZATION", "").split()
+    return parts if len(parts) == 2 and parts[0].lower() == "token" else None
+
+
+def _signed_in(environ, key: str):
+    # Before the first query, as Django does: a connection past its age or broken is closed first.
+    signals.request_started.send(sender=LeanDecisions, environ=environ)
+    try:
+        return _token_user(key)
+    except DatabaseError:
+        return None  # Django tries again and answers as it answers any failure
+
+
+def _plain_request(environ, json_body: bool) -> bool:
+    """JSON in (when there is a body) and out, on a host the site serves, with nothing the
+    middleware would answer itself (a redirect to HTTPS or to www, a refused user agent)."""
+    if json_body and environ.get("CONTENT_TYPE", "").lower() not in JSON_TYPES:
         return False
     accept = environ.get("HTTP_ACCEPT", "")
     if accept and not any(kind.strip() in ACCEPTED for kind in accept.lower().split(",")):
@@ -166,13 +195,18 @@ def _token_user(key: str):
     return user
 
 
-def _decide(environ, game_id: str, user, seq: int, action: dict):
-    """(status, body, headers) of the decision, as GameViewSet.moves and the middleware answer it."""
+def _answer(environ, game_id: str, user, *decision):
+    """(status, body, headers) of the decision or the question, as GameViewSet.moves or
+    GameViewSet.actions and the middleware answer it."""
     translation.activate(user.profile.language)  # as ProfileTokenAuthentication does
     timezone.deactivate()  # as UserPreferencesMiddleware does for a request with no session
-    headers = _site_headers(environ)
+    endpoint = "moves" if decision else "actions"
+    headers = _site_headers(environ, ENDPOINTS[endpoint][1])
     try:
-        applied = services.submit_decision(user, game_id, seq, action, language_of(user))
+        if decision:
+            status, data = 201, services.submit_decision(user, game_id, *decision, language_of(user)).answer
+        else:
+            status, data = 200, services.legal_for(services.game_with_seats(game_id), user)
     except services.GameError as refused:
         status, data, extra = game_error(refused)
         return status, _renderer.render(data, "application/json"), headers + extra
@@ -181,13 +215,13 @@ def _decide(environ, game_id: str, user, seq: int, action: dict):
         signals.got_request_exception.send(sender=LeanDecisions, request=None)
         # As Django's handler500 answers (games.entry.api.errors.server_error): a JsonResponse, no DRF.
         return 500, json.dumps(SERVER_ERROR).encode(), [h for h in headers if h[0] != "Allow"]
-    return 201, _renderer.render(applied.answer, "application/json"), headers
+    return status, _renderer.render(data, "application/json"), headers
 
 
-def _site_headers(environ) -> list[tuple[str, str]]:
-    """What the middleware and DRF add to this endpoint's answers: the security headers, the
+def _site_headers(environ, allow: str) -> list[tuple[str, str]]:
+    """What the middleware and DRF add to these endpoints' answers: the security headers, the
     content policy, the language (the user's, made active above) and what the answer varies by."""
-    headers = [("Content-Type", "application/json"), ("Allow", "GET, POST, HEAD, OPTIONS")]
+    headers = [("Content-Type", "application/json"), ("Allow", allow)]
     if settings.X_FRAME_OPTIONS:
         headers.append(("X-Frame-Options", settings.X_FRAME_OPTIONS.upper()))
     headers.append(("Vary", "Accept-Language, Cookie"))

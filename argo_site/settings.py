@@ -128,8 +128,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # the largest real request (a chat lin
 
 ROOT_URLCONF = "argo_site.urls"
 WSGI_APPLICATION = "argo_site.wsgi.application"
-# The decision POST of the usual shape answered without the middleware and DRF's request objects,
-# with the same authentication, checks, errors and headers (argo_site/lean.py, docs/performance.md).
+# The decision POST and the turn's question (GET /actions/) of the usual shape answered without the
+# middleware and DRF's request objects, with the same authentication, checks, errors and headers
+# (argo_site/lean.py, docs/performance.md).
 LEAN_DECISIONS = env_flag("LEAN_DECISIONS", True)
 ASGI_APPLICATION = "argo_site.asgi.application"
 SITE_ID = 1

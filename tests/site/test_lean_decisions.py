@@ -1,4 +1,5 @@
-"""The decision POST's lean path (argo_site/lean.py) answers exactly as Django and DRF would.
+"""The lean path of the decision POST and the turn's question (argo_site/lean.py) answers exactly as
+Django and DRF would.
 
 Each request is sent twice to the WSGI application gunicorn serves, once with the lean path and once
 straight to Django, each inside a transaction rolled back afterwards, so both meet the same game:
@@ -109,6 +110,15 @@ def moves(game):
     return f"/api/games/{game.pk}/moves/"
 
 
+def actions(game):
+    return f"/api/games/{game.pk}/actions/"
+
+
+def ask(path, token, **extra):
+    """(lean answer, Django's answer, whether the lean path answered itself) of a GET without a body."""
+    return both(path, b"", token, **{"REQUEST_METHOD": "GET", "CONTENT_LENGTH": "", **extra})
+
+
 def test_a_decision_is_answered_as_django_answers_it(game):
     game, tokens, seat, legal = game
     lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat])
@@ -140,12 +150,18 @@ def test_a_field_the_endpoint_does_not_know_is_ignored_as_django_ignores_it(game
     assert_same(lean, django)
 
 
-def test_a_german_player_is_answered_in_german(game):
+@pytest.mark.parametrize("endpoint", ["moves", "actions"])
+def test_a_german_player_is_answered_in_german(game, endpoint):
     game, tokens, seat, legal = game
     profile = game.seats.get(order=seat).user.profile
     profile.language = "de"
     profile.save()
-    lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat])
+    if endpoint == "moves":
+        lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0]},
+                                      tokens[seat])
+    else:
+        lean, django, answered = ask(actions(game), tokens[seat])
+        assert lean[2]["prompt"] != legal["prompt"]  # the question itself in German
     assert answered and lean[1]["content-language"] == "de"
     assert_same(lean, django)
 
@@ -255,4 +271,64 @@ def test_switched_off_every_request_goes_to_django(game, settings):
     settings.LEAN_DECISIONS = False
     lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat])
     assert not answered
+    assert_same(lean, django)
+
+
+# The question a client asks when its turn begins: GET /actions/, answered by the same path.
+
+def test_the_question_is_answered_as_django_answers_it(game):
+    game, tokens, seat, legal = game
+    lean, django, answered = ask(actions(game), tokens[seat])
+    assert answered and lean[0] == 200
+    assert lean[2] == legal and lean[2]["actions"]
+    assert lean[1]["allow"] == "GET, HEAD, OPTIONS" and lean[1]["content-language"] == "en"
+    assert_same(lean, django)
+
+
+@pytest.mark.parametrize("case", ["not yours", "not seated", "no such game", "finished"])
+def test_questions_refused_are_refused_alike(game, case, make_user):
+    from rest_framework.authtoken.models import Token
+    game, tokens, seat, legal = game
+    token, path = tokens[seat], actions(game)
+    if case == "not yours":
+        token = tokens[1 - seat]
+    elif case == "not seated":
+        token = Token.objects.create(user=make_user("carol")).key
+    elif case == "no such game":
+        path = f"/api/games/{game.pk + 1000}/actions/"
+    elif case == "finished":
+        type(game).objects.filter(pk=game.pk).update(status=type(game).Status.FINISHED)
+    lean, django, answered = ask(path, token)
+    assert answered and 400 <= lean[0] < 500 and lean[2]["detail"], lean
+    assert "actions" not in lean[2]  # nobody but the deciding player sees their choices
+    assert_same(lean, django)
+
+
+@pytest.mark.parametrize("case", ["a body", "query string", "unknown token", "no token", "XML only", "HEAD"])
+def test_questions_the_lean_path_is_unsure_of_go_to_django(game, case):
+    game, tokens, seat, legal = game
+    token, extra = tokens[seat], {}
+    if case == "query string":
+        extra["QUERY_STRING"] = "lang=de"
+    elif case == "unknown token":
+        token = "0" * 40
+    elif case == "no token":
+        token = None
+    elif case == "XML only":
+        extra["HTTP_ACCEPT"] = "application/xml"
+    if case == "a body":
+        lean, django, answered = both(actions(game), b"{}", token, REQUEST_METHOD="GET")
+    elif case == "HEAD":
+        lean, django, answered = both(actions(game), b"", token, REQUEST_METHOD="HEAD", CONTENT_LENGTH="")
+    else:
+        lean, django, answered = ask(actions(game), token, **extra)
+    assert not answered, case
+    assert lean[0] == django[0] and lean[2] == django[2]
+
+
+def test_switched_off_questions_go_to_django(game, settings):
+    game, tokens, seat, legal = game
+    settings.LEAN_DECISIONS = False
+    lean, django, answered = ask(actions(game), tokens[seat])
+    assert not answered and lean[0] == 200
     assert_same(lean, django)
