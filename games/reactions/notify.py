@@ -26,6 +26,7 @@ from accounts.signals import account_suspended, password_changed
 from games import rules, signals
 from games.models import Game
 from games.ratings import rating_moves
+from games.services import NotFound, game_with_seats
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 3.0
@@ -252,12 +253,14 @@ SEAT_NEWS = {"aborted", "seat_resigned", "seat_timed_out", "seat_removed", "stan
 
 
 def game_event(game_id: int, what: str) -> None:
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
+    try:
+        # The game, its seats, players and their languages in one query, as a decision reads them.
+        game = game_with_seats(game_id)
+    except NotFound:
         return
     payload = {"event": what, "game": game_id, "seq": game.seq}
     send_all([(game_group(game_id), payload)]
-             + [(user_group(u), payload) for u in (game.seats.values_list("user_id", flat=True) if what in SEAT_NEWS else ())])
+             + [(user_group(s.user_id), payload) for s in (game.seats.all() if what in SEAT_NEWS else ())])
     if what == "started":
         for seat in game.seats.all():
             send(user_group(seat.user_id), {"event": "game_started", "game": game_id, "seq": game.seq})

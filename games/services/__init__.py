@@ -20,9 +20,9 @@ from .moderation import (abort_game, extend_deadline, record_access_change, remo
                          set_chat_hidden, set_suspended)
 from .play import Applied, submit_decision, undo
 from .reads import (LOGGED_ACTIONS, abort_reason, active_decisions, bot_to_play, bot_waiting, chat_refusal,
-                    current_state, decision_log, game_with_seats, invitations_of, legal_for, locked, may_start,
-                    moderation_log, question_for, removal_reason, replay, rules_of, starter_id, view_for, waiting_count,
-                    waiting_games)
+                    current_state, decision_log, game_in_full, game_with_seats, invitations_of, legal_for, locked,
+                    may_start, moderation_log, question_for, removal_reason, replay, rules_of, starter_id, view_for,
+                    waiting_count, waiting_games)
 from .records import has_record, record_filename, record_of
 from .seats import hand_seat_to_bot, mute, resign
 from .vacations import add_vacation, cancel_vacation
@@ -30,8 +30,8 @@ from .vacations import add_vacation, cancel_vacation
 __all__ = [
     "Conflict", "GameError", "Invalid", "NotAllowed", "NotFound", "TooMany",
     "LOGGED_ACTIONS", "abort_reason", "active_decisions", "bot_to_play", "bot_waiting", "chat_refusal",
-    "current_state", "decision_log", "game_with_seats", "invitations_of", "legal_for", "locked", "may_start",
-    "moderation_log", "question_for", "removal_reason", "replay", "rules_of", "starter_id", "view_for",
+    "current_state", "decision_log", "game_in_full", "game_with_seats", "invitations_of", "legal_for", "locked",
+    "may_start", "moderation_log", "question_for", "removal_reason", "replay", "rules_of", "starter_id", "view_for",
     "waiting_count", "waiting_games",
     "has_record", "record_filename", "record_of",
     "hand_seat_to_bot", "mute", "resign", "enforce_deadline", "add_vacation", "cancel_vacation",

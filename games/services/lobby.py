@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from foundation.rows import update_each
 from games import gates, limits, rules, signals
 from games.models import Game, Invitation, Seat
 from games.rules import IllegalAction
@@ -221,19 +222,20 @@ def _start(game: Game) -> None:
     was given), closed up where seats are left free; the rules module draws everything else from
     the seed."""
     module = rules_of(game)
-    seats = list(game.seats.order_by("order", "joined_at"))
+    # with the players and profiles that the first turn's deadline reads (time zone, vacations)
+    seats = list(game.seats.select_related("user__profile").order_by("order", "joined_at"))
     game.players = len(seats)
     game.seed = secrets.randbits(62)
     game.rules_version = module.version  # an open game starts under the rules published at its start
     state = module.new_game(game.players, game.seed, game.options, version=game.rules_version)
-    for index, seat in enumerate(seats):
-        seat.order = index + 100  # two passes keep (game, order) unique while renumbering
-        seat.save(update_fields=["order"])
+    if any(seat.order != index for index, seat in enumerate(seats)):
+        for index, seat in enumerate(seats):
+            seat.order = index + 100  # two passes keep (game, order) unique while renumbering
+        update_each(seats, ["order"])
     names = module.seat_names(state)
     for index, seat in enumerate(seats):
-        seat.order = index
-        seat.colour = names[index]
-        seat.save(update_fields=["order", "colour"])
+        seat.order, seat.colour = index, names[index]
+    update_each(seats, ["order", "colour"])  # one statement for every seat
     now = timezone.now()
     game.status = Game.Status.ACTIVE
     game.started_at = game.last_move_at = now

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db.models import F, Q
+from django.db.models import F, Prefetch, Q, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.models import language_of
+from foundation.rows import cache_related
 from games import rules
 from games.models import Game, Invitation, ModeratorAction, Seat
 from games.standings import teams_of
@@ -115,6 +116,18 @@ def game_with_seats(game_id, lock: bool = False) -> Game:
     cached = game.seats.all()
     cached._result_cache, cached._prefetch_done = seats, True
     game._prefetched_objects_cache = {"seats": cached}
+    return game
+
+
+def game_in_full(game_id) -> Game:
+    """The game as its detail answers it: the seats, their players and profiles in one query
+    (game_with_seats), who created it (among the players, when seated), and the invitations with
+    the invited."""
+    game = game_with_seats(game_id)
+    creator = next((s.user for s in game.seats.all() if s.user_id == game.created_by_id), None)
+    if creator is not None:
+        cache_related(game, "created_by", creator)
+    prefetch_related_objects([game], Prefetch("invitations", queryset=Invitation.objects.select_related("user")))
     return game
 
 

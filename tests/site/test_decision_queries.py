@@ -192,3 +192,20 @@ def test_kept_statements_outlive_no_migration(make_user):
     finally:
         with connection.cursor() as cursor:
             cursor.execute("ALTER TABLE authtoken_token ALTER COLUMN key TYPE varchar(40)")
+
+
+def test_a_new_game_and_the_join_that_starts_it_take_few_queries(make_user, api_client_for):
+    """The answer to each is the game's detail, read with its seats, players and profiles in one
+    query (services.game_in_full); the start places every seat in one statement and reads the
+    players the first deadline needs with the seats. The token, the limit on new games and the two
+    transactions' bounds are in the counts; 12 and 21 queries before."""
+    alice, bob = api_client_for(make_user("alice")), api_client_for(make_user("bob"))
+    with CaptureQueriesContext(connection) as created:
+        game = alice.post("/api/games/", {"game": "argo", "players": 2}, format="json")
+    assert game.status_code == 201, game.content
+    with CaptureQueriesContext(connection) as joined:
+        started = bob.post(f"/api/games/{game.json()['id']}/join/")
+    assert started.status_code == 200 and started.json()["status"] == "active"
+    assert [s["username"] for s in started.json()["seats"]] == ["alice", "bob"]
+    assert len(created) <= 10, "\n".join(q["sql"][:160] for q in created.captured_queries)
+    assert len(joined) <= 14, "\n".join(q["sql"][:160] for q in joined.captured_queries)

@@ -106,7 +106,7 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return self._detail(game.pk, status.HTTP_201_CREATED)
 
     def _detail(self, game_id, code=status.HTTP_200_OK):
-        game = self.get_queryset().get(pk=game_id)
+        game = services.game_in_full(game_id)
         return Response(GameDetailSerializer(game, context={"request": self.request}).data, status=code)
 
     @extend_schema(request=JoinSerializer, responses={200: GameDetailSerializer, **_errors(400, 401, 403, 404, 409)},
