@@ -75,10 +75,11 @@ class LeanDecisions:
         found = GAME_PATH.match(environ.get("PATH_INFO", ""))
         if found is None or ENDPOINTS[found[2]][0] != environ["REQUEST_METHOD"]:
             return self.site(environ, start_response)
-        taken = _taken(environ) if found[2] == "moves" else _asked(environ)
+        endpoint = found[2]
+        taken = _taken(environ) if endpoint == "moves" else _asked(environ)
         if taken is None:
             return self.site(environ, start_response)
-        status, body, headers = _answer(environ, found[1], *taken)
+        status, body, headers = _answer(environ, endpoint, found[1], *taken)
         start_response(STATUS[status], headers + [("Content-Length", str(len(body)))])
         return _Finished([body])
 
@@ -195,15 +196,14 @@ def _token_user(key: str):
     return user
 
 
-def _answer(environ, game_id: str, user, *decision):
-    """(status, body, headers) of the decision or the question, as GameViewSet.moves or
-    GameViewSet.actions and the middleware answer it."""
+def _answer(environ, endpoint: str, game_id: str, user, *decision):
+    """(status, body, headers) of the decision (`moves`, with its seq and action) or the question
+    (`actions`), as GameViewSet.moves or GameViewSet.actions and the middleware answer it."""
     translation.activate(user.profile.language)  # as ProfileTokenAuthentication does
     timezone.deactivate()  # as UserPreferencesMiddleware does for a request with no session
-    endpoint = "moves" if decision else "actions"
     headers = _site_headers(environ, ENDPOINTS[endpoint][1])
     try:
-        if decision:
+        if endpoint == "moves":
             status, data = 201, services.submit_decision(user, game_id, *decision, language_of(user)).answer
         else:
             status, data = 200, services.legal_for(services.game_with_seats(game_id), user)

@@ -24,7 +24,6 @@ from accounts import credentials
 from accounts.models import Profile, supported_language
 from accounts.signals import account_suspended, password_changed
 from games import rules, signals
-from games.models import Game
 from games.ratings import rating_moves
 from games.services import NotFound, game_with_seats
 
