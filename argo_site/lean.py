@@ -37,11 +37,11 @@ from django.db import DatabaseError
 from django.http.request import split_domain_port, validate_host
 from django.utils import timezone, translation
 from rest_framework.exceptions import ParseError, ValidationError
-from rest_framework.renderers import JSONRenderer
 
 from accounts.api.auth import token_user
 from accounts.credentials import token_expired
 from accounts.models import language_of
+from foundation.encoding import FastJSONRenderer
 from games import services
 
 from games.entry.api.errors import SERVER_ERROR, game_error
@@ -59,7 +59,7 @@ JSON_TYPES = {"application/json", "application/json;charset=utf-8", "application
 ACCEPTED = {"application/json", "application/*", "*/*"}
 STATUS = {200: "200 OK", 201: "201 Created", 400: "400 Bad Request", 403: "403 Forbidden", 404: "404 Not Found",
           409: "409 Conflict", 429: "429 Too Many Requests", 500: "500 Internal Server Error"}
-_parser, _renderer = SafeJSONParser(), JSONRenderer()
+_parser, _renderer = SafeJSONParser(), FastJSONRenderer()
 
 
 class LeanDecisions:

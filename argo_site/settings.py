@@ -320,7 +320,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "games.entry.api.errors.json_exception_handler",
     # JSON in and out, nothing else: one contract, exactly typed (the pages use their own forms).
     "DEFAULT_PARSER_CLASSES": ["games.entry.api.parsers.SafeJSONParser"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # DRF's JSON, written by orjson (foundation/encoding.py)
+    "DEFAULT_RENDERER_CLASSES": ["foundation.encoding.FastJSONRenderer"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 # An API token ends by itself this long after it was issued (POST /api/auth/token/ issues a new key

@@ -10,14 +10,25 @@ without a word is no more found by `SELECT 1` than here: both wait for TCP to gi
 """
 from __future__ import annotations
 
+import datetime
 import select
 
 import psycopg
 from django.db.backends.postgresql import base
-from psycopg.pq import TransactionStatus
+from psycopg.pq import Format, TransactionStatus
+from psycopg.types.json import Jsonb
+
+from foundation.encoding import column_dumps
 
 
 class DatabaseOperations(base.DatabaseOperations):
+    def adapt_json_value(self, value, encoder):
+        """A JSON column's value written by orjson (foundation.encoding): a decision stores the
+        game's whole state, and json.dumps was a tenth of what storing it cost."""
+        if encoder is not None:
+            return super().adapt_json_value(value, encoder)
+        return Jsonb(value, dumps=column_dumps)
+
     def last_executed_query(self, cursor, sql, params):
         """A statement run prepared (prepared_cursor) has no text of its own in psycopg: for the
         debug log and the query counts of the tests, it is shown with its values filled in."""
@@ -28,6 +39,13 @@ class DatabaseOperations(base.DatabaseOperations):
             except psycopg.Error:
                 return sql
         return shown
+
+
+# psycopg's own reader of timestamptz text, in C with psycopg's binary package: a datetime in the
+# session's zone. Django replaces it with a subclass written in Python that sets its own zone, 20
+# times slower; a decision reads some twenty timestamps (docs/performance.md).
+_TIMESTAMPTZ = psycopg.adapters.types["timestamptz"].oid
+_SESSION_ZONE_LOADER = psycopg.adapters.get_loader(_TIMESTAMPTZ, Format.TEXT)
 
 
 class KeptStatementsCursor(psycopg.Cursor):
@@ -79,4 +97,8 @@ class DatabaseWrapper(base.DatabaseWrapper):
         with self.wrap_database_errors:
             cursor = KeptStatementsCursor(self.connection)
             cursor.wrapper = self
+            if self.timezone is datetime.timezone.utc:
+                # Django has set the session to UTC (USE_TZ, no zone of the database's own), so
+                # psycopg's reader already gives what Django's would: the same instant in UTC.
+                cursor.adapters.register_loader(_TIMESTAMPTZ, _SESSION_ZONE_LOADER)
             return self._prepare_cursor(cursor)

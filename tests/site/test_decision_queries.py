@@ -129,6 +129,8 @@ def test_the_hand_written_reads_give_what_the_orm_gives(make_user, api_client_fo
 
     read = services.game_with_seats(game["id"])
     assert values(read) == values(stored) and read.snapshot == stored.snapshot and read.snapshot
+    # times in UTC as the ORM gives them (the prepared reads parse them with psycopg's own reader)
+    assert repr(read.created_at) == repr(stored.created_at) and read.created_at.utcoffset() == datetime.timedelta(0)
     for mine, theirs in zip(read.seats.all(), stored.seats.all(), strict=True):
         assert values(mine) == values(theirs)
         assert values(mine.user) == values(theirs.user)
@@ -209,3 +211,4 @@ def test_a_new_game_and_the_join_that_starts_it_take_few_queries(make_user, api_
     assert [s["username"] for s in started.json()["seats"]] == ["alice", "bob"]
     assert len(created) <= 10, "\n".join(q["sql"][:160] for q in created.captured_queries)
     assert len(joined) <= 14, "\n".join(q["sql"][:160] for q in joined.captured_queries)
+
