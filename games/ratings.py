@@ -35,7 +35,9 @@ def eligible(game: Game) -> bool:
     """Rated: a finished game in which every seat made at least one decision of its own."""
     if game.status != Game.Status.FINISHED or not game.outcome:
         return False
-    human = set(Decision.objects.filter(game=game, by_bot=False, undone=False).values_list("seat", flat=True))
+    # without the decisions' ordering, which would join the games to sort by game
+    stood = Decision.objects.filter(game=game, by_bot=False, undone=False).order_by()
+    human = set(stood.values_list("seat", flat=True))
     return all(seat.order in human for seat in game.seats.all())
 
 
@@ -100,8 +102,10 @@ def _update(pairs: list[tuple[Rating, int]], side: dict[int, int] | None = None)
 def rate_game(game: Game, save: bool = True) -> bool:
     """Apply a finished game to its participants' ratings, once; True if it changed them. Without
     `save`, `game.rated` is set and the caller saves it (the decision that ends a game stores it with
-    the game's other changes, Game.DECISION_FIELDS)."""
-    if game.rated is not None or RatingChange.objects.filter(match=game).exists():
+    the game's other changes, Game.DECISION_FIELDS); that caller read the game under its lock in
+    this transaction, so its `rated` is the stored one. Another's copy may be older than the rating:
+    the changes stored are asked too."""
+    if game.rated is not None or (save and RatingChange.objects.filter(match=game).exists()):
         return False
     if not eligible(game):
         game.rated = False
@@ -120,6 +124,8 @@ def rate_game(game: Game, save: bool = True) -> bool:
         rating.last_played = game.finished_at
     RatingChange.objects.bulk_create(changes)
     update_each([rating for rating, _ in pairs], ["mu", "sigma", "games", "last_played"])
+    game._rating_moves = _moves((c.rating.user_id, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
+                                for c in changes)
     game.rated = True
     if save:
         game.save(update_fields=["rated"])
@@ -164,11 +170,18 @@ def changes_for(game: Game) -> list[dict]:
 
 def rating_moves(game: Game) -> list[tuple[int, int, int]]:
     """(user id, rating shown before, after) for each player the finished game rated: what the news
-    of the finish says, in one read, without changes_for's count of each player's earlier games."""
-    rows = RatingChange.objects.filter(match=game, rating__user__isnull=False).order_by().values_list(
-        "rating__user_id", "mu_before", "sigma_before", "mu_after", "sigma_after")
+    of the finish says, in one read, without changes_for's count of each player's earlier games. A
+    game rated by this very instance (rate_game) knows them without reading them back."""
+    known = game.__dict__.get("_rating_moves")
+    if known is not None:
+        return known
+    return _moves(RatingChange.objects.filter(match=game, rating__user__isnull=False).order_by().values_list(
+        "rating__user_id", "mu_before", "sigma_before", "mu_after", "sigma_after"))
+
+
+def _moves(changes) -> list[tuple[int, int, int]]:
     return [(user_id, display(mu, sigma), display(mu_after, sigma_after))
-            for user_id, mu, sigma, mu_after, sigma_after in rows]
+            for user_id, mu, sigma, mu_after, sigma_after in changes if user_id is not None]
 
 
 def _games_rated_through(changes: list[RatingChange]) -> dict[int, int]:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
+from foundation.rows import prepared_cursor
 from games import rules, services as games
 from games.models import Game, Rating
 from games.rules import IllegalAction
@@ -347,6 +348,8 @@ def table_decided(game: Game) -> Tournament | None:
     """A tournament game ended (the games app's signal, in its transaction): the table takes the
     seats' places; an aborted game is void, a draw for everyone at it. The tournament whose table
     it was, or None."""
+    if not _at_a_table(game.pk):
+        return None
     table = Table.objects.select_for_update().select_related("round__tournament").filter(game=game).first()
     if table is None or table.places is not None or table.replaced:
         return None
@@ -358,6 +361,16 @@ def table_decided(game: Game) -> Tournament | None:
     table.save(update_fields=["places"])
     signals.tournament_changed.send(Tournament, tournament=table.round.tournament)
     return table.round.tournament
+
+
+def _at_a_table(game_id: int) -> bool:
+    """Whether a tournament's table plays the game. Every game's end asks, and most games are no
+    tournament's: one kept statement, where the ORM's locking read cost a millisecond of CPU to
+    compile (docs/performance.md)."""
+    with prepared_cursor() as cursor:
+        cursor.execute(f"SELECT 1 FROM {connection.ops.quote_name(Table._meta.db_table)} WHERE game_id = %s",
+                       [game_id])
+        return cursor.fetchone() is not None
 
 
 # --- reading ------------------------------------------------------------------------------------

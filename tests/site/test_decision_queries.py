@@ -212,3 +212,33 @@ def test_a_new_game_and_the_join_that_starts_it_take_few_queries(make_user, api_
     assert len(created) <= 10, "\n".join(q["sql"][:160] for q in created.captured_queries)
     assert len(joined) <= 14, "\n".join(q["sql"][:160] for q in joined.captured_queries)
 
+
+def test_the_decision_that_ends_a_game_takes_few_queries(make_user, api_client_for):
+    """The end of a game places the seats, rates the players, asks whether a tournament's table played
+    it and adds it to the statistics, in the decision's transaction: on PostgreSQL thirteen statements
+    with the two of the test's savepoint (docs/performance.md), fourteen elsewhere. The players have
+    ratings already (a first rated game also makes the rows)."""
+    import random
+
+    from games import ratings
+    from games.models import Game, Rating, RatingChange
+
+    clients, game, seat, legal = two_player_game(make_user, api_client_for)
+    for user in (None, *Game.objects.get(pk=game["id"]).seats.values_list("user_id", flat=True)):  # None: the aliens
+        Rating.objects.create(game="argo", user_id=user, mu=ratings.MODEL.mu, sigma=ratings.MODEL.sigma)
+    rng = random.Random(7)
+    while True:
+        with CaptureQueriesContext(connection) as queries:
+            answer = clients[seat].post(f"/api/games/{game['id']}/moves/",
+                                        {"seq": legal["seq"], "action": rng.choice(legal["actions"])}, format="json")
+        assert answer.status_code == 201, answer.content
+        body = answer.json()
+        if body["view"]["turn"] is None:
+            break
+        seat = body["view"]["turn"]["seat"]
+        legal = body.get("next") or clients[seat].get(f"/api/games/{game['id']}/actions/").json()
+    ended = Game.objects.get(pk=game["id"])
+    assert ended.status == Game.Status.FINISHED and ended.rated
+    assert RatingChange.objects.filter(match=ended).count() == 3  # the two players and Argo's aliens
+    assert len(queries) <= (13 if connection.vendor == "postgresql" else 14), \
+        "\n".join(q["sql"][:160] for q in queries.captured_queries)
