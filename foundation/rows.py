@@ -117,3 +117,24 @@ def update_each(objs: list, fields: list[str]) -> None:
     with db.cursor() as cursor:
         cursor.execute(f"UPDATE {table} SET {assigned} FROM ({' UNION ALL '.join([row] * len(objs))}) v "
                        f"WHERE {table}.{key} = v.{key}", params)
+
+
+def insert_each(objs: list) -> None:
+    """Insert several new instances of one model in one statement and give them their primary keys,
+    as bulk_create does without its signals; its compiling cost a game's end more CPU than the
+    insert (docs/performance.md). Values are taken as save() takes them (`pre_save`: auto_now_add)."""
+    if not objs:
+        return
+    model, db = type(objs[0]), database()
+    quote = db.ops.quote_name
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    row = f"({', '.join(['%s'] * len(fields))})"
+    params = [f.get_db_prep_save(f.pre_save(obj, True), db) for obj in objs for f in fields]
+    sql = (f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+           f"VALUES {', '.join([row] * len(objs))} RETURNING {quote(model._meta.pk.column)}")
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        keys = cursor.fetchall()
+    for obj, (key,) in zip(objs, keys, strict=True):  # in the order of VALUES, as bulk_create relies on too
+        obj.pk = key
+        obj._state.adding, obj._state.db = False, db.alias

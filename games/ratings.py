@@ -13,11 +13,13 @@ in order.
 """
 from __future__ import annotations
 
-from django.db.models import Q
+from functools import cache
+
+from django.db import connection, transaction
 from django.dispatch import receiver
 from openskill.models import ThurstoneMostellerFull
 
-from foundation.rows import update_each
+from foundation.rows import Columns, insert_each, prepared_cursor, update_each
 from games import rules, signals
 from games.models import PROVISIONAL_GAMES, Decision, Game, Rating, RatingChange
 from games.models import rating_display as display
@@ -35,10 +37,31 @@ def eligible(game: Game) -> bool:
     """Rated: a finished game in which every seat made at least one decision of its own."""
     if game.status != Game.Status.FINISHED or not game.outcome:
         return False
-    # without the decisions' ordering, which would join the games to sort by game
-    stood = Decision.objects.filter(game=game, by_bot=False, undone=False).order_by()
-    human = set(stood.values_list("seat", flat=True))
+    with prepared_cursor() as cursor:
+        cursor.execute(_seats_that_decided(), [game.pk, False, False])
+        human = {seat for seat, in cursor.fetchall()}
     return all(seat.order in human for seat in game.seats.all())
+
+
+# The end of every game asks these two, inside the decision that ends it: written once, where the
+# ORM compiled each for a millisecond of CPU (docs/performance.md).
+@cache
+def _seats_that_decided() -> str:
+    decision = connection.ops.quote_name(Decision._meta.db_table)
+    return f"SELECT DISTINCT seat FROM {decision} WHERE game_id = %s AND by_bot = %s AND undone = %s"
+
+
+@cache
+def _ratings_query(users: int, participant: bool) -> tuple[str, Columns]:
+    """The rating rows of one game for `users` user ids and, with `participant`, the row without a
+    user, locked in the order of their keys."""
+    rating = Columns(Rating, "r")
+    chosen = [f"r.user_id IN ({', '.join(['%s'] * users)})"] if users else []
+    chosen += ["r.user_id IS NULL"] if participant else []
+    locked = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    sql = (f"SELECT {rating.sql} FROM {rating.table} WHERE r.{connection.ops.quote_name('game')} = %s "
+           f"AND ({' OR '.join(chosen) or 'FALSE'}) ORDER BY r.id{locked}")
+    return sql, rating
 
 
 def standings(game: Game) -> list[tuple[object, int]]:
@@ -59,13 +82,21 @@ def _ratings(game_name: str, participants: list) -> dict:
     own opponents), created at need and locked for this transaction in the order of their keys; two
     games ending at once both find the one row (get_or_create retries after a clash)."""
     users = [who for who in participants if who is not None]
-    chosen = Q(user_id__in=users) | Q(user_id__isnull=True) if None in participants else Q(user_id__in=users)
-    rows = Rating.objects.select_for_update().filter(chosen, game=game_name).order_by("pk")
-    found = {row.user_id: row for row in rows}
+    found = _locked_ratings(game_name, users, None in participants)
     missing = [who for who in participants if who not in found]
     for who in missing:  # a first game of this game: the row is made, then locked with the others
         Rating.objects.get_or_create(game=game_name, user_id=who, defaults={"mu": MODEL.mu, "sigma": MODEL.sigma})
-    return {row.user_id: row for row in rows.all()} if missing else found
+    return _locked_ratings(game_name, users, None in participants) if missing else found
+
+
+def _locked_ratings(game_name: str, users: list, participant: bool) -> dict:
+    if not transaction.get_connection().in_atomic_block:  # as select_for_update() says
+        raise transaction.TransactionManagementError("locking ratings outside a transaction holds no lock")
+    sql, rating = _ratings_query(len(users), participant)
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, [game_name, *users])
+        rows = [rating.instance(row) for row in cursor.fetchall()]
+    return {row.user_id: row for row in rows}
 
 
 def sides(game: Game) -> dict[int, int] | None:
@@ -122,7 +153,7 @@ def rate_game(game: Game, save: bool = True) -> bool:
         rating.mu, rating.sigma = mu, sigma
         rating.games += 1
         rating.last_played = game.finished_at
-    RatingChange.objects.bulk_create(changes)
+    insert_each(changes)
     update_each([rating for rating, _ in pairs], ["mu", "sigma", "games", "last_played"])
     game._rating_moves = _moves((c.rating.user_id, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
                                 for c in changes)

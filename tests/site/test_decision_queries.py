@@ -242,3 +242,19 @@ def test_the_decision_that_ends_a_game_takes_few_queries(make_user, api_client_f
     assert RatingChange.objects.filter(match=ended).count() == 3  # the two players and Argo's aliens
     assert len(queries) <= (13 if connection.vendor == "postgresql" else 14), \
         "\n".join(q["sql"][:160] for q in queries.captured_queries)
+
+
+def test_rows_inserted_together_each_get_their_own_key(make_user, api_client_for):
+    """foundation.rows.insert_each, which stores a game's rating changes: one statement, and every
+    instance learns the key of its own row."""
+    from foundation.rows import insert_each
+    from games.models import ChatMessage
+
+    clients, game, seat, legal = two_player_game(make_user, api_client_for)
+    carol = make_user("carol")
+    said = [ChatMessage(game_id=game["id"], user=carol, text=f"line {i}") for i in range(3)]
+    with CaptureQueriesContext(connection) as queries:
+        insert_each(said)
+    assert len(queries) == 1
+    assert {m.pk: m.text for m in said} == dict(ChatMessage.objects.filter(game_id=game["id"]).values_list("pk", "text"))
+    assert all(m.created_at is not None and not m._state.adding for m in said)
