@@ -99,6 +99,13 @@ def cache_related(instance, name: str, value) -> None:
         (reverse.field if reverse else relation.remote_field).set_cached_value(value, instance)
 
 
+def keep_prefetched(instance, name: str, objs: list) -> None:
+    """Make `instance.<name>.all()` answer `objs` without a query, as prefetch_related leaves it."""
+    kept = getattr(instance, name).all()
+    kept._result_cache, kept._prefetch_done = objs, True
+    instance.__dict__.setdefault("_prefetched_objects_cache", {})[name] = kept
+
+
 def update_each(objs: list, fields: list[str]) -> None:
     """Store `fields` of several instances of one model, each its own values, in one UPDATE joined to
     a row of values per instance. Django's bulk_update builds a CASE per field with a WHEN per

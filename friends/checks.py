@@ -4,7 +4,12 @@ The words never say who blocked whom beyond what the asking player knows: a play
 someone does not accept them, not that they are blocked (a block of their own they are told of)."""
 from __future__ import annotations
 
+from functools import cache
+
+from django.db import connection
 from django.db.models import Q
+
+from foundation.rows import prepared_cursor
 
 from games import gates
 
@@ -30,13 +35,27 @@ def check(action: str, actor_id: int, other_ids: list[int]) -> str | None:
 
 
 def _blocked(action: str, actor_id: int, other_ids: list[int]) -> str | None:
-    blockers = set(Block.objects.filter(Q(blocker_id__in=other_ids, blocked_id=actor_id)
-                                        | Q(blocker_id=actor_id, blocked_id__in=other_ids))
-                   .values_list("blocker_id", flat=True))
+    others = sorted(set(other_ids))
+    if not others:
+        return None
+    with prepared_cursor() as cursor:
+        cursor.execute(_blockers_query(len(others)), [*others, actor_id, actor_id, *others])
+        blockers = {blocker for blocker, in cursor.fetchall()}
     if blockers - {actor_id}:
         return BLOCKED[action]
     # blocking someone does not stop the blocker's own messages in a game they share
     return OWN_BLOCK.get(action) if actor_id in blockers else None
+
+
+# Every join asks it (with the creator and whoever sits already): written once per number of
+# players, where the ORM compiled it for most of a millisecond (docs/performance.md).
+@cache
+def _blockers_query(others: int) -> str:
+    quote = connection.ops.quote_name
+    blocker, blocked = (quote(Block._meta.get_field(name).column) for name in ("blocker", "blocked"))
+    among = ", ".join(["%s"] * others)
+    return (f"SELECT {blocker} FROM {quote(Block._meta.db_table)} "
+            f"WHERE ({blocker} IN ({among}) AND {blocked} = %s) OR ({blocker} = %s AND {blocked} IN ({among}))")
 
 
 def _friends_only(action: str, actor_id: int, other_ids: list[int]) -> str | None:

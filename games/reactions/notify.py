@@ -25,7 +25,7 @@ from accounts.models import Profile, supported_language
 from accounts.signals import account_suspended, password_changed
 from games import rules, signals
 from games.ratings import rating_moves
-from games.services import NotFound, game_with_seats
+from games.services import NotFound, game_in_full, game_with_seats, invitations_of
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 3.0
@@ -253,8 +253,9 @@ SEAT_NEWS = {"aborted", "seat_resigned", "seat_timed_out", "seat_removed", "stan
 
 def game_event(game_id: int, what: str) -> None:
     try:
-        # The game, its seats, players and their languages in one query, as a decision reads them.
-        game = game_with_seats(game_id)
+        # The game, its seats, players and their languages in one query, as a decision reads them;
+        # and its invitations when they close.
+        game = game_in_full(game_id) if what in INVITATIONS_CLOSE else game_with_seats(game_id)
     except NotFound:
         return
     payload = {"event": what, "game": game_id, "seq": game.seq}
@@ -264,15 +265,17 @@ def game_event(game_id: int, what: str) -> None:
         for seat in game.seats.all():
             send(user_group(seat.user_id), {"event": "game_started", "game": game_id, "seq": game.seq})
         decision_made(Change.of(game, turn_changed=True))
-    if what in ("started", "aborted"):
+    if what in INVITATIONS_CLOSE:
         invitations_closed(game)
+
+
+INVITATIONS_CLOSE = {"started", "aborted"}
 
 
 def invitations_closed(game) -> None:
     """Those still invited when the game started or ended without them: their badge counted it."""
-    for user_id in (game.invitations.filter(declined_at=None).exclude(user__seats__game=game)
-                    .values_list("user_id", flat=True)):
-        send(user_group(user_id), {"event": "invitation_closed", "game": game.pk})
+    for user in invitations_of(game)["pending"]:
+        send(user_group(user.pk), {"event": "invitation_closed", "game": game.pk})
 
 
 def invited(user_id: int, game_id: int) -> None:

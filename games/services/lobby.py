@@ -17,7 +17,7 @@ from games.standings import team_letter, teams_of
 from .bots import bot_account
 from .deadlines import turn_begins
 from .errors import Conflict, Invalid, NotAllowed, NotFound, TooMany, spend
-from .reads import locked, locked_lobby, may_start, rules_of, starter_id
+from .reads import locked, locked_lobby, may_start, rules_of, seats_read_again, starter_id
 
 
 def create_game(user, *, game: str, players, options=None, hours_per_move=None, invite=(), bots=()) -> Game:
@@ -102,7 +102,7 @@ def _bot_kinds(module, kinds) -> list[str | None]:
 
 
 def _users_named(names, exclude) -> list:
-    if names in (None, ""):
+    if names in (None, "", []):
         return []
     if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
         raise Invalid("invite must be a list of usernames")
@@ -223,7 +223,7 @@ def _start(game: Game) -> None:
     the seed."""
     module = rules_of(game)
     # with the players and profiles that the first turn's deadline reads (time zone, vacations)
-    seats = list(game.seats.select_related("user__profile").order_by("order", "joined_at"))
+    seats = seats_read_again(game)
     game.players = len(seats)
     game.seed = secrets.randbits(62)
     game.rules_version = module.version  # an open game starts under the rules published at its start

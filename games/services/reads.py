@@ -3,13 +3,16 @@ state, what a seat may see, and the lists and counts the pages and tasks show.""
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import cache
 
-from django.db.models import F, Prefetch, Q, prefetch_related_objects
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.models import language_of
-from foundation.rows import cache_related
+from foundation.rows import Columns, cache_related, keep_prefetched, prepared_cursor
 from games import rules
 from games.models import Game, Invitation, ModeratorAction, Seat
 from games.standings import teams_of
@@ -102,7 +105,7 @@ def game_with_seats(game_id, lock: bool = False) -> Game:
         raise NotFound("no such game") from None
     if not 0 < game_id < 2 ** 63:
         raise NotFound("no such game")
-    seats = Seat.of_game(game_id, timezone.now().date() - timedelta(days=2), lock)
+    seats = _seats_with_players(game_id, lock)
     if not seats:  # a game without seats (none has one for long): the plain way
         games = Game.objects.select_for_update(of=("self",)) if lock else Game.objects
         try:
@@ -110,13 +113,26 @@ def game_with_seats(game_id, lock: bool = False) -> Game:
         except Game.DoesNotExist:
             raise NotFound("no such game") from None
     game = seats[0].game
+    keep_prefetched(game, "seats", seats)
+    return game
+
+
+def seats_read_again(game: Game) -> list[Seat]:
+    """The seats of `game`, whose row the caller holds locked, read again as game_with_seats reads
+    them (with the seats a join added after the lock), and kept as its seats."""
+    seats = _seats_with_players(game.pk)
+    for seat in seats:
+        cache_related(seat, "game", game)
+    keep_prefetched(game, "seats", seats)
+    return seats
+
+
+def _seats_with_players(game_id: int, lock: bool = False) -> list[Seat]:
+    seats = Seat.of_game(game_id, timezone.now().date() - timedelta(days=2), lock)
     for seat in seats:
         if not seat.may_be_away:
             seat.user._prefetched_objects_cache = {"vacations": []}  # known: none that matters
-    cached = game.seats.all()
-    cached._result_cache, cached._prefetch_done = seats, True
-    game._prefetched_objects_cache = {"seats": cached}
-    return game
+    return seats
 
 
 def game_in_full(game_id) -> Game:
@@ -127,8 +143,34 @@ def game_in_full(game_id) -> Game:
     creator = next((s.user for s in game.seats.all() if s.user_id == game.created_by_id), None)
     if creator is not None:
         cache_related(game, "created_by", creator)
-    prefetch_related_objects([game], Prefetch("invitations", queryset=Invitation.objects.select_related("user")))
+    keep_prefetched(game, "invitations", _invitations(game))
     return game
+
+
+def _invitations(game: Game) -> list[Invitation]:
+    """The game's invitations, oldest first, each with its user."""
+    sql, invitation, user = _invitations_query()
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, [game.pk])
+        rows = cursor.fetchall()
+    found = []
+    for row in rows:
+        made = invitation.instance(row)
+        cache_related(made, "game", game)
+        cache_related(made, "user", user.instance(row, invitation.width))
+        found.append(made)
+    return found
+
+
+# Every game's detail (a create's and a join's answer too) asks it, for a list that is almost always
+# empty: written once, where the ORM's prefetch compiled it for most of a millisecond.
+@cache
+def _invitations_query() -> tuple[str, Columns, Columns]:
+    invitation, user, quote = Columns(Invitation, "i"), Columns(get_user_model(), "u"), connection.ops.quote_name
+    game, invited = (quote(Invitation._meta.get_field(name).column) for name in ("game", "user"))
+    key = quote(get_user_model()._meta.pk.column)
+    return (f"SELECT {invitation.sql}, {user.sql} FROM {invitation.table} JOIN {user.table} ON u.{key} = i.{invited} "
+            f"WHERE i.{game} = %s ORDER BY i.{quote(Invitation._meta.pk.column)}"), invitation, user
 
 
 def locked_lobby(game_id) -> Game:
@@ -235,14 +277,29 @@ def moderation_log(game: Game, user) -> list[dict]:
     """The desk's actions on `game` for its log, oldest first: where each stands (after which
     decision), what it was, whose seat; the reason only for the player it concerned, and for a
     stopped game, whose reason every page shows anyway."""
+    sql, columns = _moderation_query()
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, [game.pk, *(kind.value for kind in LOGGED_ACTIONS)])
+        actions = [columns.instance(row) for row in cursor.fetchall()]
     entries = []
-    for action in game.moderator_actions.filter(kind__in=LOGGED_ACTIONS).order_by("pk"):
+    for action in actions:
         concerns = action.target_user_id is not None and action.target_user_id == getattr(user, "pk", None)
         public = action.kind in (ModeratorAction.Kind.ABORT, ModeratorAction.Kind.REVERT_RATING)
         entries.append({"after": action.details.get("after"), "kind": action.kind, "at": action.created_at,
                         "seat": action.details.get("seat"), "hours": action.details.get("hours"),
                         "reason": action.reason if concerns or public else None})
     return entries
+
+
+# Every game's detail asks it, and almost every game has nothing in it: written once, where the
+# ORM compiled it for most of a millisecond (docs/performance.md).
+@cache
+def _moderation_query() -> tuple[str, Columns]:
+    action, quote = Columns(ModeratorAction, "m"), connection.ops.quote_name
+    game, kind = (quote(ModeratorAction._meta.get_field(name).column) for name in ("game", "kind"))
+    kinds = ", ".join(["%s"] * len(LOGGED_ACTIONS))
+    return (f"SELECT {action.sql} FROM {action.table} WHERE m.{game} = %s AND m.{kind} IN ({kinds}) "
+            f"ORDER BY m.{quote(ModeratorAction._meta.pk.column)}"), action
 
 
 def removal_reason(game: Game, seat: Seat) -> str:

@@ -390,6 +390,28 @@ def test_a_removed_player_is_told_by_email_with_the_reason_once_even_on_a_muted_
 
 
 @pytest.mark.django_db(transaction=True)
+def test_the_games_log_shows_the_desks_actions_and_a_reason_only_to_whom_it_concerns(eager_celery, admin_user, make_user):
+    game = play(start_game(make_user, ("alice", "bob", "carol")), 2)
+    removed = game.seats.exclude(order=game.current_seat).order_by("order").first()
+    services.extend_deadline(admin_user, game.pk, 24, "the server was down")
+    services.remove_player(admin_user, removed.pk, "playing two accounts")
+    services.set_suspended(admin_user, removed.user, True, "not about this game")  # no game: not in its log
+
+    def log_seen_by(user):
+        client = APIClient()
+        client.force_authenticate(user)
+        response = client.get(f"/api/games/{game.pk}/")
+        assert response.status_code == 200
+        return [{k: entry[k] for k in ("after", "kind", "seat", "hours", "reason")} for entry in response.json()["moderation"]]
+
+    extended = {"after": game.seq, "kind": "extend_deadline", "seat": None, "hours": 24, "reason": None}
+    removal = {"after": game.seq, "kind": "remove_player", "seat": removed.order, "hours": None}
+    assert log_seen_by(removed.user) == [extended, {**removal, "reason": "playing two accounts"}]
+    other = game.seats.exclude(pk=removed.pk).first().user
+    assert log_seen_by(other) == [extended, {**removal, "reason": None}]
+
+
+@pytest.mark.django_db(transaction=True)
 def test_removed_seat_is_played_when_its_turn_comes(eager_celery, admin_user, make_user):
     game = play(start_game(make_user), 2)
     waiting = game.seats.exclude(order=game.current_seat).get()

@@ -1113,3 +1113,31 @@ def test_a_seated_or_started_invitation_cannot_be_declined(players):
     c["alice"].post(f"/api/games/{game['id']}/start/")
     assert_error(c["carol"].post(f"/api/games/{game['id']}/decline/"), 409, "invitations are closed")
     assert_auth_refused(anon().post(f"/api/games/{game['id']}/decline/"))
+
+
+def test_each_answer_has_fields_of_its_own_though_they_are_built_once(players, rf):
+    """The game's serializers build their fields once per class (foundation.api.KeptFieldsSerializer)
+    and copy them: two answers made side by side still each follow their own reader, down to the
+    seats' names, which a bot says in the reader's language."""
+    from rest_framework.request import Request
+
+    from accounts.models import Profile
+    from games import services
+    from games.entry.api.serializers import GameDetailSerializer
+
+    users, clients = players
+    game_id = create(clients["alice"], players=2, bots=["greedy"])["id"]
+    Profile.objects.filter(user=users["bob"]).update(language="de")
+
+    def reader(name):
+        request = Request(rf.get("/"))
+        request.user = users[name]
+        users[name].refresh_from_db()
+        return GameDetailSerializer(services.game_in_full(game_id), context={"request": request})
+
+    alices, bobs = reader("alice"), reader("bob")
+    assert alices.fields["seats"] is not bobs.fields["seats"]  # both built before either answers
+    bob_sees, alice_sees = bobs.data, alices.data
+    assert (alice_sees["your_seat"], bob_sees["your_seat"]) == (0, None)
+    assert [s["display_name"] for s in alice_sees["seats"]][1] == "Greedy (bot)"
+    assert [s["display_name"] for s in bob_sees["seats"]][1] == "Gierig (Bot)"

@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import language_of
-from foundation.api import StrictBooleanField, StrictCharField, StrictIntegerField
+from foundation.api import KeptFieldsSerializer, StrictBooleanField, StrictCharField, StrictIntegerField
 from games import rules, services
 from games.clock import away_until
 from games.models import ChatMessage, Game, Seat
@@ -25,7 +25,7 @@ def reader_language(context) -> str:
     return language_of(getattr(request, "user", None), request)
 
 
-class SeatSerializer(serializers.ModelSerializer):
+class SeatSerializer(KeptFieldsSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
     display_name = serializers.SerializerMethodField()
     played_by_bot = serializers.BooleanField(read_only=True)
@@ -61,7 +61,7 @@ class SeatSerializer(serializers.ModelSerializer):
             return profile.name
 
 
-class GameSerializer(serializers.ModelSerializer):
+class GameSerializer(KeptFieldsSerializer):
     created_by = serializers.CharField(source="created_by.username", read_only=True)
     seats = SeatSerializer(many=True, read_only=True)
     invited = serializers.SerializerMethodField(help_text="invited players who have neither joined nor declined")
@@ -290,7 +290,7 @@ class RecordSerializer(serializers.Serializer):
     outcome = serializers.DictField(allow_null=True, help_text="the rules module's outcome as stored; null before the end")
 
 
-class ChatSerializer(serializers.ModelSerializer):
+class ChatSerializer(KeptFieldsSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
     text = StrictCharField(max_length=ChatMessage._meta.get_field("text").max_length,
                            help_text="empty for a message a moderator hid, except to its author")
