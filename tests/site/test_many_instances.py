@@ -42,9 +42,11 @@ pytestmark = [
 ]
 
 PLAY_SECONDS = 60  # the game is played to its end or for this long, whichever comes first
-# Decisions acknowledged before an instance of each tier is killed: random 2-player games of Argo
-# last 35 decisions or more (145 the median), so at least 15 follow.
+# Decisions acknowledged before an instance of each tier is killed. Of 2,000 random 2-player games
+# of Argo played as this test plays them, the shortest lasted 29 decisions and the median 142, so
+# at least 9 follow the kill even when the game ends early.
 KILL_AFTER = 20
+AFTER_KILL = 5  # decisions that must follow the kill, at the least
 WAIT = 30  # seconds, at most, for anything to arrive
 
 
@@ -268,7 +270,9 @@ def test_a_game_survives_an_instance_of_each_tier_dying(site, make_user):
     spectator.stopping = True
     spectator.join(timeout=5)
 
-    assert len(acknowledged) >= KILL_AFTER + 10, f"only {len(acknowledged)} decisions in {PLAY_SECONDS}s"
+    ended = seat is None
+    assert len(acknowledged) >= KILL_AFTER + (AFTER_KILL if ended else 10), \
+        f"only {len(acknowledged)} decisions in {PLAY_SECONDS}s (game ended: {ended})"
     assert served["web-1"] and served["web-2"] and served["proxy"], served
     # The proxy met the dead instances and went on to the live ones (deploy/argo-site.conf).
     refused = [line for line in (site.folder / "error.log").read_text().splitlines() if "Connection refused" in line]
