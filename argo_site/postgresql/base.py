@@ -1,5 +1,6 @@
-"""Django's PostgreSQL backend, but a kept connection is checked without asking the server, and the
-few statements of every decision can be kept prepared.
+"""Django's PostgreSQL backend, but a kept connection is checked without asking the server, the
+few statements of every decision can be kept prepared, and a transaction's BEGIN travels with its
+first kept statement.
 
 With CONN_HEALTH_CHECKS Django sends `SELECT 1` at the start of every request that finds a kept
 connection: one round trip per request, 14 % of a decision's time under load (docs/performance.md).
@@ -48,13 +49,56 @@ _TIMESTAMPTZ = psycopg.adapters.types["timestamptz"].oid
 _SESSION_ZONE_LOADER = psycopg.adapters.get_loader(_TIMESTAMPTZ, Format.TEXT)
 
 
+class Connection(psycopg.Connection):
+    """psycopg's connection, but the BEGIN of a transaction can share one round trip with the
+    transaction's first statement (KeptStatementsCursor).
+
+    psycopg sends BEGIN before a transaction's first statement and waits for its answer, even in
+    pipeline mode: it learns that a transaction is open only from the server, and a second
+    statement queued before then would send BEGIN again. A pipeline of exactly one statement has no
+    second one, so there the BEGIN is queued and the statement follows it at once. Under load each
+    round trip is also a wait to take back the interpreter lock (docs/performance.md)."""
+
+    begin_with_next = False
+
+    def opens_transaction(self) -> bool:
+        """Whether the next statement would be the first of a transaction."""
+        return not self.autocommit and self._pipeline is None and self.info.transaction_status == TransactionStatus.IDLE
+
+    def _start_query(self):
+        if self.begin_with_next and self._pipeline is not None:
+            self.begin_with_next = False
+            yield from self._exec_command(self._get_tx_start_command())  # queued: no round trip of its own
+            return
+        yield from super()._start_query()
+
+
+class _Driver:
+    """psycopg as Django's backend uses it (its errors, its types), connecting with Connection."""
+
+    connect = staticmethod(Connection.connect)
+
+    def __getattr__(self, name):
+        return getattr(psycopg, name)
+
+
 class KeptStatementsCursor(psycopg.Cursor):
-    """Binds on the server, so psycopg keeps its statements prepared (DatabaseWrapper.prepared_cursor)."""
+    """Binds on the server, so psycopg keeps its statements prepared (DatabaseWrapper.prepared_cursor).
+    The first statement of a transaction takes the transaction's BEGIN along (Connection)."""
 
     wrapper: "DatabaseWrapper"
 
     def execute(self, query, params=None, **kwargs):
+        conn = self.connection
         try:
+            if isinstance(conn, Connection) and conn.opens_transaction():
+                with conn.pipeline():  # its end sends both and reads both answers
+                    conn.begin_with_next = True
+                    try:
+                        super().execute(query, params, **kwargs)
+                    finally:
+                        conn.begin_with_next = False
+                return self
             return super().execute(query, params, **kwargs)
         except psycopg.errors.FeatureNotSupported:
             # "cached plan must not change result type": a migration changed what a kept statement
@@ -65,8 +109,16 @@ class KeptStatementsCursor(psycopg.Cursor):
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
+    Database = _Driver()
     ops_class = DatabaseOperations
     statements_stale = False
+
+    @property
+    def pool(self):
+        options = self.settings_dict["OPTIONS"].get("pool")
+        if isinstance(options, dict):
+            options.setdefault("connection_class", Connection)
+        return super().pool
 
     def connect(self):
         super().connect()
