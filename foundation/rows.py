@@ -87,6 +87,19 @@ def prepared_cursor():
     return prepared() if prepared is not None else db.cursor()
 
 
+def send_ahead(sql: str, params, answered) -> None:
+    """Run a statement whose answer can wait, then call `answered(first row)`: on PostgreSQL,
+    inside a transaction, it shares a round trip with the next statement or the COMMIT
+    (argo_site.postgresql); elsewhere it runs at once."""
+    db = database()
+    ahead = getattr(db, "send_ahead", None)
+    if ahead is not None:
+        return ahead(sql, params, answered)
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, params)
+        answered(cursor.fetchone())
+
+
 def cache_related(instance, name: str, value) -> None:
     """Set what `instance.<name>` answers (a forward or reverse one-to-one or foreign key), and for a
     one-to-one what `value` answers back, as select_related does; a None makes a reverse one-to-one

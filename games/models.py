@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Profile, Vacation
 from games import clock
-from foundation.rows import Columns, cache_related, database, prepared_cursor
+from foundation.rows import Columns, cache_related, database, prepared_cursor, send_ahead
 
 PROVISIONAL_GAMES = 5
 
@@ -246,9 +246,10 @@ class Decision(models.Model):
         # Django wraps whole numbers as psycopg's Int2/Int4, which a server-bound statement sends
         # in binary, cut to size: as plain ints, PostgreSQL refuses one out of its column's range.
         params = [int(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in params]
-        with prepared_cursor() as cursor:
-            cursor.execute(sql, [*params, game.pk])
-            self.pk = cursor.fetchone()[0]
+        def stored(row):
+            self.pk = row[0]
+        # Nothing in the transaction needs the new key: it is read with the COMMIT (send_ahead).
+        send_ahead(sql, [*params, game.pk], stored)
         self._state.adding, self._state.db = False, db.alias
 
 

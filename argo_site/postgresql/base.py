@@ -1,6 +1,6 @@
 """Django's PostgreSQL backend, but a kept connection is checked without asking the server, the
-few statements of every decision can be kept prepared, and a transaction's BEGIN travels with its
-first kept statement.
+few statements of every decision can be kept prepared, a transaction's BEGIN travels with its
+first kept statement, and a write whose answer can wait travels with what follows it (send_ahead).
 
 With CONN_HEALTH_CHECKS Django sends `SELECT 1` at the start of every request that finds a kept
 connection: one round trip per request, 14 % of a decision's time under load (docs/performance.md).
@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import datetime
 import select
+from contextlib import ExitStack
+from typing import Callable
 
 import psycopg
 from django.db.backends.postgresql import base
+from django.db.backends.utils import debug_transaction
 from psycopg.pq import Format, TransactionStatus
 from psycopg.types.json import Jsonb
 
@@ -108,10 +111,92 @@ class KeptStatementsCursor(psycopg.Cursor):
             raise
 
 
+class _Ahead:
+    """A statement sent in a pipeline whose answer has not been read yet (DatabaseWrapper.send_ahead)."""
+
+    def __init__(self, pipeline: ExitStack, cursor, answered: Callable):
+        self.pipeline, self.cursor, self.answered = pipeline, cursor, answered
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
     Database = _Driver()
     ops_class = DatabaseOperations
     statements_stale = False
+    _ahead: _Ahead | None = None
+
+    def send_ahead(self, sql: str, params, answered: Callable) -> None:
+        """Run a kept statement whose answer can wait, calling `answered(first row)` once it comes.
+
+        Inside a transaction the statement goes out at once in pipeline mode, and its answer is
+        read with whatever the connection does next: the next statement, or the COMMIT, which then
+        shares its round trip (a decision's insert is the last statement before its COMMIT). An
+        error it meets (a clash on a unique key) is raised there, inside the same transaction,
+        which is then rolled back as for any failed statement. Outside a transaction it runs
+        as any statement does."""
+        cursor = self.prepared_cursor()  # also reads the answer of a statement sent ahead before
+        conn = self.connection
+        if not self.in_atomic_block or not isinstance(conn, Connection) or conn.opens_transaction():
+            with cursor:
+                cursor.execute(sql, params)
+                answered(cursor.fetchone())
+            return
+        pipeline = ExitStack()
+        with self.wrap_database_errors:
+            pipeline.enter_context(conn.pipeline())
+        self._ahead = _Ahead(pipeline, cursor, answered)
+        try:
+            cursor.execute(sql, params)
+        except BaseException:  # its answer came back at once, an error: out of pipeline mode first
+            self._drop_ahead()
+            raise
+
+    def _answer_ahead(self, commit: bool = False) -> None:
+        """Read the answer of the statement sent ahead, if any (with `commit`, the COMMIT goes in
+        the same round trip)."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is None:
+            return
+        with self.wrap_database_errors, ahead.cursor:
+            try:
+                with ahead.pipeline:
+                    if commit:  # on a cursor of its own: the statement's cursor keeps its answer
+                        self.connection.execute("COMMIT", prepare=False)
+            except psycopg.errors.FeatureNotSupported:
+                self.statements_stale = True  # as KeptStatementsCursor.execute says
+                raise
+            ahead.answered(ahead.cursor.fetchone())
+
+    def _drop_ahead(self) -> None:
+        """Leave pipeline mode before a rollback: the transaction ends without what was sent ahead."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None:
+            try:
+                ahead.pipeline.close()
+            except psycopg.Error:
+                pass  # the statement failed, or the connection did: the rollback that follows says which
+            ahead.cursor.close()
+
+    def _cursor(self, name=None):
+        self._answer_ahead()  # whatever runs next sees what was sent ahead, and its errors
+        return super()._cursor(name)
+
+    def _commit(self):
+        if self._ahead is None:
+            return super()._commit()
+        with debug_transaction(self, "COMMIT"):
+            self._answer_ahead(commit=True)
+
+    def _rollback(self):
+        self._drop_ahead()
+        return super()._rollback()
+
+    def _savepoint_rollback(self, sid):
+        self._drop_ahead()  # sent after the savepoint (making one reads its answer first)
+        return super()._savepoint_rollback(sid)
+
+    def _close(self):
+        self._drop_ahead()
+        return super()._close()
 
     @property
     def pool(self):
@@ -144,6 +229,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         the text, no parsing and planning of the same join for every decision (foundation.rows).
         Django's own cursors bind on the client, as before; a pooler in transaction mode would not
         keep these statements, so the site talks to PostgreSQL directly (docs/performance.md)."""
+        self._answer_ahead()
         self.close_if_health_check_failed()
         self.ensure_connection()
         with self.wrap_database_errors:
