@@ -19,6 +19,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 PASSWORD = "pass-word-1"
 LIVE_SECONDS = 10  # the pages poll every 15 s without their socket: faster means the socket told them
+START_SECONDS = 30  # a lobby page becoming the game, by whichever way the start reaches it
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (installed by .ci/run)")
 
@@ -123,11 +124,13 @@ def settle(page):
 
 
 def until_started(page, game_url: str) -> None:
-    """Bring the page to the started game; an open lobby reloads itself at the start, so wait for that."""
+    """Bring the page to the started game; an open lobby reloads itself at the start, so wait for that.
+    The start may reach it by the socket, or by the lobby's own look when its socket opens (lobby.js):
+    either will do here, so the wait is START_SECONDS, longer than a live update's under a loaded CI."""
     if page.url != game_url:
         page.goto(game_url)
-    page.wait_for_selector("#lobby", state="detached", timeout=LIVE_SECONDS * 1000)
-    page.wait_for_selector("#connection[data-state=open]", timeout=LIVE_SECONDS * 1000)
+    page.wait_for_selector("#lobby", state="detached", timeout=START_SECONDS * 1000)
+    page.wait_for_selector("#connection[data-state=open]", timeout=START_SECONDS * 1000)
     settle(page)
 
 
