@@ -91,10 +91,9 @@ def send_ahead(sql: str, params, answered) -> None:
     """Run a statement whose answer can wait, then call `answered(first row)`: on PostgreSQL,
     inside a transaction, it shares a round trip with the next statement or the COMMIT
     (argo_site.postgresql); elsewhere it runs at once."""
-    db = database()
-    ahead = getattr(db, "send_ahead", None)
-    if ahead is not None:
-        return ahead(sql, params, answered)
+    ahead = getattr(database(), "send_ahead", None)
+    if ahead is not None and ahead(sql, params, answered):
+        return
     with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         answered(cursor.fetchone())

@@ -246,8 +246,10 @@ class Decision(models.Model):
         # Django wraps whole numbers as psycopg's Int2/Int4, which a server-bound statement sends
         # in binary, cut to size: as plain ints, PostgreSQL refuses one out of its column's range.
         params = [int(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in params]
+
         def stored(row):
             self.pk = row[0]
+
         # Nothing in the transaction needs the new key: it is read with the COMMIT (send_ahead).
         send_ahead(sql, [*params, game.pk], stored)
         self._state.adding, self._state.db = False, db.alias

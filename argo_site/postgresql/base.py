@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 import select
 from contextlib import ExitStack
+from dataclasses import dataclass
 from typing import Callable
 
 import psycopg
@@ -68,6 +69,11 @@ class Connection(psycopg.Connection):
         """Whether the next statement would be the first of a transaction."""
         return not self.autocommit and self._pipeline is None and self.info.transaction_status == TransactionStatus.IDLE
 
+    def queue_commit(self) -> None:
+        """COMMIT, queued in the pipeline under way: it goes out with the pipeline's Sync, in the
+        same round trip, and a failure is raised there (as psycopg's own commit queues it)."""
+        self.wait(self._exec_command(b"COMMIT"))
+
     def _start_query(self):
         if self.begin_with_next and self._pipeline is not None:
             self.begin_with_next = False
@@ -111,11 +117,13 @@ class KeptStatementsCursor(psycopg.Cursor):
             raise
 
 
+@dataclass
 class _Ahead:
     """A statement sent in a pipeline whose answer has not been read yet (DatabaseWrapper.send_ahead)."""
 
-    def __init__(self, pipeline: ExitStack, cursor, answered: Callable):
-        self.pipeline, self.cursor, self.answered = pipeline, cursor, answered
+    pipeline: ExitStack
+    cursor: object
+    answered: Callable
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -124,22 +132,21 @@ class DatabaseWrapper(base.DatabaseWrapper):
     statements_stale = False
     _ahead: _Ahead | None = None
 
-    def send_ahead(self, sql: str, params, answered: Callable) -> None:
-        """Run a kept statement whose answer can wait, calling `answered(first row)` once it comes.
+    def send_ahead(self, sql: str, params, answered: Callable) -> bool:
+        """Send a kept statement whose answer can wait; `answered(first row)` is called once it comes.
 
         Inside a transaction the statement goes out at once in pipeline mode, and its answer is
         read with whatever the connection does next: the next statement, or the COMMIT, which then
         shares its round trip (a decision's insert is the last statement before its COMMIT). An
         error it meets (a clash on a unique key) is raised there, inside the same transaction,
-        which is then rolled back as for any failed statement. Outside a transaction it runs
-        as any statement does."""
-        cursor = self.prepared_cursor()  # also reads the answer of a statement sent ahead before
+        which is then rolled back as for any failed statement. Outside a transaction, or as a
+        transaction's first statement, nothing is sent and the answer is False: the caller runs
+        it as any statement (foundation.rows.send_ahead)."""
+        self._answer_ahead()  # the answer of a statement sent ahead before
         conn = self.connection
         if not self.in_atomic_block or not isinstance(conn, Connection) or conn.opens_transaction():
-            with cursor:
-                cursor.execute(sql, params)
-                answered(cursor.fetchone())
-            return
+            return False
+        cursor = self.prepared_cursor()
         pipeline = ExitStack()
         with self.wrap_database_errors:
             pipeline.enter_context(conn.pipeline())
@@ -149,6 +156,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         except BaseException:  # its answer came back at once, an error: out of pipeline mode first
             self._drop_ahead()
             raise
+        return True
 
     def _answer_ahead(self, commit: bool = False) -> None:
         """Read the answer of the statement sent ahead, if any (with `commit`, the COMMIT goes in
@@ -159,8 +167,8 @@ class DatabaseWrapper(base.DatabaseWrapper):
         with self.wrap_database_errors, ahead.cursor:
             try:
                 with ahead.pipeline:
-                    if commit:  # on a cursor of its own: the statement's cursor keeps its answer
-                        self.connection.execute("COMMIT", prepare=False)
+                    if commit:
+                        self.connection.queue_commit()
             except psycopg.errors.FeatureNotSupported:
                 self.statements_stale = True  # as KeptStatementsCursor.execute says
                 raise
