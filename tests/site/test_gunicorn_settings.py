@@ -34,11 +34,26 @@ def instance(request):
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         wait_for_port(port, process, "gunicorn", timeout=30)
-        time.sleep(1)  # both processes up, not only the first
+        both_serving(port)
         yield port
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def both_serving(port: int) -> None:
+    """Until two requests at once are answered by two processes: both are up, not only the first."""
+    deadline = time.monotonic() + 30
+    while True:
+        pids = []
+        pair = [threading.Thread(target=lambda: pids.append(get(port, "/hold?seconds=0.3")[1])) for _ in range(2)]
+        for thread in pair:
+            thread.start()
+        for thread in pair:
+            thread.join()
+        if len(set(pids)) == 2:
+            return
+        assert time.monotonic() < deadline, "the second process did not start"
 
 
 def get(port: int, path: str) -> tuple[http.client.HTTPResponse, str]:
