@@ -47,7 +47,7 @@ class Api:
         payload = b"" if body is None else dumps(body)
         request = (f"{method} {path} HTTP/1.1\r\n{self.headers}Content-Length: {len(payload)}\r\n\r\n"
                    .encode() + payload)
-        for attempt in (1, 2):
+        while True:
             fresh = self.sock is None
             if fresh:
                 self.sock = socket.create_connection(self.address, timeout=60)
@@ -58,7 +58,7 @@ class Api:
             except ConnectionError:
                 # A kept connection the server closed meanwhile: once more on a new one.
                 self._close()
-                if fresh or attempt == 2:
+                if fresh:
                     raise
         if close:
             self._close()

@@ -142,11 +142,10 @@ class DatabaseWrapper(base.DatabaseWrapper):
         which is then rolled back as for any failed statement. Outside a transaction, or as a
         transaction's first statement, nothing is sent and the answer is False: the caller runs
         it as any statement (foundation.rows.send_ahead)."""
-        self._answer_ahead()  # the answer of a statement sent ahead before
         conn = self.connection
         if not self.in_atomic_block or not isinstance(conn, Connection) or conn.opens_transaction():
             return False
-        cursor = self.prepared_cursor()
+        cursor = self.prepared_cursor()  # reads the answer of one sent ahead before, if any
         pipeline = ExitStack()
         with self.wrap_database_errors:
             pipeline.enter_context(conn.pipeline())
