@@ -87,9 +87,15 @@ class TheOthersTurn(BrowserTestCase):
     def test_the_others_decisions_since_mine_stay_marked_until_i_act(self):
         for name in self.names:
             rng = random.Random(7)
-            page, game_id, bobs = self.alice_watches_bobs_turn(name, rng)
-            named = page.evaluate(PLACES, bobs)
-            assert named, f"{name}: Bob's turn named no place, nothing to check"
+            # Each game is dealt from a seed of its own: a turn of Bob's may name no place (an
+            # Andromeda turn of cards alone did, once in CI). Another game then, up to five.
+            for _ in range(5):
+                page, game_id, bobs = self.alice_watches_bobs_turn(name, rng)
+                named = page.evaluate(PLACES, bobs)
+                if named:
+                    break
+                page.context.close()
+            assert named, f"{name}: Bob's turn named no place in five games, nothing to check"
             assert page.evaluate(MARKED, "others-move") == named, name
             assert page.evaluate(MARKED, "own-move") == [], name
             page.reload()
