@@ -6,16 +6,18 @@
 // it after each move; fit() clears it. focus() shows a region without marking it.
 
 const DRAG_PX = 6;  // a finger moving less than this is still a tap
+const tenth = (n) => Math.round(n * 10) / 10;
 
 export function enablePanZoom(svg) {
   const get = () => svg.getAttribute("viewBox").split(" ").map(Number);
-  const set = (v) => svg.setAttribute("viewBox", v.map((n) => Math.round(n * 10) / 10).join(" "));
+  // A pan keeps the view's size as it is: rounding it too would zoom a little with every drag.
+  const set = ([x, y, w, h]) => svg.setAttribute("viewBox", [tenth(x), tenth(y), w, h].join(" "));
   const zoom = (factor, cx = 0.5, cy = 0.5) => {
     if (!svg.getAttribute("viewBox")) return;
     const [x, y, w, h] = get();
     const nw = Math.min(Math.max(w * factor, Math.min(60, w)), 6000), nh = (h * nw) / w;
     svg.dataset.zoomed = "yes";
-    set([x + (w - nw) * cx, y + (h - nh) * cy, nw, nh]);
+    set([x + (w - nw) * cx, y + (h - nh) * cy, tenth(nw), tenth(nh)]);
   };
   /** Where a screen point falls, as fractions of the drawing's box (for zooming about it). */
   const at = (clientX, clientY) => {
@@ -135,7 +137,7 @@ export function enablePanZoom(svg) {
     cx = clamp(cx, w / 2, fx, fw);
     cy = clamp(cy, h / 2, fy, fh);
     delete svg.dataset.zoomed;
-    set([cx - w / 2, cy - h / 2, w, h]);
+    set([cx - w / 2, cy - h / 2, tenth(w), tenth(h)]);
   };
   return { zoom: (f) => zoom(f), fit, focus };
 }
