@@ -22,12 +22,7 @@ import threading
 import time
 from urllib.parse import urlparse
 
-try:  # the project's venv has it (pyproject.toml); the standard library's otherwise
-    from orjson import dumps, loads
-except ImportError:  # pragma: no cover
-    def dumps(value) -> bytes:
-        return json.dumps(value).encode()
-    loads = json.loads
+from orjson import dumps, loads
 
 
 class Api:
@@ -72,16 +67,11 @@ class Api:
         head, _, body = buffer.partition(b"\r\n\r\n")
         lines = head.decode("latin-1").split("\r\n")
         fields = {name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in lines[1:])}
-        close = fields.get("connection", "").lower() == "close"
-        if "content-length" in fields:
-            length = int(fields["content-length"])
-            while len(body) < length:
-                body += self._recv()
-        else:  # the body ends where the connection does
-            close = True
-            while chunk := self.sock.recv(65536):
-                body += chunk
-        return int(lines[0].split()[1]), close, body
+        # Every answer of the site's has a length (CommonMiddleware; the lean path sets its own).
+        length = int(fields["content-length"])
+        while len(body) < length:
+            body += self._recv()
+        return int(lines[0].split()[1]), fields.get("connection", "").lower() == "close", body
 
     def _recv(self) -> bytes:
         chunk = self.sock.recv(65536)
