@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.rules.theseus import RULES
 
-from .positions import kinds, legal, play, position
+from .positions import kinds, legal, number, play, position
 
 MA = {"faction1": "marines", "faction2": "aliens"}  # ring COR, CTL, DOCK, TEC, NEST
 
@@ -171,3 +171,19 @@ def test_double_shot_after_an_ambush_item_off_turn_takes_the_first_hitter_th57()
     s, ev = play(s, "G1", "DOCK3")
     assert s["lp"][1] == 17 and "double_shot" not in [q for q in [s["ask"]["type"]]]
     assert [e["unit"] for e in ev if e["kind"] == "double_shot"] == ["M1"]
+
+
+def test_bunker_stops_a_lurkers_card_hits_th61():
+    # the Aliens' Lurker in COR hits in their Combat: a hit by a card is an attack, the Bunker stops it
+    s = position(options=MA, seat=1, units={"A1": "NEST1", "M1": "COR3"}, slots={"COR.s1": "ALI03a", "COR.s2": "MAR09a"})
+    s, ev = play(s, "A1", "COR1")
+    assert "bunker" in kinds(ev) and s["lp"][0] == 20
+
+
+def test_bunker_does_not_stop_a_cards_damage_without_a_hit_th61():
+    # the Greys' Life Transfer Device deals its damage without a hit: the Bunker lets it through
+    s = position(seat=1, units={"G1": "WRECK1", "M1": "COR3"}, slots={"COR.s1": "GRE08a", "COR.s2": "MAR09a"},
+                 lp=[20, 15])
+    s, ev = play(s, "G1", "COR1", "GRE08a")
+    assert "bunker" not in kinds(ev)
+    assert s["lp"] == [20 - number("GRE08a"), 15 + number("GRE08a")]

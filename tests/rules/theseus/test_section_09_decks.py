@@ -424,3 +424,16 @@ def test_bon5_maintenance_places_the_disc():
 def test_bon6_sabotage_discards_an_enemy_pending_card():
     s, _ = play(sub(["BON6a"], pending={"WRECK.p1": "GRE02a"}), "play:BON6a")
     assert "GRE02a" in s["discards"][1] and s["pending"]["WRECK.p1"] is None
+
+
+def test_deactivation_tiles_serve_a_traps_duplication_copies_one_each_th62():
+    # the Greys' Probe with its Duplication beside it in COR: two items act on a Marines unit entering.
+    # With two tiles on the Probe both items are stopped; with one, the original takes it and the copy acts
+    cards = {"COR.s1": "GRE12a"}
+    s = position(units={"M1": "WRECK1", "G1": "DOCK1"}, slots={**cards, "COR.s2": ("GRE02a", {"deact": 2})})
+    s, ev = play(s, "M1", "COR1")
+    assert s["dp"][1] == 0 and s["slots"]["COR.s2"]["deact"] == 0
+    assert [e["card"] for e in ev if e["kind"] == "deactivated"] == ["GRE02a", "GRE02a"]
+    s = position(units={"M1": "WRECK1", "G1": "DOCK1"}, slots={**cards, "COR.s2": ("GRE02a", {"deact": 1})})
+    s, _ = play(s, "M1", "COR1")
+    assert s["dp"][1] == number("GRE02a") and s["slots"]["COR.s2"]["deact"] == 0
