@@ -6,6 +6,7 @@ from .play import Play
 from .scoring import gain_dp, lose_lp
 from .station import (enemies, has_static, in_range, is_unit, items_in, number, occupants, owner, room_of, rooms,
                       sector_of, sectors_clockwise_from, side, static_sum, statics)
+from .versions import holds
 
 
 def unit_attack(s, unit: str) -> tuple[int, str]:
@@ -131,14 +132,15 @@ def sector_part(g: Play, seat: int, sector: str) -> None:
 
 
 def double_shot(g: Play, seat: int, sector: str, hitters: list[str], repeat=None) -> None:
-    """MAR06: after friendly attackers here hit, one of them repeats its attacks, once per item (TH57)."""
+    """MAR06: after Marines units here hit, one of them repeats its attacks, once per item (TH57)."""
     s = g.s
     units = [h for h in hitters if h in s["units"]]
     if not units:
         return
-    items = [key for key, *_ in statics(s, sector, "repeat_attacks", side(s, seat))]
-    for key in items:
-        live = [u for u in units if s["units"][u]["at"] != "space" and sector_of(s["units"][u]["at"]) == sector]
+    items = [(key, card) for key, card, *_ in statics(s, sector, "repeat_attacks", side(s, seat))]
+    for key, card in items:
+        live = [u for u in units if s["units"][u]["at"] != "space" and sector_of(s["units"][u]["at"]) == sector
+                and (s["units"][u]["seat"] == owner(s, card) or not holds(s, "TH57"))]  # never a partner's
         if not live:
             return
         if side(s, seat) == side(s, s["turn"]["seat"]):

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from . import moves
 from .combat import attack, can_attack, combat, double_shot, hit
 from .components import DATA
-from .play import Play
+from .play import Play, TurnOver
 from .scoring import advance_end_tile, gain_dp, heal, lose_dp, lose_lp
 from .station import (active, card_place, enemies, full, in_range, installed, items_in, movable, next_sector,
                       number, opponents, owner, place_sector, seat_sector, side, static_sum, tile_supply,
                       units_in, upgrade_supply, young_in_supply)
+from .versions import holds
 
 
 @dataclass
@@ -183,7 +184,7 @@ def _attack(g, ctx, args, optional, exclude):
         return False
     rushed.append(unit)
     g.say("rush", unit=unit)
-    if attack(g, unit):
+    if attack(g, unit) and not holds(s, "TH57"):  # TH57: Double Shot repeats no Adrenaline Rush attack
         double_shot(g, s["units"][unit]["seat"], moves.sector_of(s["units"][unit]["at"]), [unit])
     return True
 
@@ -309,6 +310,8 @@ def _place_disc(g, ctx, args, optional, exclude):
 
 
 def disc_options(s, seat: int) -> list[str]:
+    if holds(s, "MAR10"):
+        s = dict(s, disc=None)  # 8.5: the card the disc leaves is active before the disc is placed again
     places = [p for p, c in installed(s) if enemies(s, owner(s, c), seat)]
     places += [p for p, c in s["pending"].items() if c is not None and enemies(s, owner(s, c), seat)]
     out = []
@@ -417,7 +420,8 @@ def refill(g: Play, seat: int, position: str) -> None:
     s = g.s
     deck = s["decks"][seat]
     if not deck:
-        advance_end_tile(g, "deck")
+        if advance_end_tile(g, "deck") and holds(s, "TH60"):
+            raise TurnOver()  # TH60: END ends the turn at once; the tie turns begin with the next seat
         return
     s["pending"][position] = deck.pop(0)
     g.say("refill", seat=seat, card=s["pending"][position], place=position, top=deck[0] if deck else None)

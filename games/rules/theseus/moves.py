@@ -10,6 +10,7 @@ from .scoring import gain_dp, lose_lp
 from .station import (active, card_place, empty_rooms, enemies, faction_seat, full, has_static, holds_kind,
                       installed, items_in, next_sector, number, occupants, owner, room_of, seat_sector, sector_of,
                       side, units_in)
+from .versions import holds
 
 
 def leave_room(s, unit: str) -> str | None:
@@ -46,6 +47,8 @@ def _shortcuts(s, sector: str, seat: int, op: str):
     for key, card, place, copied in items_in(s, sector):
         if side(s, owner(s, card)) != mine:
             continue
+        if op == "teleport" and DATA.card(card).faction != s["colours"][seat] and holds(s, "TH52"):
+            continue  # 13, TH52: the Teleporter's text names the Greys, so it is theirs alone
         ops = DATA.card(card).ops("own_move_here")
         if any(o[0] == op for o in ops):
             yield key, card, place, number(s, card, place)
@@ -91,7 +94,7 @@ def counted_move(g: Play, unit: str, own: bool, passage: bool = False) -> str:
                     _parasites(g, unit, spent)
                     to = pick.split(":", 1)[1]
                     g.say("teleport", unit=unit, sector=to)
-                    arrive(g, unit, to, "relocate", start=None, acted=acted)
+                    arrive(g, unit, to, "relocate", start=start if holds(s, "TH63") else None, acted=acted)
                     return to
         here = candidate
         spent += 1
@@ -178,7 +181,7 @@ def _enter(g: Play, unit: str, room: str, how: str, start: str | None, acted: se
     if u["parasites"] and sector == seat_sector(s, u["seat"]):
         u["parasites"] = 0
         g.say("parasites_shed", unit=unit)
-    if not (how == "move" and sector == start):
+    if sector != start:  # TH17, TH63: the start sector's traps never act on the mover during its move
         traps(g, unit, sector, "enemy_enters", acted)
     psi_field(g, unit, sector)
     if how != "place" and full(s, sector):

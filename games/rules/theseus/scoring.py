@@ -83,14 +83,17 @@ def check_instant_end(g: Play) -> None:
             finish(g, winners=winners, why="0lp")
 
 
-def advance_end_tile(g: Play, why: str) -> None:
+def advance_end_tile(g: Play, why: str) -> bool:
+    """The tile one field on; True when it reached END now and the game goes on to tie turns."""
     s = g.s
     if s["tie"] is not None or s["end"] >= len(SETUP["end_track"]) - 1:
-        return
+        return False
     s["end"] += 1
     g.say("end_tile", at=SETUP["end_track"][s["end"]], why=why)
     if s["end"] == len(SETUP["end_track"]) - 1:
         reach_end(g)
+        return True
+    return False
 
 
 def _leaders(s) -> list[int]:

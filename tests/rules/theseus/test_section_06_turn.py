@@ -453,3 +453,15 @@ def test_traps_of_different_names_are_ordered_by_the_active_player_th18():
     assert s["ask"]["type"] == "trap_next" and legal(s) == ["trap:MAR01", "trap:MAR02"]
     s, _ = play(s, "trap:MAR02")
     assert s["lp"][1] == 17
+
+
+def test_a_move_teleported_back_into_its_start_sector_sets_off_none_of_its_traps_th63():
+    # G1 and M1 in COR: 2 points. G1 goes into CTL, then, about to go into DOCK (the Teleporter), is
+    # relocated back to COR, its start sector: the Marines' Landmine there does not act
+    s = position(seat=1, units={"G1": "COR1", "M1": "COR3"},
+                 slots={"COR.s1": "MAR01a", "COR.s2": "GRE02a", "DOCK.s1": "GRE09a"})
+    s, ev = play(s, "G1")
+    assert s["ask"]["type"] == "shortcut" and "teleport:COR" in legal(s)
+    s, ev = play(s, "teleport:COR", "COR1")
+    assert s["units"]["G1"]["at"] == "COR1"
+    assert s["lp"] == [20, 20] and s["slots"]["COR.s1"]["card"] == "MAR01a"

@@ -58,16 +58,12 @@ def test_the_disc_goes_on_any_enemy_card_the_current_one_included_never_a_bonus_
 
 
 def test_a_card_the_disc_leaves_is_active_at_once_th26_shield_generator_takes_it_back():
-    # Greys move the disc off the Shield Generator onto Fire (both in COR): the Generator, active at once,
-    # draws the disc to itself (MAR10).
+    # the Greys lift the disc off the Shield Generator (both it and Fire in CTL): the Generator, active at
+    # once, forces the disc onto itself (MAR10), the only card offered, so it is placed there unasked
     s = position(seat=1, units={"G1": "COR1", "M1": "DOCK1"}, slots={"CTL.s1": "MAR10a", "CTL.s2": "MAR02a"},
                  disc="CTL.s1")
-    s, _ = play(s, "G1")
-    if s["ask"]["type"] == "room":
-        s, _ = play(s, "CTL3")
-    assert s["ask"]["type"] == "disc_target"
-    s, _ = play(s, legal(s)[0])
-    assert s["disc"] == "CTL.s1"
+    s, _ = play(s, "G1", "CTL3")
+    assert s["ask"]["type"] != "disc_target" and s["disc"] == "CTL.s1"
 
 
 def test_shield_generator_redirects_the_disc_to_itself():
@@ -134,3 +130,15 @@ def test_tiles_a_card_put_on_units_stay_when_it_leaves_play_th38():
     assert "ALI12a" in s["discards"][0] and s["units"]["G1"]["parasites"] == 1
     s, _ = play(s, "G1", "COR1")
     assert s["lp"][1] == 19
+
+
+def test_with_the_disc_on_the_shield_generator_only_the_card_it_forces_is_offered_mar10_15():
+    # the disc lies on the Shield Generator in CTL; once lifted, the Generator is active at once and forces
+    # the disc onto itself for every Marines card of CTL: Fire there is not offered, the Armory in TEC is;
+    # the disc is placed once
+    s = position(seat=1, units={"G1": "COR1", "M1": "DOCK1"}, disc="CTL.s1",
+                 slots={"CTL.s1": "MAR10a", "CTL.s2": "MAR02a", "TEC.s1": "MAR11a"})
+    s, _ = play(s, "G1", "CTL3")
+    assert s["ask"]["type"] == "disc_target" and legal(s) == ["CTL.s1", "TEC.s1"]
+    s, ev = play(s, "CTL.s1")
+    assert s["disc"] == "CTL.s1" and [e["place"] for e in ev if e["kind"] == "disc"] == ["CTL.s1"]

@@ -84,3 +84,33 @@ def test_deathmatch_ties_only_the_leaders_play_th58():
     s = RULES.at_phase(s, "move")
     s, _ = play(s, "M1", "WRECK1", "B:WRECK.p1")
     assert s["turn"]["seat"] == 1 and s["tie"] == {"queue": [0]} and s["out"] == [2]
+
+
+# --- TH60: reaching END ends the turn at once --------------------------------------------------------
+
+def test_a_tie_at_end_ends_the_turn_at_once_no_free_step_after_it_th60():
+    # the Marines hold an Upgrade they could still play at the end of their turn; the refill that brings
+    # END (20-20, a tie) ends the turn there: the Greys' tie turn comes next, the Upgrade stays unplayed
+    s = position(units={"M1": "TEC1", "G1": "COR1"}, pending={"WRECK.p1": "GRE02a"}, held={0: ["BON3a"]}, end=3)
+    s["decks"][0], s["discards"][0] = [], s["decks"][0]
+    from games.rules.theseus import RULES
+    s = RULES.at_phase(s, "move")
+    s, _ = play(s, "M1", "WRECK1", "continue", "continue", "continue")  # free steps after phases 1-3
+    s, ev = play(s, "B:WRECK.p1", "continue")  # and the one before the refill
+    assert s["end"] == 4 and "tie" in [e["kind"] for e in ev]
+    assert s["turn"]["seat"] == 1 and s["ask"]["seat"] == 1 and s["tie"] == {"queue": [0]}
+    assert s["held"][0] == ["BON3a"] and s["tiles"] == [0, 0]
+
+
+def test_a_tie_at_end_during_the_action_phase_skips_the_sector_action_th60():
+    # the Scientists' Station Plans in COR installs their pending card; its refill from the empty deck
+    # brings END at 20-20: the Corridors' Combat (S1 upgraded, G1 in range) is not played
+    s = position(options={"faction1": "scientists", "faction2": "greys"}, end=3,
+                 units={"S1": ("WRECK1", {"up": True}), "G1": "COR3"}, slots={"COR.s1": "SCI07a"},
+                 pending={"LAB.p1": "SCI04a"})
+    s["decks"][0], s["discards"][0] = [], s["decks"][0]
+    from games.rules.theseus import RULES
+    s = RULES.at_phase(s, "move")
+    s, ev = play(s, "S1", "COR1", "SCI07a", "LAB.p1", "CTL.s1")
+    assert s["end"] == 4 and "combat" not in [e["kind"] for e in ev]
+    assert s["lp"] == [20, 20] and s["turn"]["seat"] == 1 and s["tie"] == {"queue": [0]}
