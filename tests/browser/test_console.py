@@ -47,3 +47,13 @@ class NoConsoleErrorInEitherLanguage(BrowserTestCase):
             assert visitor.evaluate("() => document.documentElement.lang") == lang
         assert not any(problems.values()), problems
 
+    def test_the_chat_names_its_author_by_display_name(self):
+        from accounts.models import Profile
+        from games import services
+        Profile.objects.filter(user=self.bob).update(display_name="Bob B.")
+        game_id = next(iter(self.game_ids.values()))
+        services.post_chat(self.bob, game_id, "hello")
+        page = self.page_for("alice")
+        every.EveryPage.visit(self, page, f"/games/{game_id}/")
+        page.wait_for_selector("#chat li")
+        assert page.inner_text("#chat li strong").strip() == "Bob B.:"
