@@ -9,7 +9,9 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.utils import filter_users_by_email
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
+from accounts.models import language_of
 from games import limits
 
 
@@ -48,6 +50,14 @@ def account_key(credentials: dict) -> str:
 class AccountAdapter(DefaultAccountAdapter):
     def get_client_ip(self, request) -> str:
         return client_address(request)
+
+    def add_message(self, request, level, message_template=None, message_context=None, extra_tags="", message=None):
+        """A message about a user (signed in as ...) in their own language: the request that signs them
+        in still speaks the visitor's, and the next page theirs."""
+        user = (message_context or {}).get("user")
+        language = language_of(user, request) if user is not None else translation.get_language()
+        with translation.override(language):
+            super().add_message(request, level, message_template, message_context, extra_tags, message)
 
     def pre_authenticate(self, request, **credentials):
         """Reserve one failed attempt per address and per account before the password is checked,

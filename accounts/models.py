@@ -142,6 +142,11 @@ def supported_language(code: str | None) -> str:
     return code if code in codes else settings.LANGUAGE_CODE
 
 
+def display_name(user) -> str:
+    """The one name a person goes by on every page (settings.ACCOUNT_USER_DISPLAY: allauth's too)."""
+    return user.profile.name
+
+
 def language_of(user, request=None) -> str:
     """The language to speak to `user` in: his profile's; for a visitor (or an account without a
     profile) the browser's, from `request`; else the default."""

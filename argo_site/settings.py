@@ -270,6 +270,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_USER_DISPLAY = "accounts.models.display_name"  # "signed in as Bob", as every page names him
 # allauth's own count of failed logins is a read-then-write in the cache, which parallel guesses
 # outrun: the adapter counts them atomically instead (settings.LOGIN_LIMITS).
 ACCOUNT_RATE_LIMITS = {"login_failed": None}

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from accounts.models import language_of
+from accounts.models import display_name, language_of
 from games import services as games
 
 from . import services
@@ -58,7 +58,7 @@ def change(request, username: str, verb: str):
     else:
         if made_friends is True:  # a request answering theirs: friends at once
             said = CHANGES["accept"][1]
-        messages.success(request, str(said) % {"name": username})
+        messages.success(request, str(said) % {"name": display_name(services.other_player(request.user, username))})
     return _back(request, username)
 
 

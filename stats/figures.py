@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from accounts.models import Profile
 from games import rules
 from games.models import rating_display
 from stats import queries
@@ -22,8 +23,11 @@ def player(user, lang: str) -> list[dict]:
     for row in queries.seat_figures(user):
         rows[row["game_name"]].append(row)
     met = defaultdict(list)
-    for row in queries.opponents(user):
-        met[row["game_name"]].append({k: row[k] for k in ("opponent", "opponent_bot", "games", "wins", "losses", "draws")})
+    opponents = queries.opponents(user)
+    names = display_names({row["opponent"] for row in opponents})
+    for row in opponents:
+        met[row["game_name"]].append({**{k: row[k] for k in ("opponent", "opponent_bot", "games", "wins", "losses", "draws")},
+                                      "name": names.get(row["opponent"], row["opponent"])})
     runs = queries.streaks(user)
     histories = queries.rating_histories(user) if rows else {}
     ratings = queries.ratings_of(user) if rows else {}
@@ -43,6 +47,12 @@ def player(user, lang: str) -> list[dict]:
             "longest_losing_streak": runs.get(name, {}).get("loss", 0),
         })
     return sorted(out, key=lambda g: g["title"])
+
+
+def display_names(usernames: set[str]) -> dict[str, str]:
+    """{username: the name the page calls them by}, in one query."""
+    profiles = Profile.objects.filter(user__username__in=usernames).select_related("user")
+    return {p.user.username: p.name for p in profiles}
 
 
 def totals(rows: list[dict]) -> dict:

@@ -101,7 +101,7 @@ def active_player(username: str):
 
 def finished_seats_of(user) -> QuerySet:
     return (user.seats.filter(game__status=Game.Status.FINISHED).select_related("game")
-            .prefetch_related("game__seats__user").order_by("-game__finished_at"))
+            .prefetch_related("game__seats__user__profile").order_by("-game__finished_at"))
 
 
 def rating_history(user) -> list[RatingChange]:

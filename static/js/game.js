@@ -722,7 +722,7 @@ function drawChat() {
     const li = text("li", null, m.hidden ? { class: "chat-hidden" } : {});
     // A hidden message keeps its place: its author still reads it, marked; everyone else reads that it was hidden.
     const said = m.hidden && !m.text ? text("em", T.chatHidden) : text("span", m.text);
-    li.append(text("strong", `${m.username}: `), said, text("small", ` ${formatTime(m.created_at)}`));
+    li.append(text("strong", `${m.display_name}: `), said, text("small", ` ${formatTime(m.created_at)}`));
     if (m.hidden && m.text) li.append(text("em", ` (${T.chatHiddenYours})`));
     return li;
   });

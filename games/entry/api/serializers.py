@@ -292,14 +292,15 @@ class RecordSerializer(serializers.Serializer):
 
 class ChatSerializer(KeptFieldsSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
+    display_name = serializers.CharField(source="user.profile.name", read_only=True, help_text="the author as pages name them")
     text = StrictCharField(max_length=ChatMessage._meta.get_field("text").max_length,
                            help_text="empty for a message a moderator hid, except to its author")
     hidden = serializers.BooleanField(read_only=True, help_text="hidden by a moderator: its place stays, its text is gone")
 
     class Meta:
         model = ChatMessage
-        fields = ["id", "username", "text", "created_at", "hidden"]
-        read_only_fields = ["id", "username", "created_at", "hidden"]
+        fields = ["id", "username", "display_name", "text", "created_at", "hidden"]
+        read_only_fields = ["id", "username", "display_name", "created_at", "hidden"]
 
     def to_representation(self, message):
         data = super().to_representation(message)

@@ -229,7 +229,7 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         if request.method == "GET":
             game = self.get_object()
             # A hidden message keeps its place, emptied, so that open pages lose its text at their next load.
-            messages = ChatMessage.objects.filter(game=game).select_related("user")
+            messages = ChatMessage.objects.filter(game=game).select_related("user__profile")
             pages = ChatPages()
             page = pages.paginate_queryset(messages, request, view=self)
             return pages.get_paginated_response(ChatSerializer(page, many=True, context={"request": request}).data)

@@ -1,0 +1,59 @@
+"""Every page of the site, signed in and as a visitor, read in English and in German: none logs a
+console error (an SVG coordinate with a German decimal comma logs one per attribute; a script that
+fails logs one too). The pages of tests/browser/test_every_page.py and those it does not photograph."""
+from __future__ import annotations
+
+from . import test_every_page as every
+from .test_charts import finished_games
+from .test_play import BrowserTestCase, make_player
+
+VISITORS_PAGES = ("/accounts/login/", "/accounts/signup/", "/accounts/password/reset/", "/rules/", "/offline/")
+
+
+class NoConsoleErrorInEitherLanguage(BrowserTestCase):
+    def setUp(self):
+        from django.utils import timezone
+
+        from games import rules
+        self.alice, self.bob = make_player("alice"), make_player("bob")
+        self.game_ids = {name: every.mid_game(name, [self.alice, self.bob]) for name in rules.names()}
+        for name in rules.names():
+            finished_games(name, [self.alice, self.bob], timezone.now())
+
+    def pages(self) -> list[str]:
+        from games import rules
+        more = ["/stats/", "/players/alice/stats/", "/players/bob/", "/friends/", "/tournaments/", "/rules/",
+                "/accounts/email/", "/accounts/password/change/"]
+        more += [f"/stats/{name}/" for name in rules.names()] + [f"/games/new/{name}/" for name in rules.names()]
+        return list(every.EveryPage.pages(self).values()) + more
+
+    def errors_on(self, page, paths) -> dict[str, list[str]]:
+        found = {}
+        for path in paths:
+            every.EveryPage.visit(self, page, path)
+            if page.errors:
+                found[path] = page.errors[:3] + [f"({len(page.errors)} in all)"]
+                page.errors.clear()
+        return found
+
+    def test_no_page_logs_an_error_in_english_or_in_german(self):
+        from accounts.models import Profile
+        problems = {}
+        for lang in ("en", "de"):
+            Profile.objects.filter(user=self.alice).update(language=lang)
+            problems[f"alice, {lang}"] = self.errors_on(self.page_for("alice"), self.pages())
+            visitor = self.watched(self.new_context(locale=lang, extra_http_headers={"Accept-Language": lang}).new_page())
+            problems[f"a visitor, {lang}"] = self.errors_on(visitor, VISITORS_PAGES)
+            assert visitor.evaluate("() => document.documentElement.lang") == lang
+        assert not any(problems.values()), problems
+
+    def test_the_chat_names_its_author_by_display_name(self):
+        from accounts.models import Profile
+        from games import services
+        Profile.objects.filter(user=self.bob).update(display_name="Bob B.")
+        game_id = next(iter(self.game_ids.values()))
+        services.post_chat(self.bob, game_id, "hello")
+        page = self.page_for("alice")
+        every.EveryPage.visit(self, page, f"/games/{game_id}/")
+        page.wait_for_selector("#chat li")
+        assert page.inner_text("#chat li strong").strip() == "Bob B.:"
