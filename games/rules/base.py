@@ -106,7 +106,14 @@ class GameRules(Protocol):
         secrets, e.g. the missions he may keep); None when the game is over."""
 
     def prompt(self, state: State, lang: str = "en") -> str:
-        """The pending decision in one line; public: it never reveals hidden information."""
+        """The pending decision in one line, as the deciding player reads it ("Choose a room"); public:
+        it never reveals hidden information."""
+
+    def prompt_for_others(self, state: State, lang: str = "en") -> str:
+        """The pending decision as everyone else reads it (the other players, spectators), after the
+        site's "Waiting for Carol: ": never in the second person ("choosing a room", "Red takes one of
+        the open cards."). By default (`Rules`) `prompt`, for a game whose prompt names the deciding
+        seat in the third person already. Public as `prompt` is."""
 
     def legal_actions(self, state: State) -> list[Decision]:
         """Every legal decision for the player who must decide."""
@@ -321,6 +328,9 @@ class Rules(BotMaker, JsonPositions):
     def teams(self, players: int, options: dict) -> list[list[int]] | None:
         """No teams: every seat plays for itself. A game with a team mode overrides it."""
         return None
+
+    def prompt_for_others(self, state: State, lang: str = "en") -> str:
+        return self.prompt(state, lang)
 
     def options_for(self, players: int) -> list[str]:
         """An option applies where one of its other choices is taken alone (a mode for 4 players
