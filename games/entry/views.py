@@ -129,7 +129,7 @@ def new_game(request, game_name: str):
         data = form.cleaned_data
         try:
             game = services.create_game(request.user, game=game_name, players=data["players"],
-                                        hours_per_move=data["hours_per_move"], options=form.options(),
+                                        hours_per_move=data["hours_per_move"], options=form.options(data["players"]),
                                         invite=form.invitees(), bots=form.bots())
         except services.GameError as exc:
             form.add_error(None, exc.detail)
@@ -164,10 +164,11 @@ def my_games(request):
 
 
 def option_labels(game: Game, lang: str) -> list[str]:
-    """The game's options as the create form named them: "Difficulty: hard"."""
+    """The game's options that differ from their defaults, as the create form named them: "Difficulty:
+    hard" (a default says nothing a player needs, and each line pushes the board down on a phone)."""
     out = []
     for key, spec in services.rules_of(game).options_schema().items():
-        if key in game.options and game.options[key] in spec["choices"]:
+        if game.options.get(key, spec["default"]) != spec["default"] and game.options[key] in spec["choices"]:
             labels = spec.get("choice_labels", {}).get(lang) or [str(c) for c in spec["choices"]]
             out.append(f"{_text(spec.get('label', {'en': key}), lang)}: {labels[spec['choices'].index(game.options[key])]}")
     return out

@@ -69,6 +69,11 @@ class GameRules(Protocol):
         API's schema lists exactly those, so a refusal needing three options would surprise a client
         that follows it; tests/site/test_api_schema_options.py checks every combination)."""
 
+    def options_for(self, players: int) -> list[str]:
+        """The keys of the options that mean something at a table of `players`, in the schema's order:
+        the new-game form shows only those for the chosen player count. By default (`Rules`) each
+        option of which `check_options` takes a choice other than the default at that size."""
+
     def teams(self, players: int, options: dict) -> list[list[int]] | None:
         """The seats that play together, from the player count and the options as `check_options`
         returned them (so the lobby knows the teams before the game starts): a list of at least two
@@ -101,7 +106,14 @@ class GameRules(Protocol):
         secrets, e.g. the missions he may keep); None when the game is over."""
 
     def prompt(self, state: State, lang: str = "en") -> str:
-        """The pending decision in one line; public: it never reveals hidden information."""
+        """The pending decision in one line, as the deciding player reads it ("Choose a room"); public:
+        it never reveals hidden information."""
+
+    def prompt_for_others(self, state: State, lang: str = "en") -> str:
+        """The pending decision as everyone else reads it (the other players, spectators), after the
+        site's "Waiting for Carol: ": never in the second person ("choosing a room", "Red takes one of
+        the open cards."). By default (`Rules`) `prompt`, for a game whose prompt names the deciding
+        seat in the third person already. Public as `prompt` is."""
 
     def legal_actions(self, state: State) -> list[Decision]:
         """Every legal decision for the player who must decide."""
@@ -316,6 +328,17 @@ class Rules(BotMaker, JsonPositions):
     def teams(self, players: int, options: dict) -> list[list[int]] | None:
         """No teams: every seat plays for itself. A game with a team mode overrides it."""
         return None
+
+    def prompt_for_others(self, state: State, lang: str = "en") -> str:
+        return self.prompt(state, lang)
+
+    def options_for(self, players: int) -> list[str]:
+        """An option applies where one of its other choices is taken alone (a mode for 4 players
+        only, a faction for a seat the table lacks, apply nowhere else). Override to say otherwise."""
+        schema = self.options_schema()
+        changed = {key for options in option_sets(self, players)
+                   for key, choice in options.items() if choice != schema[key]["default"]}
+        return [key for key in schema if key in changed]
 
     def check_options(self, players, options: dict | None) -> dict:
         if not isinstance(players, int) or isinstance(players, bool) \

@@ -114,31 +114,56 @@ def game_title(game_or_name) -> str:
         return str(name)
 
 
+def _names(game, module, whos) -> list[str]:
+    """The players (display names) or the rules' own participants that `whos` (seat names) are."""
+    seats = {s.colour: s for s in game.seats.all()}
+    lang = translation.get_language() or "en"
+    participants = module.participants if module else {}
+    return [seats[who].user.profile.name if who in seats else participants.get(who, {}).get(lang, who) for who in whos]
+
+
+def _module(game):
+    try:
+        return rules.get(game.name)
+    except KeyError:
+        return None
+
+
 @register.filter
 def winner_names(game) -> str:
     """Who won a finished game: the players' names, or the name the rules give their own participant;
     in a game played in teams, the winning team's players and the team's name."""
-    outcome = game.outcome or {}
-    seats = {s.colour: s for s in game.seats.all()}
-    lang = translation.get_language() or "en"
-    try:
-        module = rules.get(game.name)
-    except KeyError:
-        module = None
-    participants = module.participants if module else {}
+    winners = (game.outcome or {}).get("winners", [])
+    module = _module(game)
     teams = module.teams(game.players, game.options) if module else None
-    names, won = [], set()
-    for who in outcome.get("winners", []):
-        if who in seats:
-            profile = getattr(seats[who].user, "profile", None)
-            names.append(profile.name if profile else seats[who].user.username)
-            won.add(team_of(teams, seats[who].order))
-        else:
-            names.append(participants.get(who, {}).get(lang, who))
-            won.add(None)
+    seats = {s.colour: s for s in game.seats.all()}
+    won = {team_of(teams, seats[who].order) if who in seats else None for who in winners}
+    names = ", ".join(_names(game, module, winners))
     if teams is not None and len(won) == 1 and None not in won:
-        return f"{', '.join(names)} ({team_name(won.pop())})"
-    return ", ".join(names)
+        return f"{names} ({team_name(won.pop())})"
+    return names
+
+
+@register.filter
+def result_for(game, user) -> str:
+    """A finished game's result as `user` reads it in their list: "draw" when every one shares first
+    place, "you won" ("your team won"), "you shared first place with Carol", else "won by Carol"."""
+    outcome = game.outcome or {}
+    winners = outcome.get("winners", [])
+    if not winners:
+        return ""
+    if len(outcome.get("ranking", [])) > 1 and all(e["who"] in winners for e in outcome["ranking"]):
+        return gettext("draw")
+    seat, module = game.seat_of(user), _module(game)
+    if seat is None or seat.colour not in winners:
+        return gettext("won by %(names)s") % {"names": winner_names(game)}
+    teams = module.teams(game.players, game.options) if module else None
+    mine = team_of(teams, seat.order)
+    partners = {s.colour for s in game.seats.all() if s.order == seat.order or (mine is not None and team_of(teams, s.order) == mine)}
+    others = [who for who in winners if who not in partners]
+    if others:
+        return gettext("you shared first place with %(names)s") % {"names": ", ".join(_names(game, module, others))}
+    return gettext("your team won") if mine is not None else gettext("you won")
 
 
 @register.filter

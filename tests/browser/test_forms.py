@@ -31,6 +31,31 @@ class NewGameForm(BrowserTestCase):
             assert game.players == module.max_players - 1 and game.seats.count() == 1, (name, game.players)
         assert page.errors == []
 
+    def test_the_options_follow_the_number_of_players(self):
+        """Only the options that apply at the chosen table show (no teams of four, no faction of a
+        fourth seat at a table of two), and the game's header then names none left at its default."""
+        from games import rules
+        from games.models import Game
+        page = self.page_for("alice")
+        wrong = {}
+        for name in rules.names():
+            module = rules.get(name)
+            page.goto(f"{self.live_server_url}/games/new/{name}/")
+            for players in range(module.max_players, module.min_players - 1, -1):
+                page.select_option("#create-game select[name=players]", str(players))
+                shown = [key for key in module.options_schema() if page.is_visible(f"select[name=option_{key}]")]
+                if shown != module.options_for(players):
+                    wrong[(name, players)] = shown
+            page.click("#create-game button[type=submit]")
+            page.wait_for_url(lambda url: "/games/new/" not in url)
+            game = Game.objects.filter(name=name).order_by("-pk").first()
+            meta = page.inner_text(".game-head p.meta >> nth=0")
+            named = [spec["label"]["en"] for spec in module.options_schema().values() if spec["label"]["en"] in meta]
+            if named:
+                wrong[(name, game.players, "header")] = named
+        assert wrong == {}, wrong  # every game checked before failing: one game's fault hides no other's
+        assert page.errors == []
+
     def test_the_form_wears_the_sites_look_on_a_desktop(self):
         from games import rules
         page = self.page_for("alice")

@@ -258,8 +258,8 @@ def test_partners_share_their_place_and_the_outcome_names_the_winning_team(peopl
     data = detail(game.pk)
     assert {s["username"]: s["rank"] for s in data["seats"]} == {"ann": 1, "ben": 1, "cat": 3, "dan": 3}
     assert data["outcome"]["winners"] == ["red", "green"]
-    mine = text_of(page(people["ben"], "/games/mine/"))
-    assert "won by Ann, Ben (Team A)" in mine
+    assert "your team won" in text_of(page(people["ben"], "/games/mine/"))
+    assert "won by Ann, Ben (Team A)" in text_of(page(people["cat"], "/games/mine/"))
 
 
 def test_ratings_move_as_teams_with_openskills_team_model(people):

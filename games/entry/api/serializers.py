@@ -118,7 +118,8 @@ class GameDetailSerializer(GameSerializer):
     your_seat = serializers.SerializerMethodField()
     rating_changes = serializers.SerializerMethodField()
 
-    prompt = serializers.SerializerMethodField(help_text="the pending decision in one line (public), in your language")
+    prompt = serializers.SerializerMethodField(help_text="the pending decision in one line (public), in your language: "
+                                                         "addressed to you when you decide it, else in the third person")
 
     class Meta(GameSerializer.Meta):
         fields = GameSerializer.Meta.fields + ["your_seat", "prompt", "view", "outcome", "rated", "rating_changes",
@@ -137,7 +138,10 @@ class GameDetailSerializer(GameSerializer):
     def get_prompt(self, game) -> str | None:
         if game.status != Game.Status.ACTIVE or game.seed is None:
             return None
-        return rules_of(game).prompt(current_state(game), reader_language(self.context))
+        seat, module = game.seat_of(self.context["request"].user), rules_of(game)
+        deciding = seat is not None and seat.order == game.current_seat and not seat.played_by_bot
+        words = module.prompt if deciding else module.prompt_for_others
+        return words(current_state(game), reader_language(self.context))
 
     def get_rating_changes(self, game) -> RatingChangeSerializer(many=True):
         return [{k: v for k, v in c.items() if k != "user_id"} for c in changes_for(game)] if game.rated is not None else []

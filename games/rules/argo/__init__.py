@@ -6,7 +6,7 @@ decisions are small JSON objects (games/rules/argo/docs/decisions.md).
 from __future__ import annotations
 
 from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, Rules
-from . import bots, log, view as _view
+from . import bots, log, prompts, view as _view
 from .components import DIFFICULTIES, load_station
 from .decisions import check_shape, decision_schema, explain
 from .scoring import outcome as _outcome
@@ -106,6 +106,9 @@ class ArgoRules(Rules):
 
     def prompt(self, state, lang: str = "en") -> str:
         return log.prompt(state, lang)
+
+    def prompt_for_others(self, state, lang: str = "en") -> str:
+        return prompts.for_others(state, lang)
 
     def legal_actions(self, state) -> list[dict]:
         return list(iter_legal(state))

@@ -302,8 +302,10 @@ PROMPTS = {
 }
 
 
-def prompt(s, lang: str = "en") -> str:
-    texts = PROMPTS.get(lang, PROMPTS["en"])
+def prompt(s, lang: str = "en", table: dict = PROMPTS) -> str:
+    """The pending question in words of `table` (PROMPTS, addressed to the deciding player, or
+    prompts.FOR_OTHERS, as everyone else reads it)."""
+    texts = table.get(lang, table["en"])
     ask = s["ask"]
     if ask is None:
         return texts["over"]

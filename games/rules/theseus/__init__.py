@@ -7,7 +7,7 @@ rules are silent: docs/choices.md.
 from __future__ import annotations
 
 from ..base import IllegalAction, ImpossiblePosition, MalformedDecision, Rules, clone
-from . import bots, log, state as _state, view as _view
+from . import bots, log, prompts, state as _state, view as _view
 from .components import DATA, FACTIONS
 from .play import Play
 from .turn import PHASES, new_state, run_segment
@@ -144,6 +144,9 @@ class TheseusRules(Rules):
 
     def prompt(self, state, lang: str = "en") -> str:
         return log.prompt(state, lang)
+
+    def prompt_for_others(self, state, lang: str = "en") -> str:
+        return prompts.for_others(state, lang)
 
     def legal_actions(self, state) -> list[dict]:
         ask = state["ask"]
