@@ -33,7 +33,7 @@ from games.standings import teams_of
 from games.templatetags.site_tags import team_name
 
 GAME_TEXTS = {
-    "olderChat": gettext_lazy("Earlier messages"),
+    "olderChat": gettext_lazy("Earlier messages"), "close": gettext_lazy("Close"),
     "yourTurn": gettext_lazy("Your turn"), "waitingFor": gettext_lazy("Waiting for"),
     "stepNext": gettext_lazy("now choose one of the lit targets"),
     "stepTurn": gettext_lazy("turn it with ⟳, then Confirm"),

@@ -1,6 +1,7 @@
 // The game page, for every game: loads the game's board module (docs/games.md), offers the legal
 // decisions as clicks on whatever the module drew with data-token, and keeps itself up to date.
 // The page owns the prompt, the buttons, undo and resign, players, log, chat, replay and outcome.
+import { cardToRead, readCard } from "./card_text.js";
 import { Chooser } from "./choices.js";
 import { api, LiveSocket } from "./live.js";
 import { html as text } from "./svg.js";
@@ -497,9 +498,17 @@ function offeredAt(e) {
 function wireChoosing() {
   root.addEventListener("click", (e) => {
     const target = offeredAt(e);
+    // A card's "i" always reads it; a card that is not offered reads itself (js/card_text.js).
+    if (readCard(state.board, cardToRead(e.target, target), T.close)) return;
     if (target && root.contains(target) && !target.closest("#choice-buttons")) choose(target.dataset.token);
   });
   root.addEventListener("keydown", (e) => {
+    const info = e.target.closest("[data-card-info]");
+    if (info && info.tagName !== "BUTTON" && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      readCard(state.board, cardToRead(info, null), T.close);
+      return;
+    }
     const target = e.target.closest(".choice[data-token]");
     if (target && target.tagName !== "BUTTON" && (e.key === "Enter" || e.key === " ")) {
       e.preventDefault();

@@ -20,7 +20,7 @@ const TEXTS = {
     place: "place", none: "none", breakdown: "Score", track: "track", handVp: "cards in hand", endMissions: "end missions",
     total: "total", missionCards: "Missions", actionCards: "Action cards", when: { play: "at once", end: "at the end" },
     buttons: { skip: "Skip", decline: "No thanks", end_turn: "End turn" },
-    colours: { red: "Red", yellow: "Yellow", green: "Green", blue: "Blue" },
+    colours: { red: "Red", yellow: "Yellow", green: "Green", blue: "Blue" }, read: "Read the card",
   },
   de: {
     board: "Die Anflugzonen und das Wurmloch", roledescription: "Spielplan", wormhole: "Wurmloch", zone: "Zone", ship: "Schiff von", upright: "aufgestellt für einen Warp",
@@ -34,7 +34,7 @@ const TEXTS = {
     place: "Platz", none: "keine", breakdown: "Wertung", track: "Leiste", handVp: "Karten auf der Hand", endMissions: "Missionen am Ende",
     total: "gesamt", missionCards: "Missionen", actionCards: "Aktionskarten", when: { play: "sofort", end: "am Ende" },
     buttons: { skip: "Aussetzen", decline: "Verzichten", end_turn: "Zug beenden" },
-    colours: { red: "Rot", yellow: "Gelb", green: "Grün", blue: "Blau" },
+    colours: { red: "Rot", yellow: "Gelb", green: "Grün", blue: "Blau" }, read: "Karte lesen",
   },
 };
 
@@ -255,20 +255,43 @@ function drawBoard(svg, view, data, lang, fit) {
 
 // --- the panel ---------------------------------------------------------------------------------
 
+const signed = (n) => `${n >= 0 ? "+" : ""}${n}`;
+
+/** An action card's or a mission's whole text as js/card_text.js shows it: key "card:W1", "mission:3". */
+function cardDetails(data, key, lang) {
+  const w = words(lang), [kind, id] = key.split(":");
+  if (kind === "card" && data.cards[id]) {
+    const card = data.cards[id];
+    return { title: `${id} ${card.name}`, lines: [card.text, `${w.played} ${signed(card.played)} ${w.vp}, ${w.inHand} ${signed(card.in_hand)} ${w.vp}`] };
+  }
+  const mission = kind === "mission" ? data.missions[id] : null;
+  return mission ? { title: `${id} ${mission.name}`, lines: [mission.text, `+${mission.vp} ${w.vp} (${w.when[mission.when] || mission.when})`] } : null;
+}
+
+/** The "i" beside a chip: it reads the card, offered or not (a chip not offered cannot be pressed). */
+function infoButton(key, name, lang) {
+  return html("button", "i", { type: "button", class: "card-info", "data-card-info": key, "aria-label": `${words(lang).read}: ${name}` });
+}
+
 function cardChip(data, id, token, lang) {
   const w = words(lang);
   const card = data.cards[id];
-  const chip = html("button", null, { type: "button", class: `token-chip card-chip deck-${card.deck}`, "data-token": token,
-                                      title: `${card.text} (${w.played} ${card.played >= 0 ? "+" : ""}${card.played}, ${w.inHand} ${card.in_hand})` });
-  chip.append(html("strong", id), ` ${card.name} `, html("small", `${card.played >= 0 ? "+" : ""}${card.played}/${card.in_hand}`));
-  return chip;
+  const chip = html("button", null, { type: "button", class: `token-chip card-chip deck-${card.deck}`, "data-token": token, "data-card": `card:${id}`,
+                                      title: `${card.text} (${w.played} ${signed(card.played)}, ${w.inHand} ${card.in_hand})` });
+  chip.append(html("strong", id), ` ${card.name} `, html("small", `${signed(card.played)}/${card.in_hand}`));
+  const holder = html("span", null, { class: "chip-with-info" });
+  holder.append(chip, infoButton(`card:${id}`, card.name, lang));
+  return holder;
 }
 
 function missionChip(data, number, token, lang) {
   const mission = data.missions[number];
-  const chip = html("button", null, { type: "button", class: "token-chip mission-chip", "data-token": token, title: mission.text });
+  const chip = html("button", null, { type: "button", class: "token-chip mission-chip", "data-token": token, "data-card": `mission:${number}`,
+                                      title: mission.text });
   chip.append(html("strong", `${number}`), ` ${mission.name} `, html("small", `+${mission.vp}`));
-  return chip;
+  const holder = html("span", null, { class: "chip-with-info" });
+  holder.append(chip, infoButton(`mission:${number}`, mission.name, lang));
+  return holder;
 }
 
 function section(title, ...children) {
@@ -361,7 +384,8 @@ export function createBoard({ board, panel }, ctx) {
     markMine(svg.querySelectorAll(".node[data-place]"), view, ctx.you, (node, mine) => view.board[node.dataset.place] === mine);
     if (panel) drawPanel(panel, view, ctx.data, ctx.lang, ctx, opts);
   });
-  return { ...shell, describe: (token, context) => describe(token, context, ctx.lang) };
+  return { ...shell, describe: (token, context) => describe(token, context, ctx.lang),
+           cardText: (key) => cardDetails(ctx.data, key, ctx.lang) };
 }
 
 /** A small, still drawing of a view (the lobby's picture, the moderators' desk). */

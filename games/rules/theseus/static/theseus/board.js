@@ -14,6 +14,8 @@ const SLOTS_TOP = ROOMS_TOP + 2 * ROOM_H + GAP + 18;
 const BOX_W = PAD + 4 * (SLOT_W + SLOT_GAP) - SLOT_GAP + PAD;
 const BOX_H = SLOTS_TOP + 2 * (SLOT_H + SLOT_GAP) - SLOT_GAP + PAD;
 const UNIT_R = 25, YOUNG_R = 21;
+const WIDE = 1.3, ROW_GAP = 40;  // a board this much wider than tall lays the sectors out in two rows
+const CARD_H = 48, CARD_FONT = 18, LETTER_EM = 0.56, SQUEEZE = 1.5;  // a card's name at 12 px or more on a 1920 px wide screen
 // The four rooms of a sector in a square, clockwise from the top left: 1 2 / 4 3.
 const ROOM_CELLS = [[0, 0], [1, 0], [1, 1], [0, 1]];
 
@@ -34,7 +36,7 @@ const TEXTS = {
     buttons: { continue: "Continue", pass: "Pass", done: "Done", end_phase: "End the phase", no: "No", skip: "Skip the sector",
                stop: "Stop here", upgrade: "Take an upgrade tile", flip: "Upgrade it", tile: "Put a tile on it",
                A: "Put your top card here", B: "Discard this card", C: "Install this card", spend: (n) => `Spend ${n} more` },
-    colour: "colour", x: "X",
+    colour: "colour", x: "X", read: "Read the card",
   },
   de: {
     board: "Die Station", roledescription: "Spielplan", space: "All", moving: "unterwegs", room: "Raum", slot: "Feld",
@@ -50,7 +52,7 @@ const TEXTS = {
     buttons: { continue: "Weiter", pass: "Passen", done: "Fertig", end_phase: "Phase beenden", no: "Nein", skip: "Sektor überspringen",
                stop: "Hier anhalten", upgrade: "Upgrade-Plättchen nehmen", flip: "Aufwerten", tile: "Plättchen darauflegen",
                A: "Oberste Karte hierher legen", B: "Diese Karte abwerfen", C: "Diese Karte installieren", spend: (n) => `${n} mehr verbrauchen` },
-    colour: "Farbe", x: "X",
+    colour: "Farbe", x: "X", read: "Karte lesen",
   },
 };
 
@@ -122,10 +124,26 @@ function cardName(data, card, lang) {
   const name = c ? c.name : base;
   return host ? `${name} (${lang === "de" ? "Kopie" : "copy"})` : name;
 }
+const hasNumber = (c) => c.number !== null && c.number !== undefined;
+/** A card's text with its number written in for X ("it takes 2 damage"). */
+function effect(c) {
+  return hasNumber(c) ? c.text.replace(/\bX\b/g, String(c.number)) : c.text;
+}
 function cardText(data, card) {
   const c = data.cards[card.split("@")[0]];
   if (!c) return card;
-  return `${c.name}: ${c.text}${c.number !== null && c.number !== undefined ? ` (X = ${c.number})` : ""}`;
+  return `${c.name}: ${effect(c)}${hasNumber(c) ? ` (X = ${c.number})` : ""}`;
+}
+/** A card's whole text as js/card_text.js shows it. */
+function cardDetails(data, card, lang) {
+  const c = data.cards[card.split("@")[0]];
+  if (!c) return null;
+  return { title: cardName(data, card, lang), lines: [effect(c), ...(hasNumber(c) ? [`X = ${c.number}`] : [])] };
+}
+/** The "i" beside a card in the panel: it reads the card, offered or not. */
+function infoButton(data, card, lang) {
+  return html("button", "i", { type: "button", class: "card-info", "data-card-info": card,
+                               "aria-label": `${words(lang).read}: ${cardName(data, card, lang)}` });
 }
 function factionName(data, faction) {
   return (data.factions[faction] && data.factions[faction].name) || faction;
@@ -266,12 +284,24 @@ function sectorsDrawn(view, data) {
   return [...new Set(own)];
 }
 
-function layout(count) {
+/** Where each sector's box stands, clockwise: on a ring around space, or on a board much wider than
+ * tall, in two rows with space between them (the top row left to right, the bottom one back), so that
+ * the station fills a wide screen and its cards' names are drawn large enough to read. */
+function layout(count, aspect, spaceH) {
+  if (count >= 4 && aspect >= WIDE) return rows(count, spaceH);
   const r = count <= 1 ? 0 : Math.max(330, (Math.hypot(BOX_W, BOX_H) / 2 + 30) / Math.sin(Math.PI / count));
   return Array.from({ length: count }, (_, i) => {
     const a = -Math.PI / 2 + (2 * Math.PI * i) / count;
     return { x: r * Math.cos(a) - BOX_W / 2, y: r * Math.sin(a) - BOX_H / 2, r, a };
   });
+}
+
+function rows(count, spaceH) {
+  const top = Math.ceil(count / 2), step = BOX_W + ROW_GAP;
+  const xAt = (i, inRow) => (i - (inRow - 1) / 2) * step - BOX_W / 2;
+  return Array.from({ length: count }, (_, i) => (i < top
+    ? { x: xAt(i, top), y: -spaceH / 2 - ROW_GAP - BOX_H }
+    : { x: xAt(count - 1 - i, count - top), y: spaceH / 2 + ROW_GAP }));
 }
 
 function seatWords(view, data, seat, lang) {
@@ -324,8 +354,9 @@ function drawYoung(layer, view, data, id, room, x, y, lang) {
 }
 
 function textLines(g, x, y, text, size, cls, width) {
-  // A card's name on one or two lines within `width`.
-  const max = Math.max(6, Math.floor(width / (size * 0.56)));
+  // A card's name on one or two lines within `width`: a line a little too long is drawn narrower (its
+  // letters keep their height), a much longer one is cut.
+  const max = Math.max(6, Math.floor(width / (size * LETTER_EM)));
   const parts = text.split(" ");
   const lines = [""];
   for (const p of parts) {
@@ -336,8 +367,10 @@ function textLines(g, x, y, text, size, cls, width) {
     else lines[1] = `${lines[1]} ${p}`;
   }
   lines.forEach((line, i) => {
-    el("text", { x, y: y + i * (size + 2), "font-size": size, class: cls, "text-anchor": "middle" }, g)
-      .textContent = line.length > max ? `${line.slice(0, max - 1)}…` : line;
+    const squeeze = line.length > max ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {};
+    const shown = line.length > max * SQUEEZE ? `${line.slice(0, Math.floor(max * SQUEEZE) - 1)}…` : line;
+    el("text", { x, y: y + i * (size + 2), "font-size": size, class: cls, "text-anchor": "middle", ...squeeze }, g)
+      .textContent = shown;
   });
 }
 
@@ -355,10 +388,21 @@ function slotTitle(view, data, place, lang) {
 }
 
 function drawCard(layer, view, data, card, x, y, width, lang, owner) {
-  const g = titled(el("g", { class: "card-on", "data-token": card }, layer), cardText(data, card));
-  el("rect", { x, y, width, height: 40, rx: 5, class: "card-face", fill: "#fff", stroke: colourOf(data, owner), "stroke-width": 3 }, g);
-  textLines(g, x + width / 2, y + 16, cardName(data, card, lang), 11, "card-name", width - 6);
+  const g = titled(el("g", { class: "card-on", "data-token": card, "data-card": card }, layer), cardText(data, card));
+  el("rect", { x, y, width, height: CARD_H, rx: 5, class: "card-face", fill: "#fff", stroke: colourOf(data, owner), "stroke-width": 3 }, g);
+  textLines(g, x + width / 2, y + CARD_FONT + 2, cardName(data, card, lang), CARD_FONT, "card-name", width - 6);
+  drawInfo(layer, data, card, x, y, lang);
   return g;
+}
+
+/** The card's "i" on its top left corner (the malfunction disc takes the right one), a sibling of the
+ * card so that reading an offered card does not choose it. */
+function drawInfo(layer, data, card, x, y, lang) {
+  const info = el("g", { class: "card-info", "data-card-info": card, role: "button", tabindex: 0,
+                         "aria-label": `${words(lang).read}: ${cardName(data, card, lang)}` }, layer);
+  el("circle", { cx: x, cy: y, r: 18, fill: "transparent", class: "info-hit" }, info);
+  el("circle", { cx: x, cy: y, r: 11, class: "info-dot" }, info);
+  el("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 15 }, info).textContent = "i";
 }
 
 function ownerOf(data, card) {
@@ -428,7 +472,9 @@ function drawSector(svg, view, data, id, box, lang) {
     if (slot.counter) marks.push(`◷${slot.counter}`);
     if (slot.deact) marks.push(`⊘${slot.deact}`);
     if (slot.bonus && !slot.card) {
-      textLines(sg, x + SLOT_W / 2, y + 22, cardName(data, slot.bonus, lang), 11, "bonus-name", SLOT_W - 8);
+      sg.dataset.card = slot.bonus;
+      textLines(sg, x + SLOT_W / 2, y + CARD_FONT + 4, cardName(data, slot.bonus, lang), CARD_FONT, "bonus-name", SLOT_W - 8);
+      drawInfo(g, data, slot.bonus, x + 4, y + 4, lang);
     } else if (slot.bonus) {
       marks.push("★");
     }
@@ -452,11 +498,14 @@ function drawSector(svg, view, data, id, box, lang) {
   }
 }
 
+const inSpace = (view) => Object.keys(view.units || {}).filter((u) => view.units[u].at === "space" || view.units[u].at === "moving");
+const SPACE_PER_ROW = 5;
+const spaceHeight = (view) => 56 + Math.max(1, Math.ceil(inSpace(view).length / SPACE_PER_ROW)) * 64;
+
 function drawSpace(svg, view, data, lang) {
   const w = words(lang);
-  const out = Object.keys(view.units || {}).filter((u) => view.units[u].at === "space" || view.units[u].at === "moving");
-  const perRow = 5, width = 340, rows = Math.max(1, Math.ceil(out.length / perRow));
-  const height = 56 + rows * 64;
+  const out = inSpace(view);
+  const perRow = SPACE_PER_ROW, width = 340, height = spaceHeight(view);
   const g = el("g", { class: "space" }, svg);
   el("rect", { x: -width / 2, y: -height / 2, width, height, rx: 16, class: "space-box" }, g);
   el("text", { x: 0, y: -height / 2 + 26, "text-anchor": "middle", "font-size": 18, "font-weight": "bold", class: "space-name" }, g)
@@ -471,20 +520,31 @@ function drawSpace(svg, view, data, lang) {
 
 function drawRingPath(svg, boxes) {
   if (boxes.length < 2) return;
-  const r = boxes[0].r;
   const g = el("g", { class: "ring-path" }, svg);
+  const arrow = (x, y, deg) => el("polygon", { points: "-12,-10 12,0 -12,10", transform: `translate(${x} ${y}) rotate(${deg})`, class: "arrow" }, g);
+  if (boxes[0].r === undefined) {  // the two rows: a loop through the sectors' centres
+    const centres = boxes.map((b) => [b.x + BOX_W / 2, b.y + BOX_H / 2]);
+    el("polygon", { points: centres.map((c) => c.join(",")).join(" "), class: "corridor" }, g);
+    centres.forEach(([x, y], i) => {
+      const [nx, ny] = centres[(i + 1) % centres.length];
+      arrow((x + nx) / 2, (y + ny) / 2, (Math.atan2(ny - y, nx - x) * 180) / Math.PI);
+    });
+    return;
+  }
+  const r = boxes[0].r;
   el("circle", { cx: 0, cy: 0, r, class: "corridor" }, g);
   boxes.forEach((b, i) => {
     const a = b.a + Math.PI / boxes.length;  // halfway to the next sector clockwise
     const x = r * Math.cos(a), y = r * Math.sin(a), deg = (a * 180) / Math.PI + 90;
-    el("polygon", { points: "-12,-10 12,0 -12,10", transform: `translate(${x} ${y}) rotate(${deg - 90})`, class: "arrow" }, g);
+    arrow(x, y, deg - 90);
   });
 }
 
 function drawBoard(svg, view, data, lang, fit) {
   svg.replaceChildren();
   const ids = sectorsDrawn(view, data);
-  const boxes = ids.length ? layout(ids.length) : [];
+  const { width, height } = svg.getBoundingClientRect();
+  const boxes = ids.length ? layout(ids.length, height ? width / height : 1, spaceHeight(view)) : [];
   drawRingPath(svg, boxes);
   const spaceH = drawSpace(svg, view, data, lang);
   ids.forEach((id, i) => drawSector(svg, view, data, id, boxes[i], lang));
@@ -504,11 +564,13 @@ function section(title, ...content) {
   return s;
 }
 
+/** A card in the panel, with its text and its number, and its "i" beside it. */
 function cardChip(data, card, token, lang) {
-  const b = html("button", null, { type: "button", class: "token-chip card th-card", "data-token": token, title: cardText(data, card) });
-  b.append(html("strong", cardName(data, card, lang)), html("span", ` — ${data.cards[card.split("@")[0]] ? data.cards[card.split("@")[0]].text : ""}`,
-    { class: "card-text" }));
-  return b;
+  const b = html("button", null, { type: "button", class: "token-chip card th-card", "data-token": token, "data-card": card,
+                                   title: cardText(data, card) });
+  const c = data.cards[card.split("@")[0]];
+  b.append(html("strong", cardName(data, card, lang)), html("span", c ? ` — ${effect(c)}` : "", { class: "card-text" }));
+  return [b, infoButton(data, card, lang)];
 }
 
 function drawPanel(panel, view, data, lang, opts) {
@@ -533,6 +595,7 @@ function drawPanel(panel, view, data, lang, opts) {
       const inst = Object.keys(data.cards).find((k) => data.cards[k].kind === kind);
       const name = inst ? data.cards[inst].name : kind;
       box.append(html("button", `${w.choose}: ${name}`, { type: "button", class: "token-chip", "data-token": t, title: inst ? cardText(data, inst) : kind }));
+      if (inst) box.append(infoButton(data, inst, lang));
     }
     parts.push(section(w.traps, box));
   }
@@ -547,18 +610,22 @@ function drawPanel(panel, view, data, lang, opts) {
     const side = view.side_of ? view.side_of[seat] : seat;
     const deck = view.decks ? view.decks[seat] : null;
     box.append(html("p", `${w.lp} ${view.lp[seat]} · ${w.dp} ${view.dp[seat]} · ${w.upgradeTiles} ${view.tiles ? view.tiles[side] : 0}`));
-    if (deck) box.append(html("p", `${w.deck}: ${deck.size}${deck.top ? ` · ${w.top}: ${cardName(data, deck.top, lang)}` : ""} · ${w.discards}: ${(view.discards[seat] || []).length}`,
-      { title: deck.top ? cardText(data, deck.top) : "" }));
+    if (deck) {
+      const line = html("p", `${w.deck}: ${deck.size}${deck.top ? ` · ${w.top}: ${cardName(data, deck.top, lang)}` : ""} · ${w.discards}: ${(view.discards[seat] || []).length}`,
+        { title: deck.top ? cardText(data, deck.top) : "" });
+      if (deck.top) line.append(" ", infoButton(data, deck.top, lang));
+      box.append(line);
+    }
     const held = view.held ? view.held[seat] : [];
     const drawn = view.drawn ? view.drawn[seat] : [];
     if (held.length) {
       const list = html("div", null, { class: "display held" });
-      for (const c of held) list.append(cardChip(data, c, c, lang));
+      for (const c of held) list.append(...cardChip(data, c, c, lang));
       box.append(html("p", `${w.held}:`), list);
     }
     if (drawn.length) {
       const list = html("div", null, { class: "display drawn" });
-      for (const c of drawn) list.append(cardChip(data, c, c, lang));
+      for (const c of drawn) list.append(...cardChip(data, c, c, lang));
       box.append(html("p", `${w.drawn}:`), list);
     }
     seats.append(box);
@@ -587,12 +654,14 @@ export function createBoard({ board, panel }, ctx) {
       (node, mine) => view.units[node.dataset.token] && view.colours[view.units[node.dataset.token].seat] === mine);
     if (panel) drawPanel(panel, view, ctx.data, ctx.lang, opts);
   });
-  return { ...shell, describe: (token, context) => describe(token, context, ctx.data, ctx.lang) };
+  return { ...shell, describe: (token, context) => describe(token, context, ctx.data, ctx.lang),
+           cardText: (card) => cardDetails(ctx.data, card, ctx.lang) };
 }
 
-/** A still drawing of a view (the lobby's picture, the moderators' desk). */
+/** A still drawing of a view (the lobby's picture, the moderators' desk): nothing in it to press. */
 export function picture(svg, view, data, lang) {
   drawBoard(svg, view, data, lang, true);
+  for (const node of svg.querySelectorAll("[data-card-info]")) node.remove();
 }
 
 /** The rules page: a sector of each kind, drawn empty. */
