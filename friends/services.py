@@ -8,6 +8,8 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from games import presence, services
 from games.models import Game, Seat
@@ -15,7 +17,7 @@ from games.services import lists
 
 from .models import Block, Follow, Friendship, InvitationNote, Preferences
 
-NOT_ACCEPTED = "this player does not accept requests from you"
+NOT_ACCEPTED = _lazy("this player does not accept requests from you")
 
 
 def other_player(user, username: str):
@@ -35,11 +37,16 @@ def _pair_row(a: int, b: int):
     return Friendship.objects.filter(low_id=low, high_id=high)
 
 
+def named(other) -> dict:
+    """The other player as a refusal names them: by the name every page calls them."""
+    return {"name": other.profile.name}
+
+
 def _refuse_if_blocked(user, other) -> None:
     if Block.objects.filter(blocker=other, blocked=user).exists():
         raise services.NotAllowed(NOT_ACCEPTED)
     if Block.objects.filter(blocker=user, blocked=other).exists():
-        raise services.Conflict(f"you have blocked {other.username}: unblock them first")
+        raise services.Conflict(_("you have blocked %(name)s: unblock them first") % named(other))
 
 
 def follow(user, username: str) -> None:
@@ -49,13 +56,13 @@ def follow(user, username: str) -> None:
         with transaction.atomic():
             Follow.objects.create(follower=user, followed=other)
     except IntegrityError:  # a second click, or two at once
-        raise services.Conflict(f"you already follow {other.username}") from None
+        raise services.Conflict(_("you already follow %(name)s") % named(other)) from None
 
 
 def unfollow(user, username: str) -> None:
     other = other_player(user, username)
     if not Follow.objects.filter(follower=user, followed=other).delete()[0]:
-        raise services.Conflict(f"you do not follow {other.username}")
+        raise services.Conflict(_("you do not follow %(name)s") % named(other))
 
 
 def ask(user, username: str) -> bool:
@@ -72,11 +79,11 @@ def ask(user, username: str) -> bool:
     with transaction.atomic():
         row = _pair_row(user.pk, other.pk).select_for_update().first()
         if row is None:  # declined or ended between the two statements: ask again
-            raise services.Conflict("the request crossed another change; try again")
+            raise services.Conflict(_("the request crossed another change; try again"))
         if row.accepted_at is not None:
-            raise services.Conflict(f"you are already friends with {other.username}")
+            raise services.Conflict(_("you are already friends with %(name)s") % named(other))
         if row.requested_by_id == user.pk:
-            raise services.Conflict(f"your request is waiting for {other.username}'s answer")
+            raise services.Conflict(_("your request is waiting for %(name)s's answer") % named(other))
         _accept(row)
     return True
 
@@ -89,7 +96,7 @@ def _accept(row: Friendship) -> None:
 def withdraw(user, username: str) -> None:
     other = other_player(user, username)
     if not _pair_row(user.pk, other.pk).filter(requested_by=user, accepted_at__isnull=True).delete()[0]:
-        raise services.Conflict(f"you have no request waiting for {other.username}")
+        raise services.Conflict(_("you have no request waiting for %(name)s") % named(other))
 
 
 def accept(user, username: str) -> None:
@@ -97,9 +104,9 @@ def accept(user, username: str) -> None:
     with transaction.atomic():
         row = _pair_row(user.pk, other.pk).select_for_update().first()
         if row is not None and row.accepted_at is not None:
-            raise services.Conflict(f"you are already friends with {other.username}")
+            raise services.Conflict(_("you are already friends with %(name)s") % named(other))
         if row is None or row.requested_by_id != other.pk:
-            raise services.Conflict(f"{other.username} has not asked to be your friend")
+            raise services.Conflict(_("%(name)s has not asked to be your friend") % named(other))
         _accept(row)
 
 
@@ -107,13 +114,13 @@ def decline(user, username: str) -> None:
     """The request is gone; the one who asked may ask again later."""
     other = other_player(user, username)
     if not _pair_row(user.pk, other.pk).filter(requested_by=other, accepted_at__isnull=True).delete()[0]:
-        raise services.Conflict(f"{other.username} has not asked to be your friend")
+        raise services.Conflict(_("%(name)s has not asked to be your friend") % named(other))
 
 
 def unfriend(user, username: str) -> None:
     other = other_player(user, username)
     if not _pair_row(user.pk, other.pk).filter(accepted_at__isnull=False).delete()[0]:
-        raise services.Conflict(f"you are not friends with {other.username}")
+        raise services.Conflict(_("you are not friends with %(name)s") % named(other))
 
 
 def block(user, username: str) -> None:
@@ -125,13 +132,13 @@ def block(user, username: str) -> None:
             _pair_row(user.pk, other.pk).delete()
             Follow.objects.filter(Q(follower=user, followed=other) | Q(follower=other, followed=user)).delete()
     except IntegrityError:
-        raise services.Conflict(f"you have already blocked {other.username}") from None
+        raise services.Conflict(_("you have already blocked %(name)s") % named(other)) from None
 
 
 def unblock(user, username: str) -> None:
     other = other_player(user, username)
     if not Block.objects.filter(blocker=user, blocked=other).delete()[0]:
-        raise services.Conflict(f"you have not blocked {other.username}")
+        raise services.Conflict(_("you have not blocked %(name)s") % named(other))
 
 
 def relation(user, other) -> dict:

@@ -92,7 +92,8 @@ def game(name: str, lang: str) -> dict:
                         "by_seat": breakdown(seats, "seat")} for players, seats in sorted(by_players.items())],
         "length": [{"players": row["players"], "games": row["games"],
                     "average_decisions": round(float(row["average_decisions"]), 1) if row["average_decisions"] is not None else None,
-                    "average_days": queries.days(row["average_time"])} for row in lengths],
+                    "average_days": queries.days(row["average_time"]), "average_time": row["average_time"]}
+                   for row in lengths],
     }
 
 

@@ -62,6 +62,7 @@ class ChartsInEveryLanguage(BrowserTestCase):
             page.wait_for_load_state("networkidle")
             assert page.evaluate("() => document.documentElement.lang") == lang
             drawn[lang] = page.evaluate(MARKS)
+            self.shot(page, f"charts-{path.strip('/').replace('/', '-')}-{lang}")
             assert not page.errors, f"{path} in {lang}: {len(page.errors)} console errors, first {page.errors[:3]}"
             page.context.close()
         return drawn

@@ -45,6 +45,13 @@ def test_friendship_news_names_the_friend_by_display_name(client, people):
     assert "Du und Carol C. seid befreundet." in said(page)[0]
 
 
+def test_a_refused_friendship_change_names_the_player_by_display_name_in_the_players_language(client, people):
+    friends.block(people["bob"], "carol")
+    client.force_login(people["bob"])
+    page = client.post("/friends/carol/block/", follow=True)
+    assert "du hast Carol C. schon blockiert" in said(page)[0]
+
+
 def test_a_game_closed_by_a_block_says_so_in_the_players_language(client, people):
     friends.block(people["carol"], "bob")
     game = services.create_game(people["carol"], game="argo", players=3)

@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from accounts.models import Profile
 from games import rules, services
@@ -178,13 +179,38 @@ def test_the_api_gives_a_games_figures_over_the_site(client, history):
 def test_the_games_page_draws_its_charts_and_lists_every_game(client, history):
     html = client.get(f"/stats/{GAME}/").content.decode()
     assert 'role="img" aria-label="Games finished per month' in html
-    assert row(html, "lengths", "2") == ["2", "6", "38.0", "10.0"]
+    assert row(html, "lengths", "2") == ["2", "6", "38.0", "10 days"]
     assert " style=\"" not in html and "<script>" not in html
     assert row(html, "by-seat", "1") == ["1", "7", "6", "86 %"]
     index = client.get("/stats/").content.decode()
     for name in rules.names():
         assert f'href="/stats/{name}/"' in index
     assert "7 finished games" in texts(index)
+
+
+@pytest.mark.django_db
+def test_the_charts_have_labelled_axes_and_months_in_the_readers_language(client, history):
+    """Months named with their year in the reader's language, each axis titled with its unit, the y
+    axis marked, and a game's length in the unit it calls for."""
+    last = month_start(0).date()
+    for lang, label, titles, length in (
+            ("en", date_format(last, "M Y"), ["Month", "Games finished", "Seat (seat 1 plays first)", "Games won (%)"],
+             "10 days"),
+            ("de", {1: "Jan", 3: "Mär", 5: "Mai", 10: "Okt", 12: "Dez"}.get(last.month, None), [
+                "Monat", "Beendete Spiele", "Platz (Platz 1 spielt zuerst)", "Gewonnene Spiele (%)"], "10 Tage")):
+        html = client.get(f"/stats/{GAME}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        months = re.search(r'<svg class="stats-chart"(.*?)</svg>', html, re.S).group(1)
+        labels = re.findall(r'<text class="chart-label"[^>]*>([^<]+)</text>', months)
+        assert len(labels) == 4 and labels[-1].endswith(f" {last.year}"), labels
+        if label:
+            assert labels[-1].startswith(label), labels
+        assert re.findall(r'<text class="axis-title[^"]*"[^>]*>([^<]+)</text>', html) == titles
+        ticks = re.findall(r'<text class="tick"[^>]*>([^<]+)</text>', html)
+        assert ticks[:4] == ["0", "1", "2", "3"] and "100 %" in ticks, ticks
+        assert row(html, "lengths", "2")[3] == length and row(html, "lengths", "4")[3] == length.replace("10", "20")
+        player = client.get("/players/ann/stats/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        assert len(re.findall(r'<text class="axis-title', player)) == 4  # win rate by seat, rating history
+        assert "{#" not in html + player and "{%" not in html + player  # a template's comment is not read out
 
 
 @pytest.mark.django_db
