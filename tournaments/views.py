@@ -51,10 +51,37 @@ def new_tournament(request, game_name: str):
     return render(request, "tournaments/new.html", {"form": form, "title": rules.title(game_name, lang)})
 
 
-# The standings' column headings for the tie-breaks of tiebreaks.ORDER (the API keeps the keys).
+# The standings' column headings for the tie-breaks of tiebreaks.ORDER (the API keeps the keys). The
+# rating is the one the entry keeps (at sign-up, then at the start): not the leaderboard's of today.
 TIEBREAK_HEADINGS = {"head_to_head": _("Head-to-head"), "sonneborn_berger": _("Sonneborn-Berger"),
-                     "buchholz": _("Buchholz"), "rating": _("Rating"), "round_reached": _("Round reached"),
+                     "buchholz": _("Buchholz"), "rating": _("Rating at the start"), "round_reached": _("Round reached"),
                      "points": _("Points")}
+# What each tie-break means, in a note under the standings (docs/tournaments.md, "Standings").
+TIEBREAK_NOTES = {
+    "head_to_head": _("the points scored in the games among the players level on points only, once they have all met."),
+    "sonneborn_berger": _("the points of every opponent beaten, plus half the points of every opponent tied with: "
+                          "good results against the strongest count most."),
+    "buchholz": _("the sum of the points of every opponent met: who met stronger opponents ranks higher."),
+    "rating": _("the player's rating in this game when the tournament began (until then, at sign-up), "
+                "not the leaderboard's rating of today."),
+    "round_reached": _("the round a player is in, or went out in."),
+}
+
+
+def standings_shown(t: Tournament) -> dict:
+    """The standings as the page shows them: no places before any game is decided (everyone would be
+    first), and the players who share first place once the tournament is over."""
+    rows = services.standings(t)
+    begun = any(row["games"] for row in rows)
+    for row in rows:
+        row["shown_place"] = row["place"] if begun else None
+    first = [row["entry"] for row in rows if row["place"] == 1]
+    shared = first if t.status == Tournament.Status.FINISHED and begun and len(first) > 1 else []
+    names = [e.user.profile.name for e in shared]
+    together = gettext("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]} if names else ""
+    return {"standings": rows, "shared_first": together,
+            "tiebreak_notes": [(TIEBREAK_HEADINGS[n], TIEBREAK_NOTES[n]) for n in (rows[0]["tiebreaks"] if rows else ())
+                               if n in TIEBREAK_NOTES]}
 
 
 def tournament_page(request, tournament_id: int):
@@ -65,7 +92,7 @@ def tournament_page(request, tournament_id: int):
     lang = language_of(request.user, request)
     mine = t.entries.filter(user=request.user).first() if request.user.is_authenticated else None
     return render(request, "tournaments/tournament.html", {
-        "t": t, "game_title": rules.title(t.game, lang), "standings": services.standings(t),
+        "t": t, "game_title": rules.title(t.game, lang), **standings_shown(t),
         "rounds": list(reversed(services.rounds(t))), "mine": mine, "playing": Entry.Status.PLAYING,
         "tiebreak_headings": TIEBREAK_HEADINGS})
 

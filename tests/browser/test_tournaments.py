@@ -88,6 +88,8 @@ class TournamentThroughItsPage(BrowserTestCase):
         assert "You are signed up." in page.inner_text("body")
         assert "3 players signed up" in page.inner_text("#tournament-state")
         assert sorted(row[1] for row in standings(page)) == ["ann", "ben", "cat"]
+        assert [row[0] for row in standings(page)] == ["—"] * 3  # no game yet: nobody is first
+        assert "Head-to-head" in page.inner_text("#tiebreak-notes")  # what the tie-breaks mean
         self.shot(page, "tournament-01-signed-up")
         self.axe(page, "the tournament open for sign-up")
 
@@ -133,6 +135,7 @@ class TournamentThroughItsPage(BrowserTestCase):
         page.wait_for_function("() => document.querySelector('#tournament-state').innerText.includes('Finished')",
                                timeout=LIVE_SECONDS * 1000)
         assert standings(page) == [["1", "ann", "2", "2"], ["2", "ben", "1", "2"], ["3", "cat", "0", "2"]]
+        assert page.locator("#shared-first").count() == 0  # Ann alone is first
         assert page.locator("#withdraw").count() == 0 and page.locator("#sign-up").count() == 0
         assert page.locator(".round").count() == 3 and "in progress" not in page.inner_text("#tournament-live")
         self.shot(page, "tournament-03-finished")

@@ -8,6 +8,7 @@ whoever finishes wins) where a test dictates each result.
 from __future__ import annotations
 
 import itertools
+import re
 from datetime import timedelta
 
 import pytest
@@ -323,7 +324,7 @@ def test_the_pages_show_standings_rounds_and_links(people, client):
     assert f'href="/games/{game_id}/"' in html
     assert "Sitting out" in html
     # A Swiss's tie-breaks under their own names, and each decided table's points.
-    assert "<th>Buchholz</th><th>Sonneborn-Berger</th><th>Rating</th>" in html and "sonneborn_berger" not in html
+    assert "<th>Buchholz</th><th>Sonneborn-Berger</th><th>Rating at the start</th>" in html and "sonneborn_berger" not in html
     assert html.count('class="table-points"') == 2 and "(in progress)" in html
     listing = client.get("/tournaments/").content.decode()
     assert "Spring Open" in listing
@@ -333,6 +334,50 @@ def test_the_pages_show_standings_rounds_and_links(people, client):
     client.force_login(players[0])
     german = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert "Tabelle" in german and "Runde 2" in german and "Spielfrei" in german
+
+
+def test_the_standings_place_nobody_before_a_game_and_name_a_shared_first_place(people, client):
+    """Before any game everyone would be first: the places show "—". Relay, whoever finishes wins: Ann
+    beats Ben, Ben beats Cat, Cat beats Ann; level on points, head-to-head and Sonneborn-Berger, the
+    three share first place, and the finished tournament says so, in German too."""
+    ann, ben, cat = people(3)
+    for user, name in ((ann, "Ann"), (ben, "Ben"), (cat, "Cat")):
+        user.profile.display_name = name
+        user.profile.save()
+    beats = {(ann, ben), (ben, cat), (cat, ann)}
+    t = new_tournament(people(1, "org")[0], [ann, ben, cat], game="relay", format="round_robin", rounds=None)
+    before = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert re.findall(r'<tr[^>]*><td>([^<]*)</td>', before) == ["—"] * 3
+    assert "Shared first place" not in before
+
+    def winner(users):
+        return next(u for u in users if all((u, o) in beats for o in users if o != u))
+    t = run_to_end(t, winner)
+    assert t.status == Tournament.Status.FINISHED
+    after = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert re.findall(r'<tr[^>]*><td>([^<]*)</td>', after) == ["1"] * 3
+    assert "Shared first place: Ann, Ben and Cat" in after
+    ann.profile.language = "de"
+    ann.profile.save()
+    client.force_login(ann)
+    assert "Geteilter erster Platz: Ann, Ben und Cat" in client.get(f"/tournaments/{t.pk}/").content.decode()
+
+
+def test_the_tie_breaks_are_explained_and_the_rating_is_the_one_at_the_start(people, client):
+    org, *players = people(5)
+    t = new_tournament(org, players)
+    services.start(t.pk)
+    html = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert "<th>Buchholz</th><th>Sonneborn-Berger</th><th>Rating at the start</th>" in html
+    notes = re.search(r'<dl class="tiebreak-notes[^"]*" id="tiebreak-notes">(.*?)</dl>', html, re.S).group(1)
+    assert [re.sub(r"\s+", " ", d) for d in re.findall(r"<dt>(.*?)</dt>", notes)] == \
+        ["Buchholz", "Sonneborn-Berger", "Rating at the start"]
+    assert "sum of the points of every opponent met" in notes and "not the leaderboard" in notes
+    players[0].profile.language = "de"
+    players[0].profile.save()
+    client.force_login(players[0])
+    german = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert "Wertung zu Beginn" in german and "die Summe der Punkte aller Gegner" in german
 
 
 def test_signing_up_through_the_page(people, client):
