@@ -8,6 +8,7 @@ from functools import cache
 
 from django.db import connection
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from foundation.rows import prepared_cursor
 
@@ -16,22 +17,24 @@ from games import gates
 from .models import Block, Friendship, Preferences
 
 BLOCKED = {
-    gates.INVITE: "this player does not accept invitations from you",
-    gates.JOIN: "this game is not open to you",
-    gates.CHAT: "a player of this game does not accept messages from you",
+    gates.INVITE: _("this player does not accept invitations from you"),
+    gates.JOIN: _("this game is not open to you"),
+    gates.CHAT: _("a player of this game does not accept messages from you"),
 }
 OWN_BLOCK = {
-    gates.INVITE: "you have blocked this player: unblock them first",
-    gates.JOIN: "you have blocked a player of this game",
+    gates.INVITE: _("you have blocked this player: unblock them first"),
+    gates.JOIN: _("you have blocked a player of this game"),
 }
 FRIENDS_ONLY = {
-    gates.INVITE: ("invites_from_friends_only", "this player accepts invitations from friends only"),
-    gates.CHAT: ("chat_from_friends_only", "a player of this game accepts messages from friends only"),
+    gates.INVITE: ("invites_from_friends_only", _("this player accepts invitations from friends only")),
+    gates.CHAT: ("chat_from_friends_only", _("a player of this game accepts messages from friends only")),
 }
 
 
 def check(action: str, actor_id: int, other_ids: list[int]) -> str | None:
-    return _blocked(action, actor_id, other_ids) or _friends_only(action, actor_id, other_ids)
+    """The refusal in the language of the request being answered (the reader's)."""
+    reason = _blocked(action, actor_id, other_ids) or _friends_only(action, actor_id, other_ids)
+    return str(reason) if reason else None
 
 
 def _blocked(action: str, actor_id: int, other_ids: list[int]) -> str | None:

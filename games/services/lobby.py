@@ -7,6 +7,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from foundation.rows import update_each
 from games import gates, limits, rules, signals
@@ -43,9 +44,9 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
     if len(invitees) + len(bot_users) > players - 1 or len(kinds) > players - 1:
         raise Invalid(f"a {players}-player game has room for {players - 1} invited players and bots")
     if invitees:
-        spend(user, "invite", "invitations", len(invitees))
+        spend(user, "invite", gettext_lazy("invitations"), len(invitees))
     try:
-        spend(user, "create_game", "new games")
+        spend(user, "create_game", gettext_lazy("new games"))
     except TooMany:
         limits.refund(user.pk, "invite", len(invitees))
         raise

@@ -255,15 +255,15 @@ def bot_waiting(game_id: int) -> bool:
 
 
 def chat_refusal(game: Game, user) -> str | None:
-    """Why the user may not post in the game's chat, or None. The players still in the game talk;
-    a resigned, timed-out or removed player has left it, and an aborted game is closed."""
+    """Why the user may not post in the game's chat (in the reader's language), or None. The players
+    still in the game talk; a resigned, timed-out or removed player has left it, and an aborted game is closed."""
     seat = game.seat_of(user)
     if seat is None:
-        return "only the game's players can chat in it"
+        return gettext("only the game's players can chat in it")
     if game.status == Game.Status.ABORTED:
-        return "the game was aborted: its chat is closed"
+        return gettext("the game was aborted: its chat is closed")
     if seat.status != Seat.Status.ACTIVE:
-        return "you have left this game: its chat is for the players still in it"
+        return gettext("you have left this game: its chat is for the players still in it")
     return None
 
 
