@@ -186,8 +186,11 @@ def game_page(request, game_id):
     lang = _lang(request)
     module = services.rules_of(game)
     invitations = services.invitations_of(game)
-    can_join = (request.user.is_authenticated and game.status == Game.Status.OPEN and seat is None
+    may_join = (request.user.is_authenticated and game.status == Game.Status.OPEN and seat is None
                 and len(game.seats.all()) < game.players)
+    # a game whose creator or a seated player closed their games to the reader offers no Join, but says so
+    join_refusal = services.join_refusal(game, request.user) if may_join else None
+    can_join = may_join and join_refusal is None
     return render(request, "games/game.html", {
         "game": game, "seat": seat, "title": rules.title(game.name, lang), "options": option_labels(game, lang),
         "page_config": {
@@ -200,7 +203,7 @@ def game_page(request, game_id):
         },
         "texts": {**{k: str(v) for k, v in GAME_TEXTS.items()},
                   "status": {k: str(v) for k, v in Game.Status.choices}},
-        "can_join": can_join,
+        "can_join": can_join, "join_refusal": join_refusal,
         "lobby_teams": _lobby_teams(game, can_join) if game.status == Game.Status.OPEN else None,
         "can_start": seat is not None and services.may_start(game, request.user),
         "can_chat": seat is not None and services.chat_refusal(game, request.user) is None,

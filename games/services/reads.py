@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from accounts.models import language_of
 from foundation.rows import Columns, cache_related, keep_prefetched, prepared_cursor
-from games import rules
+from games import gates, rules
 from games.models import Game, Invitation, ModeratorAction, Seat
 from games.standings import teams_of
 
@@ -187,6 +187,12 @@ def invitations_of(game: Game) -> dict[str, list]:
     pending = [i.user for i in game.invitations.all() if i.declined_at is None and i.user_id not in seated]
     declined = [i.user for i in game.invitations.all() if i.declined_at is not None and i.user_id not in seated]
     return {"pending": pending, "declined": declined}
+
+
+def join_refusal(game: Game, user) -> str | None:
+    """Why the user may not take a seat in the open game, or None: its creator, or a player seated
+    already, closed their games to the user (games.gates; a block, say), said in the reader's language."""
+    return gates.refusal(gates.JOIN, user.pk, [game.created_by_id, *(s.user_id for s in game.seats.all())])
 
 
 def may_start(game: Game, user) -> bool:

@@ -1,5 +1,6 @@
 """Around the game, on the open pages: a player a moderator removes is told so there and then, with the
-reason, and offered nothing that cannot act; a chat line the site refuses is answered at the chat box,
+reason, and offered nothing that cannot act; a block withdraws the invitation the blocked player was
+looking at, and the badge that counted it; a chat line the site refuses is answered at the chat box,
 in the reader's language, and keeps its text.
 
 The removal concerns every game's page (its prompt, its choices): one test per game of the registry,
@@ -93,3 +94,22 @@ class RefusedAndWithdrawn(BrowserTestCase):
         assert page.inner_text("#prompt") == prompt and "error" not in (page.get_attribute("#prompt", "class") or "")
         assert "noch eine Zeile" not in page.inner_text("#chat")
         assert [e for e in page.errors if REFUSED_REQUEST not in e] == [], page.errors
+
+    def test_a_block_withdraws_the_open_invitation_on_the_invitees_page_and_badge(self):
+        from friends import services as friends
+        from games import services
+        game = services.create_game(self.alice, game=rules.names()[0], players=3, invite=["bob"])
+        page = self.page_for("bob")
+        page.goto(f"{self.live_server_url}/games/{game.pk}/")
+        page.wait_for_selector("#connection[data-state=open]")
+        page.wait_for_selector("html[data-user-socket=open]")
+        assert page.is_visible("#join") and page.is_visible("#decline")
+        assert (page.inner_text("#waiting-badge"), page.is_visible("#waiting-badge")) == ("1", True)
+
+        friends.block(self.alice, "bob")
+        page.wait_for_selector("#join", state="detached", timeout=LIVE_SECONDS * 1000)
+        page.wait_for_selector("#waiting-badge", state="hidden", timeout=LIVE_SECONDS * 1000)
+        assert not page.is_visible("#decline") and page.locator("#lobby-invited").count() == 0
+        assert page.inner_text("#join-refused") == "Dieses Spiel steht dir nicht offen."
+        assert not page.title().startswith("(")
+        assert page.errors == []
