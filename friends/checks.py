@@ -33,7 +33,9 @@ FRIENDS_ONLY = {
 
 
 def check(action: str, actor_id: int, other_ids: list[int]) -> str | None:
-    return _blocked(action, actor_id, other_ids) or _friends_only(action, actor_id, other_ids)
+    """The refusal in the language of the request being answered (the reader's)."""
+    reason = _blocked(action, actor_id, other_ids) or _friends_only(action, actor_id, other_ids)
+    return str(reason) if reason else None
 
 
 def _blocked(action: str, actor_id: int, other_ids: list[int]) -> str | None:

@@ -124,13 +124,15 @@ def unfriend(user, username: str) -> None:
 
 
 def block(user, username: str) -> None:
-    """A block ends the friendship, any request and the follows, both ways."""
+    """A block ends the friendship, any request and the follows, both ways, and withdraws the open
+    games' invitations either sent the other (the games service tells the invitee's pages)."""
     other = other_player(user, username)
     try:
         with transaction.atomic():
             Block.objects.create(blocker=user, blocked=other)
             _pair_row(user.pk, other.pk).delete()
             Follow.objects.filter(Q(follower=user, followed=other) | Q(follower=other, followed=user)).delete()
+            services.withdraw_invitations(user, other)
     except IntegrityError:
         raise services.Conflict(_("you have already blocked %(name)s") % named(other)) from None
 

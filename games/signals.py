@@ -17,5 +17,6 @@ result_reverted = Signal()     # game: a moderator took a finished game's result
 player_invited = Signal()      # game_id, user_id
 chat_posted = Signal()         # game_id, message
 lobby_changed = Signal()       # game: an open game's seats or invitations changed (join, leave, decline)
+invitation_withdrawn = Signal()  # game, user_id: an open game's invitation to that user is gone (a block)
 game_moderated = Signal()      # game, action: a moderator changed the game from the desk (recorded)
 stand_in_changed = Signal()    # game, seat: a player let a bot keep the seat, or took it back

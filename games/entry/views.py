@@ -26,7 +26,7 @@ from foundation.charts import rating_chart
 from games import clock, rules, services
 from games.entry.api.ratings import leaderboard
 from games.entry.forms import BOT_NAMES, CreateGameForm, ProfileForm, VacationForm, bot_choices
-from games.models import Game
+from games.models import Game, Seat
 from games.reactions import emails
 from games.services import lists
 from games.standings import teams_of
@@ -59,6 +59,8 @@ GAME_TEXTS = {
     "newSinceVisit": gettext_lazy("new since your last visit"),
     "chatHidden": gettext_lazy("a message hidden by a moderator"),
     "chatHiddenYours": gettext_lazy("hidden by a moderator: only you see it"),
+    "chatNotSent": gettext_lazy("The message was not sent: the site could not be reached. Try again."),
+    "removedYou": gettext_lazy("A moderator removed you from this game: the bot plays your seat, and you rank last."),
     "moderator": gettext_lazy("Moderator"), "reason": gettext_lazy("Reason"),
     "deskRemoved": gettext_lazy("%(player)s was removed from the game; the bot plays the seat."),
     "deskExtended": gettext_lazy("The deadline was extended by %(hours)s hours."),
@@ -154,10 +156,12 @@ def my_games(request):
     invited = [g for g in mine if g.status == Game.Status.OPEN and user in services.invitations_of(g)["pending"]]
     # the badge (context_processors.site) needs no query of its own: an open invitation waits too
     request.games_waiting = len(my_turn) + len(invited)
-    skip = {g.pk for g in my_turn} | {g.pk for g in invited}
+    # a game a moderator removed the player from waits for nothing of theirs: it is over for them
+    removed = {g.pk for g in mine if (s := g.seat_of(user)) and s.status == Seat.Status.REMOVED}
+    skip = {g.pk for g in my_turn} | {g.pk for g in invited} | removed
     waiting = [g for g in mine if g.status in (Game.Status.ACTIVE, Game.Status.OPEN) and g.pk not in skip]
     waiting.sort(key=lambda g: (g.status != Game.Status.ACTIVE, g.pk))
-    finished = [g for g in mine if g.status in (Game.Status.FINISHED, Game.Status.ABORTED)]
+    finished = [g for g in mine if g.status in (Game.Status.FINISHED, Game.Status.ABORTED) or g.pk in removed]
     finished.sort(key=lambda g: g.finished_at or g.created_at, reverse=True)
     return render(request, "games/my_games.html", {"my_turn": my_turn, "invited": invited, "waiting": waiting,
                                                    "finished": finished})
@@ -183,8 +187,11 @@ def game_page(request, game_id):
     lang = _lang(request)
     module = services.rules_of(game)
     invitations = services.invitations_of(game)
-    can_join = (request.user.is_authenticated and game.status == Game.Status.OPEN and seat is None
+    may_join = (request.user.is_authenticated and game.status == Game.Status.OPEN and seat is None
                 and len(game.seats.all()) < game.players)
+    # a game whose creator or a seated player closed their games to the reader offers no Join, but says so
+    join_refusal = services.join_refusal(game, request.user) if may_join else None
+    can_join = may_join and join_refusal is None
     return render(request, "games/game.html", {
         "game": game, "seat": seat, "title": rules.title(game.name, lang), "options": option_labels(game, lang),
         "page_config": {
@@ -197,7 +204,7 @@ def game_page(request, game_id):
         },
         "texts": {**{k: str(v) for k, v in GAME_TEXTS.items()},
                   "status": {k: str(v) for k, v in Game.Status.choices}},
-        "can_join": can_join,
+        "can_join": can_join, "join_refusal": join_refusal,
         "lobby_teams": _lobby_teams(game, can_join) if game.status == Game.Status.OPEN else None,
         "can_start": seat is not None and services.may_start(game, request.user),
         "can_chat": seat is not None and services.chat_refusal(game, request.user) is None,

@@ -309,6 +309,16 @@ def _lobby_changed(sender, game, **kwargs):
     transaction.on_commit(lambda: game_event(gid, "lobby"))
 
 
+@receiver(signals.invitation_withdrawn)
+def _invitation_withdrawn(sender, game, user_id, **kwargs):
+    gid = game.pk
+
+    def tell():
+        game_event(gid, "lobby")  # the lobby no longer lists the invitee
+        send(user_group(user_id), {"event": "invitation_closed", "game": gid})  # their badge counted it
+    transaction.on_commit(tell)
+
+
 @receiver(signals.game_moderated)
 def _game_moderated(sender, game, action, **kwargs):
     gid = game.pk

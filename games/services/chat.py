@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext, gettext_lazy
 
 from games import gates, signals
 from games.models import ChatMessage, Game, Seat
@@ -12,9 +13,9 @@ from .reads import chat_refusal
 
 def post_chat(user, game_id, text) -> ChatMessage:
     if not isinstance(text, str) or not text.strip():
-        raise Invalid("a chat message needs some text")
+        raise Invalid(gettext("a chat message needs some text"))
     if len(text) > 1000:
-        raise Invalid("a chat message has at most 1000 characters")
+        raise Invalid(gettext("a chat message has at most 1000 characters"))
     try:
         game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
@@ -23,7 +24,7 @@ def post_chat(user, game_id, text) -> ChatMessage:
         gates.CHAT, user.pk, [s.user_id for s in game.seats.all() if s.status == Seat.Status.ACTIVE])
     if refusal:
         raise NotAllowed(refusal)
-    spend(user, "chat", "chat messages")
+    spend(user, "chat", gettext_lazy("chat messages"))
     with transaction.atomic():
         message = ChatMessage.objects.create(game=game, user=user, text=text.strip())
         signals.chat_posted.send(Game, game_id=game.pk, message=message)

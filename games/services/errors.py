@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.translation import gettext
 
 from games import limits
 
@@ -43,7 +44,9 @@ class TooMany(GameError):
 
 
 def spend(user, action: str, what: str, amount: int = 1) -> None:
+    """`what`: the things counted, in the reader's language (a lazy translation), as the refusal names them."""
     wait = limits.spend(user.pk, action, amount)
     if wait is not None:
         allowed, seconds = settings.USER_LIMITS[action]
-        raise TooMany(f"at most {allowed} {what} in {seconds // 60} minutes; try again in {wait} seconds", wait)
+        raise TooMany(gettext("at most %(allowed)s %(what)s in %(minutes)s minutes; try again in %(wait)s seconds")
+                      % {"allowed": allowed, "what": what, "minutes": seconds // 60, "wait": wait}, wait)

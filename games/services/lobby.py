@@ -6,7 +6,9 @@ import secrets
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from foundation.rows import update_each
 from games import gates, limits, rules, signals
@@ -17,7 +19,7 @@ from games.standings import team_letter, teams_of
 from .bots import bot_account
 from .deadlines import turn_begins
 from .errors import Conflict, Invalid, NotAllowed, NotFound, TooMany, spend
-from .reads import locked, locked_lobby, may_start, rules_of, seats_read_again, starter_id
+from .reads import join_refusal, locked, locked_lobby, may_start, rules_of, seats_read_again, starter_id
 
 
 def create_game(user, *, game: str, players, options=None, hours_per_move=None, invite=(), bots=()) -> Game:
@@ -43,9 +45,9 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
     if len(invitees) + len(bot_users) > players - 1 or len(kinds) > players - 1:
         raise Invalid(f"a {players}-player game has room for {players - 1} invited players and bots")
     if invitees:
-        spend(user, "invite", "invitations", len(invitees))
+        spend(user, "invite", gettext_lazy("invitations"), len(invitees))
     try:
-        spend(user, "create_game", "new games")
+        spend(user, "create_game", gettext_lazy("new games"))
     except TooMany:
         limits.refund(user.pk, "invite", len(invitees))
         raise
@@ -134,7 +136,7 @@ def _join(user, game_id, team) -> Game:
         if len(seats) >= game.players:
             raise Conflict("the game is full")
         # the creator, and whoever sits already, may have closed their games to this player
-        reason = gates.refusal(gates.JOIN, user.pk, [game.created_by_id, *(s.user_id for s in seats)])
+        reason = join_refusal(game, user)
         if reason:
             raise NotAllowed(reason)
         Seat.objects.create(game=game, user=user, order=_free_seat(game, seats, team))
@@ -200,6 +202,24 @@ def decline_invitation(user, game_id) -> Game:
         invitation.save(update_fields=["declined_at"])
         signals.lobby_changed.send(Game, game=game)
     return game
+
+
+def withdraw_invitations(one, other) -> int:
+    """The pending invitations of each of the two to the other (to an open game one of them created)
+    withdrawn at once, as a block asks: the invitation is gone, not declined (the invitee said nothing),
+    and the invitee's lists and badge and the game's lobby hear it. How many were withdrawn."""
+    with transaction.atomic():
+        pending = (Invitation.objects.filter(declined_at=None, game__status=Game.Status.OPEN)
+                   .filter(Q(game__created_by=one, user=other) | Q(game__created_by=other, user=one))
+                   .order_by("game_id").values_list("game_id", "user_id"))
+        withdrawn = 0
+        for game_id, user_id in pending:
+            game = locked_lobby(game_id)
+            if game.status != Game.Status.OPEN or any(s.user_id == user_id for s in game.seats.all()):
+                continue  # started meanwhile, or taken: the invitation ended with the seat
+            withdrawn += game.invitations.filter(user_id=user_id, declined_at=None).delete()[0]
+            signals.invitation_withdrawn.send(Game, game=game, user_id=user_id)
+    return withdrawn
 
 
 def start_game(user, game_id) -> Game:

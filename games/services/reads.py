@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from accounts.models import language_of
 from foundation.rows import Columns, cache_related, keep_prefetched, prepared_cursor
-from games import rules
+from games import gates, rules
 from games.models import Game, Invitation, ModeratorAction, Seat
 from games.standings import teams_of
 
@@ -189,6 +189,12 @@ def invitations_of(game: Game) -> dict[str, list]:
     return {"pending": pending, "declined": declined}
 
 
+def join_refusal(game: Game, user) -> str | None:
+    """Why the user may not take a seat in the open game, or None: its creator, or a player seated
+    already, closed their games to the user (games.gates; a block, say), said in the reader's language."""
+    return gates.refusal(gates.JOIN, user.pk, [game.created_by_id, *(s.user_id for s in game.seats.all())])
+
+
 def may_start(game: Game, user) -> bool:
     """The creator (or whoever took the first seat after him) may start once the game has enough
     players; a game played in teams only full (it starts by itself then), its teams being those of
@@ -255,15 +261,15 @@ def bot_waiting(game_id: int) -> bool:
 
 
 def chat_refusal(game: Game, user) -> str | None:
-    """Why the user may not post in the game's chat, or None. The players still in the game talk;
-    a resigned, timed-out or removed player has left it, and an aborted game is closed."""
+    """Why the user may not post in the game's chat (in the reader's language), or None. The players
+    still in the game talk; a resigned, timed-out or removed player has left it, and an aborted game is closed."""
     seat = game.seat_of(user)
     if seat is None:
-        return "only the game's players can chat in it"
+        return gettext("only the game's players can chat in it")
     if game.status == Game.Status.ABORTED:
-        return "the game was aborted: its chat is closed"
+        return gettext("the game was aborted: its chat is closed")
     if seat.status != Seat.Status.ACTIVE:
-        return "you have left this game: its chat is for the players still in it"
+        return gettext("you have left this game: its chat is for the players still in it")
     return None
 
 

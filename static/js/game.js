@@ -226,6 +226,19 @@ function renderSeatControls() {
   }
   const offer = $("allow-notifications");
   if (offer) offer.hidden = !(playing && state.mayAskNotifications);
+  // The chat is for the players still in the game (services.chat_refusal): it closes on the open page too.
+  const chatting = Boolean(me) && me.status === "active" && state.game.status !== "aborted";
+  if ($("chat-form") && !chatting) {
+    for (const id of ["chat-form", "chat-refusal"]) $(id).hidden = true;
+    $("chat-closed").hidden = false;
+  }
+}
+
+/** What the page says to a player a moderator removed: that they were, and the moderator's reason
+ * (the game's moderation entries give it to the player it concerned). */
+function removedText(me) {
+  const entry = (state.game.moderation || []).filter((m) => m.kind === "remove_player" && m.seat === me.order).pop();
+  return entry && entry.reason ? `${T.removedYou} ${T.reason}: ${entry.reason}` : T.removedYou;
 }
 
 // On a phone or a touch screen the board opens on the region of the offered targets (and of what is
@@ -287,6 +300,7 @@ function markChoices(tokens, selected) {
 
 function renderPrompt() {
   const prompt = $("prompt");
+  const me = state.game.seats.find((s) => s.order === state.game.your_seat);
   prompt.classList.remove("error");
   if (state.replay) {
     const entry = state.log.find((d) => d.number === state.replay.upto);
@@ -298,6 +312,9 @@ function renderPrompt() {
     prompt.textContent = T.replayHint;  // "Game over" is said once, at the top of the result
   } else if (state.game.status === "aborted") {
     prompt.textContent = `${T.abortedBecause}: ${state.game.abort_reason}`;
+    prompt.classList.add("error");
+  } else if (me && me.status === "removed") {
+    prompt.textContent = removedText(me);
     prompt.classList.add("error");
   } else {
     prompt.textContent = `${T.waitingFor} ${seatName(state.game.current_seat)}: ${state.game.prompt}`;
@@ -771,7 +788,18 @@ function wireChat() {
       e.preventDefault();
       const input = $("chat-text");
       if (!input.value.trim()) return;
-      await api(`/api/games/${config.id}/chat/`, { method: "POST", body: { text: input.value } }).catch(showError);
+      // A refused line is answered at the chat box, with the server's reason (in the reader's
+      // language), and stays in the box; the turn's prompt is not the place for it.
+      const refusal = $("chat-refusal");
+      try {
+        await api(`/api/games/${config.id}/chat/`, { method: "POST", body: { text: input.value } });
+      } catch (error) {
+        refusal.textContent = error.status ? error.message : T.chatNotSent;
+        refusal.hidden = false;
+        input.focus();
+        return;
+      }
+      refusal.hidden = true;
       input.value = "";
       await loadChat();
     });

@@ -218,3 +218,71 @@ def test_the_friends_page_speaks_german(client, players):
 def test_the_games_app_never_imports_friends():
     paths = [p for p in (ROOT / "games").rglob("*.py") if "migrations" not in p.parts]
     assert [module_name(p) for p in paths if any(n.startswith("friends") for n in imported(p))] == []
+
+
+def _told(monkeypatch) -> list:
+    """What the live layer is asked to send, (group, payload) each."""
+    from games.reactions import notify
+    sent = []
+    monkeypatch.setattr(notify, "send_all", lambda messages, wait=True: sent.extend(messages) or True)
+    return sent
+
+
+def test_a_block_withdraws_the_invitations_between_the_two_at_once(api, players, monkeypatch,
+                                                                   django_capture_on_commit_callbacks):
+    alice, bob, carol = players["alice"], players["bob"], players["carol"]
+    hers = services.create_game(alice, game="argo", players=3, invite=["bob", "carol"])
+    his = services.create_game(bob, game="argo", players=2, invite=["alice"])
+    other = services.create_game(carol, game="argo", players=2, invite=["bob"])
+    assert services.waiting_count(bob) == 2 and services.waiting_count(alice) == 1
+    sent = _told(monkeypatch)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert api["alice"].post("/api/friends/block/bob/").json()["blocked"] is True
+    # the blocker's invitation to him, and his to her, are gone; carol's stand, and alice's to carol
+    assert services.waiting_count(bob) == 1 and services.waiting_count(alice) == 0
+    assert api["bob"].get(f"/api/games/{hers.pk}/").json()["invited"] == ["carol"]
+    assert api["alice"].get(f"/api/games/{his.pk}/").json()["invited"] == []
+    assert api["bob"].get(f"/api/games/{other.pk}/").json()["invited"] == ["bob"]
+    assert api["bob"].get("/api/me/").json()["games_waiting"] == 1
+    # live: each invitee's badge and each game's lobby hear it, nobody else
+    from games.reactions.notify import game_group, user_group
+    told = {(group, payload["event"]) for group, payload in sent}
+    assert {(user_group(bob.pk), "invitation_closed"), (user_group(alice.pk), "invitation_closed"),
+            (game_group(hers.pk), "lobby"), (game_group(his.pk), "lobby")} <= told, told
+    assert not [g for g, _ in told if g in (game_group(other.pk), user_group(carol.pk))], told
+    closed = [p for g, p in sent if g == user_group(bob.pk)]
+    assert closed == [{"event": "invitation_closed", "game": hers.pk}]
+    # he may not take the seat she had kept for him
+    join = api["bob"].post(f"/api/games/{hers.pk}/join/", {}, format="json")
+    assert join.status_code == 403 and [s.user for s in Game.objects.get(pk=hers.pk).seats.all()] == [alice]
+
+
+def test_a_blocked_player_is_offered_no_join_and_told_why_in_their_language(client, players):
+    bob = players["bob"]
+    bob.profile.language = "de"
+    bob.profile.save()
+    game = services.create_game(players["alice"], game="argo", players=3, invite=["bob"])
+    client.force_login(bob)
+    assert 'id="join"' in client.get(f"/games/{game.pk}/").content.decode()
+    from friends import services as friends
+    friends.block(players["alice"], "bob")
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'id="join"' not in page and 'id="decline"' not in page
+    assert "Dieses Spiel steht dir nicht offen." in page
+    mine = client.get("/games/mine/").content.decode()
+    assert f"/games/{game.pk}/" not in mine  # the invitation left his list
+    refused = client.post(f"/games/{game.pk}/join/", follow=True).content.decode()
+    assert "dieses Spiel steht dir nicht offen" in refused and "not open to you" not in refused
+
+
+def test_a_refusal_of_a_block_is_said_in_the_readers_language(api, players):
+    players["bob"].profile.language = "de"
+    players["bob"].profile.save()
+    game = services.create_game(players["alice"], game="argo", players=2)
+    services.join_game(players["bob"], game.pk)
+    api["alice"].post("/api/friends/block/bob/")
+    refused = api["bob"].post(f"/api/games/{game.pk}/chat/", {"text": "hallo"}, format="json")
+    assert refused.status_code == 403
+    assert refused.json()["detail"] == "ein Spieler dieser Partie nimmt keine Nachrichten von dir an"
+    invite = api["bob"].post("/api/games/", {"game": "argo", "players": 2, "invite": ["alice"]}, format="json")
+    assert invite.json()["detail"] == "alice: dieser Spieler nimmt keine Einladungen von dir an"
