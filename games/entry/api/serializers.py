@@ -121,8 +121,16 @@ class GameDetailSerializer(GameSerializer):
     prompt = serializers.SerializerMethodField(help_text="the pending decision in one line (public), in your language")
 
     class Meta(GameSerializer.Meta):
-        fields = GameSerializer.Meta.fields + ["your_seat", "prompt", "view", "outcome", "rated", "rating_changes",
+        fields = GameSerializer.Meta.fields + ["your_seat", "prompt", "view", "outcome", "ending", "rated", "rating_changes",
                                                "abort_reason", "moderation"]
+
+    ending = serializers.SerializerMethodField(help_text="why the finished game ended, in your language, in the game's "
+                                                         "own words (its rules' `ending`); null before the end")
+
+    def get_ending(self, game) -> str | None:
+        if not game.outcome:
+            return None
+        return rules_of(game).ending(game.outcome, reader_language(self.context)) or None
 
     moderation = serializers.SerializerMethodField(help_text="the moderators' actions on the game, for its log")
 
