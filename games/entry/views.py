@@ -67,6 +67,8 @@ GAME_TEXTS = {
     "deskAborted": gettext_lazy("The game was stopped."),
     "deskReverted": gettext_lazy("The game was stopped after its end and its rating effect taken back."),
     "team": gettext_lazy("Team"), "teamName": gettext_lazy("Team %(letter)s"),
+    "teamWon": gettext_lazy("Your team won."), "teamLost": gettext_lazy("Your team lost."),
+    "teamDrew": gettext_lazy("Your team drew: every team shares the win."),
 }
 
 

@@ -148,8 +148,21 @@ class GameRules(Protocol):
         [{"who": who, "rank": r, "score": n}, ...], ...}, where `who` is a seat name or a key of
         `participants`, best first, tied entries sharing a rank."""
 
-    def render(self, event: Event, lang: str = "en") -> str:
-        """One event as a short sentence."""
+    def render(self, event: Event, lang: str = "en", names: list[str] | None = None) -> str:
+        """One event as a short sentence. `names`: the players' names in seat order (the site gives
+        their display names); a sentence about a player names them by it, or without `names` by the
+        game's own word for the seat (its colour, its faction), never by the seat's number."""
+
+    def render_decision(self, decision: Decision, lang: str = "en", names: list[str] | None = None) -> str:
+        """A decision that caused no event, as a short sentence of what its player chose ("Ends the
+        phase."): the log's line for it, so that no decision logs as a bare name; `names` as for
+        `render`. A game whose every decision causes an event never needs it (the toolkit's default
+        says nothing)."""
+
+    def ending(self, outcome: dict, lang: str = "en") -> str:
+        """Why the finished game ended, in one sentence of the game's own words ("The Greys lost
+        their last LP."), from `outcome()`: the finished game's page shows it above the result. The
+        toolkit's default says nothing."""
 
     def client_data(self, lang: str = "en") -> dict:
         """Public, unchanging data the game's board module needs in the browser (names, pieces),
@@ -256,6 +269,10 @@ class CommandLine:
     def seat(self, name: str, lang: str) -> str:
         return name
 
+    def names(self, state, lang: str) -> list[str]:
+        """The seats' names in words, in seat order: who the log's sentences name."""
+        return [self.seat(name, lang) for name in self.rules.seat_names(state)]
+
     def who(self, who: str, lang: str) -> str:
         participant = self.rules.participants.get(who)
         return participant[lang] if participant else self.seat(who, lang)
@@ -324,6 +341,14 @@ class Rules(BotMaker, JsonPositions):
 
     def options_schema(self) -> dict:
         return {}
+
+    def render_decision(self, decision: Decision, lang: str = "en", names: list[str] | None = None) -> str:
+        """Nothing: a game with decisions that cause no event says what they chose."""
+        return ""
+
+    def ending(self, outcome: dict, lang: str = "en") -> str:
+        """Nothing: each game says why its games end in its own words."""
+        return ""
 
     def teams(self, players: int, options: dict) -> list[list[int]] | None:
         """No teams: every seat plays for itself. A game with a team mode overrides it."""

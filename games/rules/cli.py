@@ -29,13 +29,14 @@ def play(rules, args) -> int:
     line = command_line(rules)
     state = rules.new_game(args.players, args.seed, line.options(args))
     players = [rules.bot(args.bot, args.seed * 10 + seat) for seat in range(args.players)]
+    names = line.names(state, args.lang)
     for event in line.opening(state):
-        print(rules.render(event, args.lang))
+        print(rules.render(event, args.lang, names))
     while rules.current_seat(state) is not None:
         decision = players[rules.current_seat(state)].choose(state)
         state, events = rules.apply(state, decision)
         for event in events:
-            print(rules.render(event, args.lang))
+            print(rules.render(event, args.lang, names))
     for text in line.outcome(rules.outcome(state), args.lang):
         print(text)
     return 0
@@ -53,7 +54,7 @@ def replay(rules, args) -> int:
         state = None
         for entry, state, events in records.steps(rules, record):
             for event in line.opening(state) if entry is None else events:
-                print(rules.render(event, args.lang))
+                print(rules.render(event, args.lang, line.names(state, args.lang)))
         outcome = records.check_outcome(rules, record, state)
     except records.RecordError as exc:
         sys.stdout.flush()

@@ -17,7 +17,8 @@ from games.standings import standings
 
 from .deadlines import turn_begins
 from .errors import Conflict, Invalid
-from .reads import active_decisions, check_turn, current_state, locked, question_for, replay, rules_of
+from .reads import (active_decisions, check_turn, current_state, locked, log_lines, player_names, question_for,
+                    replay, rules_of)
 
 
 @dataclass
@@ -37,7 +38,8 @@ def _answer(applied: Applied, user, lang: str) -> dict:
     again = (game.status == Game.Status.ACTIVE and seat is not None and not seat.played_by_bot
              and game.current_seat == seat.order)
     return {"seq": game.seq, "number": applied.decision.number,
-            "log": [module.render(e, lang) for e in applied.events],
+            "log": log_lines(module, applied.events, module.public_decision(applied.decision.data), lang,
+                             player_names(game, lang)),
             "view": module.view(applied.state, seat.order if seat else None),
             "next": question_for(game, applied.state, seat, lang) if again else None}
 

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils import translation
 from django.utils.translation import gettext
 
 from accounts.models import language_of
@@ -62,13 +63,27 @@ def view_for(game: Game, user) -> dict | None:
 def decision_log(game: Game, lang: str = "en", seat: int | None = None) -> list[dict]:
     """Every decision with its log lines; a decision shows its secret parts (a mission kept) only
     to the seat that made it."""
-    module = rules_of(game)
+    module, names = rules_of(game), player_names(game, lang)
     return [{
         "number": d.number, "seat": d.seat, "by_bot": d.by_bot,
         "decision": d.data if seat is not None and d.seat == seat else module.public_decision(d.data),
         "created_at": d.created_at, "undone": d.undone,
-        "log": [module.render(e, lang) for e in d.events],
+        "log": log_lines(module, d.events, module.public_decision(d.data), lang, names),
     } for d in game.decisions.order_by("number")]
+
+
+def player_names(game: Game, lang: str) -> list[str]:
+    """The players' names in seat order, as the log's sentences name them: each one's display name,
+    a bot's in `lang`."""
+    seats = sorted(game.seats.all(), key=lambda s: s.order)
+    with translation.override(lang):
+        return [getattr(seat.user, "profile", None) and seat.user.profile.name or seat.user.username for seat in seats]
+
+
+def log_lines(module, events: list, decision: dict, lang: str, names: list[str]) -> list[str]:
+    """A decision's lines in the log: its events, or what was chosen when it caused none (public)."""
+    lines = [module.render(e, lang, names) for e in events]
+    return lines or [line for line in [module.render_decision(decision, lang, names)] if line]
 
 
 def legal_for(game: Game, user) -> dict:

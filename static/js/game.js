@@ -39,15 +39,37 @@ export function teamName(index, words) {
   return words.replace("%(letter)s", String.fromCharCode(65 + index));
 }
 
+/** The team of the seat going by `who` in the outcome, or null (no teams, a participant). */
+function teamOf(who, seats) {
+  const seat = seats.find((s) => s.colour === who);
+  return seat && seat.team !== null && seat.team !== undefined ? seat.team : null;
+}
+
 /** The winners as the outcome says them: their names, and in a game played in teams the team that won
- * ("Ann, Cid (Team A)"). */
+ * first ("Team A (Ann, Cid)"). */
 export function winnersLine(winners, seats, nameOf, words) {
   const names = winners.map(nameOf).join(", ");
-  const teams = new Set(winners.map((who) => {
-    const seat = seats.find((s) => s.colour === who);
-    return seat && seat.team !== null && seat.team !== undefined ? seat.team : null;
-  }));
-  return teams.size === 1 && !teams.has(null) ? `${names} (${teamName([...teams][0], words)})` : names;
+  const teams = new Set(winners.map((who) => teamOf(who, seats)));
+  return teams.size === 1 && !teams.has(null) ? `${teamName([...teams][0], words)} (${names})` : names;
+}
+
+/** A team game's result as the viewer's team lived it: "won", "lost" or "drew" (every team shares the
+ * win); null for a spectator or a game without teams. */
+export function teamResult(winners, seats, you) {
+  const mine = seats.find((s) => s.order === you);
+  if (!mine || mine.team === null || mine.team === undefined) return null;
+  const teams = new Set(winners.map((who) => teamOf(who, seats)));
+  if (!teams.has(mine.team)) return "lost";
+  return teams.size > 1 ? "drew" : "won";
+}
+
+/** A line of the ranking: the place, the player and their score; in a team game their own score
+ * beside their team's ("1. Ann — 22 (Team A: 61)"), which is what the place went by. */
+export function rankingLine(entry, outcome, seats, nameOf, words) {
+  const team = teamOf(entry.who, seats);
+  const own = outcome.scores && entry.who in outcome.scores ? outcome.scores[entry.who] : entry.score;
+  const line = `${entry.rank}. ${nameOf(entry.who)} — ${team === null ? entry.score : own}`;
+  return team === null ? line : `${line} (${teamName(team, words)}: ${entry.score})`;
 }
 
 /** A mark in a seat's colours as its game gives them (client_data's seat_colours), light and dark. */
@@ -415,26 +437,33 @@ function renderOutcome(view) {
   if (!outcome) return;
   const notes = state.module.notes ? state.module.notes(view, config.lang) : {};
   box.replaceChildren(text("h2", T.gameOver));
-  const winners = winnersLine(outcome.winners, state.game.seats, nameOf, T.teamName);
+  if (state.game.ending) box.appendChild(text("p", state.game.ending, { id: "ending" }));
+  const seats = state.game.seats;
+  const side = teamResult(outcome.winners, seats, state.game.your_seat);
+  const said = { won: T.teamWon, lost: T.teamLost, drew: T.teamDrew };
+  if (side) box.appendChild(text("p", said[side], { id: "team-result", class: `team-${side}` }));
+  const winners = winnersLine(outcome.winners, seats, nameOf, T.teamName);
   box.appendChild(text("p", notes.outcome || `${T.winners}: ${winners}`, { id: "winner" }));
   const list = text("ul", null, { class: "ranking" });
-  for (const entry of outcome.ranking) {
-    list.appendChild(text("li", `${entry.rank}. ${nameOf(entry.who)} — ${entry.score}`));
-  }
+  for (const entry of outcome.ranking) list.appendChild(text("li", rankingLine(entry, outcome, seats, nameOf, T.teamName)));
   box.appendChild(list);
   const changes = state.game.rating_changes || [];
   if (changes.length) {
     const rated = text("ul", null, { class: "rating-changes", id: "rating-changes" });
-    for (const c of changes) {
-      const seat = state.game.seats.find((s) => s.username === c.who);
-      const name = seat ? seat.display_name : config.participants[c.who] || c.who;
-      rated.appendChild(ratingChangeItem(c, name));
-    }
+    for (const [c, name] of ratingLines(changes, seats, config.participants)) rated.appendChild(ratingChangeItem(c, name));
     box.append(text("h3", T.ratingChanges), rated, ...provisionalNote(changes));
   } else if (state.game.rated === false) {
     box.appendChild(text("p", T.unrated));
   }
   $("replay").hidden = false;
+}
+
+/** The rating lines, one a seat in seat order (two seats of one bot account each show its change),
+ * then the participants that are no seat (a game's own opponent): [change, name] pairs. */
+export function ratingLines(changes, seats, participants) {
+  const bySeat = seats.map((s) => [changes.find((c) => c.who === s.username), s.display_name]).filter(([c]) => c);
+  const others = changes.filter((c) => !seats.some((s) => s.username === c.who));
+  return [...bySeat, ...others.map((c) => [c, participants[c.who] || c.who])];
 }
 
 // A provisional rating (fewer than 5 rated games) is marked "1516?", as the leaderboard marks it, and

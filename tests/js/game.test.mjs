@@ -106,9 +106,30 @@ test("winnersLine names the winning team in a game played in teams, and only the
   const seats = [{ colour: "red", team: 0 }, { colour: "yellow", team: 1 }, { colour: "green", team: 0 }, { colour: "blue", team: 1 }];
   const names = { red: "Ann", yellow: "Cat", green: "Ben", blue: "Dan" };
   const nameOf = (who) => names[who] || who;
-  assert.equal(game.winnersLine(["red", "green"], seats, nameOf, "Team %(letter)s"), "Ann, Ben (Team A)");
+  assert.equal(game.winnersLine(["red", "green"], seats, nameOf, "Team %(letter)s"), "Team A (Ann, Ben)");
   assert.equal(game.winnersLine(["red", "yellow"], seats, nameOf, "Team %(letter)s"), "Ann, Cat");  // a draw between teams
   const alone = seats.map((s) => ({ ...s, team: null }));
   assert.equal(game.winnersLine(["red"], alone, nameOf, "Team %(letter)s"), "Ann");
   assert.equal(game.winnersLine(["aliens"], seats, nameOf, "Team %(letter)s"), "aliens");  // a participant: no team
+});
+
+test("a team game's end speaks from the viewer's side, gives each player's own score beside the team's, and rates every seat", () => {
+  const seats = [{ order: 0, colour: "red", team: 0, username: "ann", display_name: "Ann" },
+    { order: 1, colour: "yellow", team: 1, username: "greedy", display_name: "Greedy (bot)" },
+    { order: 2, colour: "green", team: 0, username: "ben", display_name: "Ben" },
+    { order: 3, colour: "blue", team: 1, username: "greedy", display_name: "Greedy (bot)" }];
+  assert.equal(game.teamResult(["yellow", "blue"], seats, 0), "lost");
+  assert.equal(game.teamResult(["yellow", "blue"], seats, 3), "won");
+  assert.equal(game.teamResult(["red", "yellow"], seats, 2), "drew");
+  assert.equal(game.teamResult(["yellow", "blue"], seats, null), null);  // a spectator
+  assert.equal(game.teamResult(["red"], seats.map((s) => ({ ...s, team: null })), 0), null);  // no teams
+  const outcome = { scores: { red: 22, yellow: 30, green: 10, blue: 9 } };
+  const nameOf = (who) => ({ red: "Ann", yellow: "Greedy (bot)" })[who] || who;
+  assert.equal(game.rankingLine({ who: "yellow", rank: 1, score: 39 }, outcome, seats, nameOf, "Team %(letter)s"),
+    "1. Greedy (bot) — 30 (Team B: 39)");
+  assert.equal(game.rankingLine({ who: "red", rank: 3, score: 32 }, outcome, seats.map((s) => ({ ...s, team: null })), nameOf,
+    "Team %(letter)s"), "3. Ann — 32");  // no teams: the place's own score
+  const changes = [{ who: "greedy", change: -8 }, { who: "ann", change: 12 }, { who: "aliens", change: 3 }];
+  const lines = game.ratingLines(changes, seats, { aliens: "The aliens" }).map(([c, name]) => `${name} ${c.change}`);
+  assert.deepEqual(lines, ["Ann 12", "Greedy (bot) -8", "Greedy (bot) -8", "The aliens 3"]);  // Ben was not rated here
 });

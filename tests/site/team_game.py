@@ -123,10 +123,11 @@ class RelayRules(Rules):
         ranking.sort(key=lambda entry: entry["rank"])
         return {"scores": {who: int(who in won) for who in names}, "winners": won, "ranking": ranking}
 
-    def render(self, event, lang="en"):
-        words = {"passed": {"en": "Seat {seat} passes the baton.", "de": "Platz {seat} gibt den Stab weiter."},
-                 "finished": {"en": "Seat {seat} finishes the race.", "de": "Platz {seat} läuft ins Ziel."}}
-        return words[event["e"]][lang if lang == "de" else "en"].format(seat=event["seat"] + 1)
+    def render(self, event, lang="en", names=None):
+        words = {"passed": {"en": "{who} passes the baton.", "de": "{who} gibt den Stab weiter."},
+                 "finished": {"en": "{who} finishes the race.", "de": "{who} läuft ins Ziel."}}
+        who = names[event["seat"]] if names else COLOURS[event["seat"]]
+        return words[event["e"]][lang if lang == "de" else "en"].format(who=who)
 
     def client_data(self, lang="en"):
         return {"seat_colours": {c: NAMED_COLOURS[c] for c in COLOURS}}

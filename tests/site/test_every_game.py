@@ -240,3 +240,24 @@ def test_another_games_decision_is_a_409_that_names_both_games(people, api_clien
     detail = response.json()["detail"]
     assert rules.title(other, "en") in detail and rules.title(name, "en") in detail
     assert Game.objects.get(pk=game.pk).seq == game.seq
+
+
+SEAT_NUMBER = re.compile(r"\b(seat|platz)\s*#?\d", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_move_log_names_each_player_by_display_name_and_every_decision_says_what_happened(people, api_client_for, name, lang):
+    """The log a player reads (the moves list, and a decision's own answer) names players by their
+    display names, never a seat by its number, and has a line for every decision."""
+    for user, shown in zip(people, ("Ann Archer", "Ben Baker", "Cat Cole", "Dan Dunn")):
+        user.profile.display_name = shown
+        user.profile.language = lang
+        user.profile.save()
+    module = rules.get(name)
+    game = play(started(people, name, module.max_players), 60)
+    moves = api_client_for(people[0]).get(f"/api/games/{game.pk}/moves/?lang={lang}").json()
+    lines = [line for move in moves for line in move["log"]]
+    assert all(move["log"] and all(line.strip() for line in move["log"]) for move in moves), moves
+    assert not [line for line in lines if SEAT_NUMBER.search(line)]
+    assert any("Ann Archer" in line or "Ben Baker" in line for line in lines)

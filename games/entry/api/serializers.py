@@ -122,8 +122,16 @@ class GameDetailSerializer(GameSerializer):
                                                          "addressed to you when you decide it, else in the third person")
 
     class Meta(GameSerializer.Meta):
-        fields = GameSerializer.Meta.fields + ["your_seat", "prompt", "view", "outcome", "rated", "rating_changes",
+        fields = GameSerializer.Meta.fields + ["your_seat", "prompt", "view", "outcome", "ending", "rated", "rating_changes",
                                                "abort_reason", "moderation"]
+
+    ending = serializers.SerializerMethodField(help_text="why the finished game ended, in your language, in the game's "
+                                                         "own words (its rules' `ending`); null before the end")
+
+    def get_ending(self, game) -> str | None:
+        if not game.outcome:
+            return None
+        return rules_of(game).ending(game.outcome, reader_language(self.context)) or None
 
     moderation = serializers.SerializerMethodField(help_text="the moderators' actions on the game, for its log")
 

@@ -136,8 +136,11 @@ class AndromedaRules(Rules):
     def outcome(self, state) -> dict | None:
         return None if state["over"] is None else clone(state["over"])
 
-    def render(self, event: dict, lang: str = "en") -> str:
-        return log.render(event, lang)
+    def render(self, event: dict, lang: str = "en", names: list[str] | None = None) -> str:
+        return log.render(event, lang, names)
+
+    def ending(self, outcome: dict, lang: str = "en") -> str:
+        return log.ending(outcome, lang)
 
     def client_data(self, lang: str = "en") -> dict:
         lang = lang if lang in ("en", "de") else "en"

@@ -125,8 +125,11 @@ class ArgoRules(Rules):
     def outcome(self, state) -> dict | None:
         return _outcome(state)
 
-    def render(self, event: dict, lang: str = "en") -> str:
-        return log.render(event, lang)
+    def render(self, event: dict, lang: str = "en", names: list[str] | None = None) -> str:
+        return log.render(event, lang, names)
+
+    def ending(self, outcome: dict, lang: str = "en") -> str:
+        return log.ending(outcome, lang)
 
     def station(self):
         return load_station("station")

@@ -112,7 +112,7 @@ EN = {
     "stops": "{figure} stops.",
     "pushed": "{figure} is pushed {from} → {to}.",
     "teleports": "{figure} is teleported {from} → {to}.",
-    "seated": "{figure} takes seat {seat} of pod {pod} on {cell}.",
+    "seated": "{figure} takes the {seat}-point seat of pod {pod} on {cell}.",
     "launch": "Pod {pod} launches from {cell}{why}{escaped}.",
     "pod_moved": "{figure} flies pod {pod} from {from} to {to}.",
     "pod_turned": "{figure} turns pod {pod} on {from} to face another module.",
@@ -170,7 +170,7 @@ DE = {
     "stops": "{figure} bleibt stehen.",
     "pushed": "{figure} wird {from} → {to} geschoben.",
     "teleports": "{figure} wird {from} → {to} teleportiert.",
-    "seated": "{figure} setzt sich auf Platz {seat} der Kapsel {pod} auf {cell}.",
+    "seated": "{figure} setzt sich auf den {seat}-Platz der Kapsel {pod} auf {cell}.",
     "launch": "Kapsel {pod} startet von {cell}{why}{escaped}.",
     "pod_moved": "{figure} fliegt die Kapsel {pod} von {from} nach {to}.",
     "pod_turned": "{figure} dreht die Kapsel {pod} auf {from} zu einem anderen Modul.",
@@ -220,8 +220,17 @@ def _capital(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
-def render(event: dict, lang: str = "en") -> str:
-    """One event as a sentence; cells stay as x|y so a page can link them to the board."""
+def player_name(colour: str, lang: str, names: list[str] | None) -> str:
+    """The player of a colour: their name from `names` (in seat order, which is the station's order of
+    colours), else the colour ("Red")."""
+    from .components import load_station
+    order = load_station("station").colours
+    return names[order.index(colour)] if names and colour in order[:len(names)] else colour_name(colour, lang)
+
+
+def render(event: dict, lang: str = "en", names: list[str] | None = None) -> str:
+    """One event as a sentence; cells stay as x|y so a page can link them to the board. A player is
+    named by `names` (their names in seat order), else by their colour."""
     lang = lang if lang in TEXTS else "en"
     texts = TEXTS[lang]
     values = dict(event)
@@ -230,7 +239,7 @@ def render(event: dict, lang: str = "en") -> str:
             values[name] = figure_name(event[name], lang)
             values[f"{name}_acc"] = figure_name(event[name], lang, "acc")
     if "colour" in event:
-        values["colour"] = colour_name(event["colour"], lang)
+        values["colour"] = player_name(event["colour"], lang, names)
     if "kind" in event:
         values["kind"] = kind_with_article(event["kind"], lang)
         values["kind_acc"] = kind_with_article(event["kind"], lang, "acc")
@@ -241,6 +250,10 @@ def render(event: dict, lang: str = "en") -> str:
     if "points" in event:
         values["points"] = points(event["points"], lang)
     e = event["e"]
+    if e == "seated" and lang == "de" and event["seat"] == 1:  # a pod's seat by its value, never "seat 2"
+        values["seat"] = "1-Punkt"
+    elif e == "seated" and lang == "de":
+        values["seat"] = f"{event['seat']}-Punkte"
     if e == "alien_dies" and event["cause"] not in ("laser", "grunts"):
         values["cause"] = figure_name(event["cause"], lang)
     if e == "turn":
@@ -251,7 +264,13 @@ def render(event: dict, lang: str = "en") -> str:
         who = [figure_name(x["figure"], lang, case) for x in event["escaped"]]
         joined = ", ".join(who[:-1]) + texts["and"] + who[-1] if len(who) > 1 else "".join(who)
         values["escaped"] = texts["escaped"].format(who=joined) if who else ""
-    return _capital(texts[_key(event)].format(**values))
+    sentence = texts[_key(event)].format(**values)
+    return sentence if names and "colour" in event and sentence.startswith(values["colour"]) else _capital(sentence)
+
+
+def ending(outcome: dict, lang: str = "en") -> str:
+    """Why the game ended, as the last event said it: "The last pod has launched: the game is over."."""
+    return TEXTS[lang if lang in TEXTS else "en"][f"game_over.{outcome['reason']}"]
 
 
 PROMPTS = {

@@ -168,8 +168,14 @@ class TheseusRules(Rules):
     def outcome(self, state):
         return None if state["over"] is None else clone(state["over"])
 
-    def render(self, event: dict, lang: str = "en") -> str:
-        return log.render(event, lang)
+    def render(self, event: dict, lang: str = "en", names: list[str] | None = None) -> str:
+        return log.render(event, lang, names)
+
+    def render_decision(self, decision: dict, lang: str = "en", names: list[str] | None = None) -> str:
+        return log.render_decision(decision, lang, names)
+
+    def ending(self, outcome: dict, lang: str = "en") -> str:
+        return log.ending(outcome, lang)
 
     def client_data(self, lang: str = "en") -> dict:
         return _view.client_data(lang, COLOURS)

@@ -149,28 +149,53 @@ ENDS = {"20": ("a side reached 20 DP", "eine Seite hat 20 DP erreicht"),
         "tie": ("the tie turns are played", "die Züge nach dem Gleichstand sind gespielt")}
 
 
-def render(e: dict, lang: str = "en") -> str:
-    """One event as a sentence: several events of one decision stand side by side in the log."""
-    text = _phrase(e, lang)
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+def render(e: dict, lang: str = "en", names: list[str] | None = None) -> str:
+    """One event as a sentence: several events of one decision stand side by side in the log. A
+    seat is named by `names` (the players' names in seat order), else by its number."""
+    text = _phrase(e, lang, names)
+    if not (names and "seat" in e and text.startswith(names[e["seat"]])):  # a player's name as written
+        text = text[:1].upper() + text[1:]
+    return text + ("" if text.endswith((".", "!", "?")) else ".")
 
 
-def _phrase(e: dict, lang: str) -> str:
+def _player(seat: int, lang: str, names: list[str] | None) -> str:
+    return names[seat] if names else seat_name(seat, None, lang)
+
+
+def _count(n: int, lang: str, one: tuple[str, str], many: tuple[str, str]) -> str:
+    """"1 point", "2 points": the plural form right in either language."""
+    words = one if n == 1 else many
+    return f"{n} {words[0] if _lang(lang) == 'en' else words[1]}"
+
+
+def _figure(e: dict, who: str, lang: str) -> str:
+    """An LP or DP change as a sentence: "Ann loses 1 LP (19 left)"."""
+    what, n, total = e["kind"].upper(), abs(e["delta"]), e["total"]
+    if e["delta"] < 0:
+        return _t(lang, f"{who} loses {n} {what} ({total} left)", f"{who} verliert {n} {what} (noch {total})")
+    return _t(lang, f"{who} gains {n} {what} (now {total})", f"{who} erhält {n} {what} (jetzt {total})")
+
+
+def _phrase(e: dict, lang: str, names: list[str] | None = None) -> str:
     k = e["kind"]
     L = lang
     name = lambda x: token_name(x, L)  # noqa: E731
+    who = _player(e["seat"], L, names) if isinstance(e.get("seat"), int) else None
     if k == "turn":
-        return _t(L, f"Round {e['round']}: seat {e['seat'] + 1}'s turn", f"Runde {e['round']}: Platz {e['seat'] + 1} ist am Zug")
+        return _t(L, f"Round {e['round']}: {who}'s turn", f"Runde {e['round']}: {who} ist am Zug")
     if k == "move":
-        return _t(L, f"{name(e['unit'])} moves from {sector_name(e['start'], L)} with {e['points']} points",
-                  f"{name(e['unit'])} zieht von {sector_name(e['start'], L)} mit {e['points']} Punkten")
+        points = _count(e["points"], L, ("point", "Punkt"), ("points", "Punkten"))
+        return _t(L, f"{name(e['unit'])} moves from {sector_name(e['start'], L)} with {points}",
+                  f"{name(e['unit'])} zieht von {sector_name(e['start'], L)} mit {points}")
+    if k == "upgrades":
+        tiles = _count(e["delta"], L, ("upgrade tile", "Upgrade-Plättchen"), ("upgrade tiles", "Upgrade-Plättchen"))
+        return _t(L, f"{who} takes {tiles}", f"{who} nimmt {tiles}")
     if k == "enter":
         return _t(L, f"{name(e['unit'])} enters {room_name(e['room'], L)}", f"{name(e['unit'])} betritt {room_name(e['room'], L)}")
     if k == "pass":
         return _t(L, f"{name(e['unit'])} passes {sector_name(e['sector'], L)}", f"{name(e['unit'])} durchquert {sector_name(e['sector'], L)}")
     if k in ("lp", "dp"):
-        sign = f"{e['delta']:+d}"
-        return _t(L, f"Seat {e['seat'] + 1}: {sign} {k.upper()} ({e['total']})", f"Platz {e['seat'] + 1}: {sign} {k.upper()} ({e['total']})")
+        return _figure(e, who, L)
     if k == "install":
         return _t(L, f"{name(e['card'])} is installed on {place_name(e['place'], L)}",
                   f"{name(e['card'])} wird auf {place_name(e['place'], L)} installiert")
@@ -199,12 +224,11 @@ def _phrase(e: dict, lang: str) -> str:
         "spawn": ("a Young Alien hatches in {room}", "ein junges Alien schlüpft in {room}"),
         "tile_on_unit": ("{card}: a {tile} tile on {unit}", "{card}: ein Plättchen ({tile}) auf {unit}"),
         "deactivation": ("a deactivation tile on {card}", "ein Deaktivierungsplättchen auf {card}"),
-        "upgrades": ("seat {seat1} takes {delta} upgrade tile(s)", "Platz {seat1} nimmt {delta} Upgrade-Plättchen"),
-        "downgrade": ("seat {seat1} loses an upgrade", "Platz {seat1} verliert ein Upgrade"),
+                "downgrade": ("{who} loses an upgrade", "{who} verliert ein Upgrade"),
         "disc": ("the malfunction disc moves onto {card}", "die Fehlfunktionsscheibe kommt auf {card}"),
         "discard": ("{card} is discarded", "{card} wird abgeworfen"),
-        "take_special": ("seat {seat1} takes {card}", "Platz {seat1} nimmt {card}"),
-        "take_bonus": ("seat {seat1} takes the bonus card {card}", "Platz {seat1} nimmt die Bonuskarte {card}"),
+        "take_special": ("{who} takes {card}", "{who} nimmt {card}"),
+        "take_bonus": ("{who} takes the bonus card {card}", "{who} nimmt die Bonuskarte {card}"),
         "refill": ("{card} fills {place}", "{card} füllt {place}"),
         "pending": ("{card} waits on {place}", "{card} wartet auf {place}"),
         "move_card": ("{card} moves to {place}", "{card} wird nach {place} versetzt"),
@@ -213,13 +237,13 @@ def _phrase(e: dict, lang: str) -> str:
         "counter": ("{card}'s counter: {counter}", "Zähler von {card}: {counter}"),
         "action": ("{card} acts", "{card} wirkt"),
         "extra_turn": ("extra turn for {unit}", "Extrazug für {unit}"),
-        "play": ("seat {seat1} plays {card}", "Platz {seat1} spielt {card}"),
+        "play": ("{who} plays {card}", "{who} spielt {card}"),
         "flip": ("{unit} is upgraded", "{unit} wird aufgewertet"),
         "card_tile": ("a tile on {card} ({tiles})", "ein Plättchen auf {card} ({tiles})"),
         "end_tile": ("the end tile moves to {at}", "der Endmarker rückt auf {at}"),
         "tie": ("a tie: extra turns", "Gleichstand: Extrazüge"),
         "team_sector": ("team sector: {sector}", "Teamsektor: {sector}"),
-        "setup_card": ("seat {seat1} chooses {card} to install", "Platz {seat1} wählt {card} zum Installieren"),
+        "setup_card": ("{who} chooses {card} to install", "{who} wählt {card} zum Installieren"),
         "setup_draw": ("each player draws his first cards", "jeder Spieler zieht seine ersten Karten"),
     }
     en, de = simple[k]
@@ -237,9 +261,55 @@ def _phrase(e: dict, lang: str) -> str:
             fields[key] = place_name(v, L)
         else:
             fields[key] = v
-    if "seat" in e:
-        fields["seat1"] = e["seat"] + 1
+    fields["who"] = who
     return (en if _lang(L) == "en" else de).format(**fields)
+
+
+def _sides(who: list[str], lang: str) -> str:
+    """Factions as a subject: "the Greys", "the Marines and the Aliens"."""
+    article = _t(lang, "the", "die")
+    words = [f"{article} {FACTION[_lang(lang)][w]}" for w in who]
+    return f" {_t(lang, 'and', 'und')} ".join(words)
+
+
+def ending(outcome: dict, lang: str = "en") -> str:
+    """Why the game ended: "The Greys lost their last LP.", "The Marines reached 20 DP."."""
+    why, ranking = outcome.get("why"), outcome["ranking"]
+    winners = [e for e in ranking if e["who"] in outcome["winners"]]
+    if why == "0lp":
+        losers = _sides([e["who"] for e in ranking if e["lp"] <= 0], lang)
+        text = _t(lang, f"{losers} lost their last LP", f"{losers} haben ihre letzten LP verloren")
+    elif why == "20":
+        dp = [e["who"] for e in winners if e["dp"] >= DATA.setup["win_dp"]]
+        figure = f"{DATA.setup['win_dp']} DP" if dp else f"{DATA.setup['win_lp_deathmatch']} LP"  # LP: deathmatch
+        who = _sides(dp or [e["who"] for e in winners], lang)
+        text = _t(lang, f"{who} reached {figure}", f"{who} haben {figure} erreicht")
+    elif why in ("end", "tie"):
+        who = _sides([e["who"] for e in winners], lang)
+        en, de = ENDS[why]
+        text = _t(lang, f"{en}: {who} had the most points", f"{de}: {who} hatten die meisten Punkte")
+    else:
+        return ""
+    return text[:1].upper() + text[1:] + "."
+
+
+CHOSEN = {"continue": ("goes on", "macht weiter"), "pass": ("passes", "passt"), "done": ("is done", "ist fertig"),
+          "end_phase": ("ends the phase", "beendet die Phase"), "no": ("says no", "verzichtet"),
+          "stop": ("stops here", "hält hier an"), "skip": ("skips the sector", "überspringt den Sektor")}
+
+
+def render_decision(decision: dict, lang: str = "en", names: list[str] | None = None) -> str:
+    """A choice that caused no event in words: "Ends the phase.", "Chooses Greys unit 1."."""
+    pick = decision.get("pick", "")
+    if pick in CHOSEN:
+        text = _t(lang, *CHOSEN[pick])
+    elif pick.startswith("seat:") and names:
+        text = _t(lang, f"chooses {names[int(pick[5:])]}", f"wählt {names[int(pick[5:])]}")
+    elif pick[:2] in ("A:", "B:", "C:"):
+        text = _t(lang, f"chooses to {token_name(pick, lang)}", f"wählt: {token_name(pick, lang)}")
+    else:
+        text = _t(lang, f"chooses {token_name(pick, lang)}", f"wählt {token_name(pick, lang)}")
+    return text[:1].upper() + text[1:] + "."
 
 
 class TheseusCommandLine(CommandLine):

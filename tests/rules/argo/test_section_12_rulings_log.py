@@ -159,7 +159,7 @@ def test_german_sentences_read_as_german():
                                                           "to": "-1|1"},
         "Das Labor tauscht den roten Soldaten (jetzt auf 2|1) mit Alien 3 (jetzt auf 1|1).": {
             "e": "swapped", "figure": "red-grunt", "figure_to": "2|1", "alien": "alien-3", "alien_to": "1|1"},
-        "Die rote Pilotin setzt sich auf Platz 2 der Kapsel P2 auf 4|1.": {
+        "Die rote Pilotin setzt sich auf den 2-Punkte-Platz der Kapsel P2 auf 4|1.": {
             "e": "seated", "figure": "red-pilot", "pod": "P2", "cell": "4|1", "seat": 2},
         "Das Labor wird auf 1|1 gelegt.": {"e": "placed", "tile": "LAB", "cell": "1|1", "rotation": 0},
         "Die Krankenstation (INF) wird vom verdeckten Stapel aufgedeckt.": {"e": "revealed", "tile": "INF"},
