@@ -14,7 +14,8 @@ class TournamentForm(GameOptionFields, forms.Form):
 
     title = forms.CharField(label=_("Name"), max_length=80)
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
-    seats = forms.TypedChoiceField(label=_("Players at each table"), coerce=int)
+    seats = forms.TypedChoiceField(label=_("Players at each table"), coerce=int,
+                                   widget=forms.Select(attrs={"data-table-size": ""}))
     rounds = forms.IntegerField(label=_("Rounds (Swiss only)"), min_value=1, max_value=20, required=False)
     hours_per_move = forms.IntegerField(label=_("Hours per move"), min_value=1, max_value=720, initial=72)
     signup_closes = forms.DateTimeField(label=_("Sign-up closes (the tournament starts then)"),
@@ -27,9 +28,14 @@ class TournamentForm(GameOptionFields, forms.Form):
 
     def __init__(self, module, lang: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["seats"].choices = [(n, str(n)) for n in range(module.min_players, module.max_players + 1)]
+        counts = range(module.min_players, module.max_players + 1)
+        self.fields["seats"].choices = [(n, str(n)) for n in counts]
         self.fields["signup_closes"].initial = (timezone.localtime() + timedelta(days=3)).strftime("%Y-%m-%dT%H:%M")
-        self.add_option_fields(module, lang)
+        # A remainder table may be smaller than the chosen size: an option is offered only where it
+        # applies at every size from the game's smallest up (so never a mode for four, such as teams).
+        self.add_option_fields(module, lang, {n: [k for k in module.options_for(n)
+                                                  if all(k in module.options_for(m) for m in counts if m <= n)]
+                                              for n in counts})
         self.order_fields(["title", "format", "seats", "rounds", *[f"option_{k}" for k in self.option_keys],
                            "hours_per_move", "signup_closes", "min_players", "max_players", "rating_min",
                            "rating_max", "rated"])
@@ -38,7 +44,7 @@ class TournamentForm(GameOptionFields, forms.Form):
         data = self.cleaned_data
         return {"title": data["title"], "format": data["format"], "seats": data["seats"],
                 "rounds": data["rounds"] if data["format"] == Tournament.Format.SWISS else None,
-                "options": self.options(), "hours_per_move": data["hours_per_move"],
+                "options": self.options(data["seats"]), "hours_per_move": data["hours_per_move"],
                 "signup_closes": data["signup_closes"], "min_players": data["min_players"],
                 "max_players": data["max_players"], "rating_min": data["rating_min"],
                 "rating_max": data["rating_max"], "rated": data["rated"]}

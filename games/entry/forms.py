@@ -17,35 +17,34 @@ class GameOptionFields:
     """A form's fields for a game's own options (its rules module's options_schema), labelled in
     the player's language; `options()` reads the choices back."""
 
-    def add_option_fields(self, module, lang: str, counts=None) -> None:
-        """`counts`: the player counts the form offers; each field names in `data-players` those at
-        which its option applies (`options_for`), so that the page shows it only for them."""
-        self.module = module
+    def add_option_fields(self, module, lang: str, applies: dict[int, list[str]]) -> None:
+        """`applies`: for each table size the form offers, the options that apply there (the rules'
+        `options_for`); each field names in `data-players` the sizes it applies at, so that the page
+        shows it only for them (a hidden field sends nothing: none is required)."""
+        self.module, self.applies = module, applies
         self.option_keys = []
-        applies = {n: module.options_for(n) for n in counts or ()}
         for key, spec in module.options_schema().items():
             labels = spec.get("choice_labels", {}).get(lang) or [str(c) for c in spec["choices"]]
-            attrs = {"data-players": " ".join(str(n) for n, keys in applies.items() if key in keys)} if applies else {}
+            sizes = " ".join(str(n) for n, keys in applies.items() if key in keys)
             self.fields[f"option_{key}"] = forms.TypedChoiceField(
                 label=spec.get("label", {}).get(lang, key), initial=str(spec["choices"].index(spec["default"])),
                 choices=[(str(i), label) for i, label in enumerate(labels)], coerce=int, empty_value=None,
-                required=not applies, widget=forms.Select(attrs=attrs))
+                required=False, widget=forms.Select(attrs={"data-players": sizes}))
             self.option_keys.append(key)
 
-    def options(self, players: int | None = None) -> dict:
-        """The options chosen; with `players`, only those that apply at that table (a field the page
-        hid sends nothing, and one sent anyway for another table size is left at its default)."""
+    def options(self, players: int) -> dict:
+        """The options chosen that apply at a table of `players`; one sent anyway for another table
+        size is left at its default, as is one not sent."""
         schema = self.module.options_schema()
-        keys = self.option_keys if players is None else [k for k in self.option_keys if k in self.module.options_for(players)]
-        return {key: schema[key]["choices"][self.cleaned_data[f"option_{key}"]] for key in keys
-                if self.cleaned_data.get(f"option_{key}") is not None}
+        return {key: schema[key]["choices"][self.cleaned_data[f"option_{key}"]] for key in self.option_keys
+                if key in self.applies[players] and self.cleaned_data.get(f"option_{key}") is not None}
 
 
 class CreateGameForm(GameOptionFields, forms.Form):
     """Players, time, bots and invitations for any game, plus that game's own options (from its rules
     module's options_schema, labelled in the player's language)."""
 
-    players = forms.TypedChoiceField(label=_("Players"), coerce=int)
+    players = forms.TypedChoiceField(label=_("Players"), coerce=int, widget=forms.Select(attrs={"data-table-size": ""}))
     hours_per_move = forms.IntegerField(label=_("Hours per move"), min_value=1, max_value=720, initial=72)
     invite = forms.CharField(label=_("Invite (usernames, comma-separated)"), required=False, max_length=500)
 
@@ -55,7 +54,7 @@ class CreateGameForm(GameOptionFields, forms.Form):
         counts = range(module.min_players, module.max_players + 1)
         self.fields["players"].choices = [(n, str(n)) for n in counts]
         self.fields["players"].initial = min(3, module.max_players)
-        self.add_option_fields(module, lang, counts)
+        self.add_option_fields(module, lang, {n: module.options_for(n) for n in counts})
         self.bot_seats = [f"seat_{n}" for n in range(2, module.max_players + 1)]
         for n, name in enumerate(self.bot_seats, 2):
             self.fields[name] = forms.ChoiceField(

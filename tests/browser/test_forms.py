@@ -36,6 +36,7 @@ class NewGameForm(BrowserTestCase):
         fourth seat at a table of two), and the game's header then names none left at its default."""
         from games import rules
         from games.models import Game
+        from tests.site.test_options import at_every_table
         page = self.page_for("alice")
         wrong = {}
         for name in rules.names():
@@ -53,6 +54,12 @@ class NewGameForm(BrowserTestCase):
             named = [spec["label"]["en"] for spec in module.options_schema().values() if spec["label"]["en"] in meta]
             if named:
                 wrong[(name, game.players, "header")] = named
+            page.goto(f"{self.live_server_url}/tournaments/new/{name}/")  # a tournament's tables alike
+            for seats in range(module.max_players, module.min_players - 1, -1):
+                page.select_option("#create-tournament select[name=seats]", str(seats))
+                shown = [key for key in module.options_schema() if page.is_visible(f"select[name=option_{key}]")]
+                if shown != at_every_table(module, seats):
+                    wrong[(name, seats, "tournament")] = shown
         assert wrong == {}, wrong  # every game checked before failing: one game's fault hides no other's
         assert page.errors == []
 

@@ -4,8 +4,10 @@ names only the options that differ from their defaults. Per game over the regist
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from games import rules, services
 from games.entry.views import option_labels
@@ -67,3 +69,33 @@ def test_the_game_header_names_only_the_options_that_differ_from_their_defaults(
     changed = services.create_game(ann, game=name, players=module.min_players, options={key: choice})
     labels = option_labels(changed, "en")
     assert len(labels) == 1 and labels[0].startswith(spec["label"]["en"] + ": "), labels
+
+
+def at_every_table(module, seats: int) -> list[str]:
+    """The options a tournament of tables of `seats` offers: those that apply at every size from the
+    game's smallest up (a remainder table may be smaller)."""
+    return [key for key in module.options_for(seats)
+            if all(key in module.options_for(n) for n in range(module.min_players, seats + 1))]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_tournaments_options_follow_its_table_size_too(client, make_user, name):
+    """The tournament form offers the options per table size as the new-game form does, those that
+    suit every smaller table too; one left set from another size is not sent to the rules (a
+    two-player Theseus tournament "in teams" was refused)."""
+    from tournaments.models import Tournament
+    module = rules.get(name)
+    schema, seats = module.options_schema(), module.min_players
+    client.force_login(make_user("ann"))
+    form = client.get(f"/tournaments/new/{name}/").content.decode()
+    for key in schema:
+        shown = re.search(rf'<select name="option_{key}"[^>]*data-players="([^"]*)"', form).group(1).split()
+        assert shown == [str(n) for n in range(seats, module.max_players + 1) if key in at_every_table(module, n)], key
+    applies = at_every_table(module, seats)
+    chosen = {f"option_{key}": _other_choice(spec) if key not in applies else spec["choices"].index(spec["default"])
+              for key, spec in schema.items()}
+    answer = client.post(f"/tournaments/new/{name}/", {
+        "title": "Open", "format": "round_robin", "seats": seats, "hours_per_move": 24,
+        "signup_closes": (timezone.localtime() + timedelta(days=3)).strftime("%Y-%m-%dT%H:%M"), "min_players": seats, "max_players": 8, "rated": "on", **chosen})
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    assert Tournament.objects.get().options in ({}, module.check_options(seats, {}))
