@@ -89,7 +89,7 @@ def _check_gates(action: str, user, others) -> None:
     for other in others:
         reason = gates.refusal(action, user.pk, [other.pk])
         if reason:
-            raise NotAllowed(f"{other.username}: {reason}")
+            raise NotAllowed(f"{other.profile.name}: {reason}")  # named as every page names them
 
 
 def _bot_kinds(module, kinds) -> list[str | None]:

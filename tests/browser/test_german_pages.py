@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from . import test_every_page as every
+from .test_charts import finished_games
 from .test_play import BrowserTestCase, make_player, settle
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "de" / "LC_MESSAGES" / "django.mo"
@@ -48,10 +49,14 @@ NAMES_ON_DOORS = """() => [...document.querySelectorAll('svg g.tile')].flatMap((
 
 class GermanPages(BrowserTestCase):
     def setUp(self):
+        from django.utils import timezone
+
         from games import rules, services
         self.alice, self.bob = make_player("alice", language="de"), make_player("bob", language="de")
         self.game_ids = {name: every.mid_game(name, [self.alice, self.bob]) for name in rules.names()}
         self.bot_game = services.create_game(self.alice, game="argo", players=2, bots=["expert"]).pk
+        for name in rules.names():  # the statistics' charts and tables have figures to show
+            finished_games(name, [self.alice, self.bob], timezone.now())
         game = services.game_with_seats(self.bot_game)
         if not services.bot_to_play(game):  # alice moves first: one decision of hers, so that the log has a line
             decision = services.rules_of(game).bot("greedy", 1).choose(services.current_state(game))
@@ -68,8 +73,12 @@ class GermanPages(BrowserTestCase):
         english = english_of_the_catalogue()
         assert len(english) > 200 and "Your settings are saved" in english and "Open games" in english
         assert "Open games" in found_in("Offene Spiele · Open games · Laser", english)  # the search finds
-        pages = every.EveryPage.pages(self) | {"bot-game": f"/games/{self.bot_game}/"}
+        pages = every.EveryPage.pages(self) | {"bot-game": f"/games/{self.bot_game}/", "friends": "/friends/",
+                                                "stats": "/stats/", "player-stats": "/players/alice/stats/"}
+        pages |= {f"stats-{name}": f"/stats/{name}/" for name in self.game_ids}
         page = self.page_for("alice")
+        lobby = self.visit(page, "/")  # first: the moves of setUp are still "just now"
+        assert "letzter Zug gerade eben" in lobby and "0 Minuten" not in lobby
         problems = {}
         for name, path in pages.items():
             words = self.visit(page, path)
@@ -77,8 +86,6 @@ class GermanPages(BrowserTestCase):
             if found := found_in(words, english):
                 problems[name] = found
         assert not problems, problems
-        lobby = self.visit(page, "/")
-        assert "letzter Zug gerade eben" in lobby and "0 Minuten" not in lobby
         game = self.visit(page, f"/games/{self.bot_game}/")
         assert "Experte (Bot)" in game and "Expert (bot)" not in game
         assert not page.errors, page.errors

@@ -77,3 +77,11 @@ def test_opponents_and_finished_games_name_players_by_display_name(client, peopl
     assert re.search(r'<a href="/players/carol/">Carol C\.</a>', stats) and ">carol<" not in stats
     page = client.get("/players/alice/").content.decode()
     assert re.search(r'<a href="/players/carol/">Carol C\.</a>', page) and ">carol<" not in page
+
+
+def test_an_invitation_refused_names_the_player_by_display_name(people):
+    from django.utils import translation
+    friends.block(people["carol"], "bob")
+    with translation.override("de"), pytest.raises(services.NotAllowed) as refused:
+        services.create_game(people["bob"], game="argo", players=2, invite=["carol"])
+    assert refused.value.detail == "Carol C.: dieser Spieler nimmt keine Einladungen von dir an"
