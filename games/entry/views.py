@@ -65,6 +65,8 @@ GAME_TEXTS = {
     "deskAborted": gettext_lazy("The game was stopped."),
     "deskReverted": gettext_lazy("The game was stopped after its end and its rating effect taken back."),
     "team": gettext_lazy("Team"), "teamName": gettext_lazy("Team %(letter)s"),
+    # The offered targets outside the board's view, on the view bar's button that pans to them.
+    "moreTargets": gettext_lazy("%(count)s more ›"),
 }
 
 
