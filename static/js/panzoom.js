@@ -135,18 +135,24 @@ export function enablePanZoom(svg) {
         if (fits(region(boxes.concat([near])))) boxes = boxes.concat([near]);
       }
     }
-    const [left, top, right, bottom] = region(boxes);
+    let [left, top, right, bottom] = region(boxes);
     // Pixels per unit: enough for the smallest target, enough to hold them all if that is larger,
     // never closer than eight smallest targets across the narrow side (the player keeps the context).
-    const all = Math.min(r.width / (right - left), r.height / (bottom - top));
+    let all = Math.min(r.width / (right - left), r.height / (bottom - top));
+    // Where only the margins keep them from fitting at minPx, they fit without margins, edge to edge.
+    const bare = [Math.min(...boxes.map((b) => b.x)), Math.min(...boxes.map((b) => b.y)),
+      Math.max(...boxes.map((b) => b.x + b.width)), Math.max(...boxes.map((b) => b.y + b.height))];
+    const tight = Math.min(r.width / (bare[2] - bare[0]), r.height / (bare[3] - bare[1]));
+    const edgeToEdge = all < need && tight * smallest >= minPx;
+    if (edgeToEdge) [left, top, right, bottom, all] = [...bare, tight];
     const whole = Math.min(r.width / fw, r.height / fh);
     const cap = Math.max(need, Math.min(r.width, r.height) / (smallest * 8));
-    const scale = Math.max(need, Math.min(all, cap));
+    const scale = Math.max(edgeToEdge ? all : need, Math.min(all, cap));
     if (scale <= whole * 1.02) return;  // the whole drawing already shows them, large enough
     const w = r.width / scale, h = r.height / scale;
     const first = keep.find((group) => group.length) || [];
     // Targets that do not all fit: where most of the first group and most targets are.
-    const spread = right - left > w || bottom - top > h;
+    const spread = right - left > w * 1.001 || bottom - top > h * 1.001;
     // All of them fit: as near the first group's nearest box as holding them all allows.
     const toward = first.length ? centre(nearest(first, [left, top, right, bottom])) : [(left + right) / 2, (top + bottom) / 2];
     let [cx, cy] = spread ? busiest(targets, first, w, h, true)
