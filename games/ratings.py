@@ -113,14 +113,20 @@ def sides(game: Game) -> dict[int, int] | None:
     return side
 
 
+def _units(players: list, side: dict[int, int] | None) -> list[list[int]]:
+    """The indexes of `players` (user ids, None for the game's own participant) that openskill rates
+    as one team: without `side` each alone, with it the players of one side together."""
+    units: dict[tuple, list[int]] = {}
+    for i, who in enumerate(players):
+        team = side.get(who) if side and who is not None else None
+        units.setdefault(("team", team) if team is not None else ("alone", i), []).append(i)
+    return list(units.values())
+
+
 def _update(pairs: list[tuple[Rating, int]], side: dict[int, int] | None = None) -> list[tuple[float, float]]:
     """(mu, sigma) after the game for each (rating, rank) of `pairs`. Without `side`, each is one of
     openskill's teams alone; with it, the players of one side form one team, ranked by its best place."""
-    units: dict[tuple, list[int]] = {}
-    for i, (rating, _) in enumerate(pairs):
-        team = side.get(rating.user_id) if side and rating.user_id is not None else None
-        units.setdefault(("team", team) if team is not None else ("alone", i), []).append(i)
-    members = list(units.values())
+    members = _units([rating.user_id for rating, _ in pairs], side)
     teams = [[MODEL.create_rating([pairs[i][0].mu, pairs[i][0].sigma]) for i in unit] for unit in members]
     rated = MODEL.rate(teams, ranks=[min(pairs[i][1] for i in unit) for unit in members])
     out: list = [None] * len(pairs)
@@ -138,16 +144,19 @@ def rate_game(game: Game, save: bool = True) -> bool:
     the changes stored are asked too."""
     if game.rated is not None or (save and RatingChange.objects.filter(match=game).exists()):
         return False
-    if not eligible(game):
+    placed = sorted(standings(game), key=lambda p: str(p[0] or "")) if eligible(game) else []
+    side = sides(game) if placed else None
+    # One account on every side (a bot account holding a person's partner seat and both opponents'):
+    # nobody to be rated against, so nothing is rated.
+    if len(_units([who for who, _ in placed], side)) < 2:
         game.rated = False
         if save:
             game.save(update_fields=["rated"])
         return False
-    placed = sorted(standings(game), key=lambda p: str(p[0] or ""))
     rows = _ratings(game.name, [who for who, _ in placed])
     pairs = [(rows[who], rank) for who, rank in placed]
     changes = []
-    for (rating, rank), (mu, sigma) in zip(pairs, _update(pairs, sides(game))):
+    for (rating, rank), (mu, sigma) in zip(pairs, _update(pairs, side)):
         changes.append(RatingChange(match=game, rating=rating, rank=rank, mu_before=rating.mu,
                                     sigma_before=rating.sigma, mu_after=mu, sigma_after=sigma))
         rating.mu, rating.sigma = mu, sigma

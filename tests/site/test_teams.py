@@ -317,7 +317,7 @@ def test_a_team_win_counts_for_both_partners_on_the_leaderboard_and_the_player_p
     assert sorted(names[:2]) == ["ann", "ben"] and sorted(names[2:]) == ["cat", "dan"]
     for name in ("ann", "ben"):
         row = text_of(re.search(rf'<tr><td><a href="/games/{game.pk}/">.*?</tr>', page(None, f"/players/{name}/"), re.S).group(0))
-        assert "Team A: ann, ben · Team B: cat, dan" in row
+        assert "Team A: Ann, Ben · Team B: Cat, Dan" in row
         change = next(c for c in detail(game.pk)["rating_changes"] if c["who"] == name)["change"]
         assert row.endswith(f" 1 1 +{change}"), row  # score 1, first place, the rating's gain
 
@@ -366,3 +366,21 @@ def test_the_moderators_desk_shows_each_seats_team(people, admin_client):
     assert teams == ["A", "B", "A", "B"]
     listed = admin_client.get("/admin/games/seat/").content.decode()
     assert len(re.findall(r'<td class="field-team">[AB]</td>', listed)) == 4
+
+
+def test_a_team_game_against_one_bot_account_on_every_side_ends_unrated_not_in_an_error(
+        people, django_capture_on_commit_callbacks):
+    """One bot account may hold a person's partner seat and both opponents' seats. When the person's
+    team wins, that account's best place is on the winning side, so every player is on one side and
+    nobody can be rated against anybody: the decision that ends the game stores it, unrated, where
+    openskill used to refuse a single team and the decision failed."""
+    with django_capture_on_commit_callbacks(execute=True):
+        game_id = team_game(people, bots=["random", "random", "random"])
+    with django_capture_on_commit_callbacks(execute=True):
+        decide(game_id, PASS)  # Ann; the bot's three seats pass after her, each a decision of its own
+    assert Game.objects.get(pk=game_id).current_seat == 0
+    with django_capture_on_commit_callbacks(execute=True):
+        game = decide(game_id, FINISH)
+    assert game.status == "finished" and game.rated is False
+    assert not RatingChange.objects.filter(match=game).exists()
+    assert {s["rank"] for s in detail(game_id)["seats"] if s["username"] == "ann"} == {1}

@@ -270,7 +270,8 @@ def render(event: dict, lang: str = "en", names: list[str] | None = None) -> str
 
 def ending(outcome: dict, lang: str = "en") -> str:
     """Why the game ended, as the last event said it: "The last pod has launched: the game is over."."""
-    return TEXTS[lang if lang in TEXTS else "en"][f"game_over.{outcome['reason']}"]
+    # An outcome of a reason with no sentence (none the engine gives today) says nothing, not an error.
+    return TEXTS[lang if lang in TEXTS else "en"].get(f"game_over.{outcome.get('reason')}", "")
 
 
 PROMPTS = {
