@@ -247,7 +247,8 @@ class GermanGamePage(BrowserTestCase):
     def test_a_german_game_page_speaks_german_and_cuts_no_header(self):
         from games import services
         dora, erik = make_player("dora", language="de"), make_player("erik", language="de")
-        game = services.create_game(dora, game="argo", players=2, options={"difficulty": "medium"})
+        # Not the default difficulty: the header names only options that differ from their defaults.
+        game = services.create_game(dora, game="argo", players=2, options={"difficulty": "hard"})
         services.join_game(erik, game.pk)
         for mobile in (False, True):
             page = self.page_for("dora", mobile=mobile)
@@ -258,10 +259,10 @@ class GermanGamePage(BrowserTestCase):
                                 ".filter((th) => th.scrollWidth > th.clientWidth + 1).map((th) => th.textContent)")
             assert cut == [], cut
             words = page.inner_text("body")
-            assert "entkommen" in words and "mittel" in words and "getötete Astronauten" in words
+            assert "entkommen" in words and "schwer" in words and "getötete Astronauten" in words
             assert "[0]" not in words  # the alien track says what its slots are
             assert page.text_content('#board [data-figure="red-pilot"] title') == "die rote Pilotin"
-            for english in ("(yellow)", "medium", "Refused", "Your turn", "Waiting for"):
+            for english in ("(yellow)", "hard", "Refused", "Your turn", "Waiting for"):
                 assert english not in words, english
             assert not page.errors, page.errors
 
