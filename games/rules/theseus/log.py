@@ -8,53 +8,54 @@ FACTION = {lang: {f: DATA.factions[f]["name"][lang] for f in DATA.factions} for 
 UNIT_FACTION = {"M": "marines", "A": "aliens", "S": "scientists", "G": "greys"}
 
 
-def _lang(lang: str) -> str:
+def language(lang: str) -> str:
+    """The language of the texts: the one asked for where the game speaks it, English otherwise."""
     return lang if lang in ("en", "de") else "en"
 
 
 def sector_name(sector: str, lang: str) -> str:
-    return DATA.sectors[sector].name[_lang(lang)] if sector in DATA.sectors else sector
+    return DATA.sectors[sector].name[language(lang)] if sector in DATA.sectors else sector
 
 
 def room_name(room: str, lang: str) -> str:
     sector = room.rstrip("0123456789")
-    word = "room" if _lang(lang) == "en" else "Raum"
+    word = "room" if language(lang) == "en" else "Raum"
     return f"{sector_name(sector, lang)} {word} {room[len(sector):]}"
 
 
 def place_name(place: str, lang: str) -> str:
     sector, _, spot = place.partition(".")
     if spot.startswith("p"):
-        word = "pending position" if _lang(lang) == "en" else "Warteplatz"
+        word = "pending position" if language(lang) == "en" else "Warteplatz"
     else:
-        word = "slot" if _lang(lang) == "en" else "Feld"
+        word = "slot" if language(lang) == "en" else "Feld"
     return f"{sector_name(sector, lang)} {word} {spot[1:]}"
 
 
 def card_name(card: str, lang: str) -> str:
     base = card.split("@")[0]
-    name = DATA.card(base).name[_lang(lang)] if base in DATA.instances else DATA.kinds[base].name[_lang(lang)]
+    name = DATA.card(base).name[language(lang)] if base in DATA.instances else DATA.kinds[base].name[language(lang)]
     if "@" in card:
-        return f"{name} ({'copy' if _lang(lang) == 'en' else 'Kopie'})"
+        return f"{name} ({'copy' if language(lang) == 'en' else 'Kopie'})"
     return name
 
 
 def unit_name(unit: str, lang: str) -> str:
     if unit[0] == "Y":
-        return "Young Alien" if _lang(lang) == "en" else "junges Alien"
-    faction = FACTION[_lang(lang)][UNIT_FACTION[unit[0]]]
-    return f"{faction} {'unit' if _lang(lang) == 'en' else 'Einheit'} {unit[1:]}"
+        return "Young Alien" if language(lang) == "en" else "junges Alien"
+    faction = FACTION[language(lang)][UNIT_FACTION[unit[0]]]
+    return f"{faction} {'unit' if language(lang) == 'en' else 'Einheit'} {unit[1:]}"
 
 
 def seat_name(seat: int, s=None, lang: str = "en") -> str:
     if s is not None:
-        return FACTION[_lang(lang)][s["colours"][seat]]
-    return (f"seat {seat + 1}" if _lang(lang) == "en" else f"Platz {seat + 1}")
+        return FACTION[language(lang)][s["colours"][seat]]
+    return (f"seat {seat + 1}" if language(lang) == "en" else f"Platz {seat + 1}")
 
 
 def token_name(token: str, lang: str) -> str:
     """A choice in words."""
-    en = _lang(lang) == "en"
+    en = language(lang) == "en"
     if token in DATA.instances or token.split("@")[0] in DATA.instances:
         return card_name(token, lang)
     if token in ("continue", "pass", "done", "end_phase", "no", "stop", "skip", "upgrade"):
@@ -78,7 +79,7 @@ def token_name(token: str, lang: str) -> str:
     if head == "spend":
         return (f"spend {rest} more" if en else f"{rest} mehr verbrauchen")
     if head == "trap":
-        return DATA.kinds[rest].name[_lang(lang)]
+        return DATA.kinds[rest].name[language(lang)]
     if head in ("A", "B", "C"):
         verb = {"A": ("put your top card on", "lege deine oberste Karte auf"),
                 "B": ("discard the card on", "wirf die Karte ab auf"),
@@ -131,7 +132,7 @@ QUESTION = {
 
 
 def prompt(s, lang: str = "en") -> str:
-    lang = _lang(lang)
+    lang = language(lang)
     if s["over"] is not None:
         return "The game is over" if lang == "en" else "Das Spiel ist vorbei"
     ask = s["ask"]
@@ -140,7 +141,7 @@ def prompt(s, lang: str = "en") -> str:
 
 
 def _t(lang: str, en: str, de: str) -> str:
-    return en if _lang(lang) == "en" else de
+    return en if language(lang) == "en" else de
 
 
 ENDS = {"20": ("a side reached 20 DP", "eine Seite hat 20 DP erreicht"),
@@ -165,7 +166,7 @@ def _player(seat: int, lang: str, names: list[str] | None) -> str:
 def _count(n: int, lang: str, one: tuple[str, str], many: tuple[str, str]) -> str:
     """"1 point", "2 points": the plural form right in either language."""
     words = one if n == 1 else many
-    return f"{n} {words[0] if _lang(lang) == 'en' else words[1]}"
+    return f"{n} {words[0] if language(lang) == 'en' else words[1]}"
 
 
 def _figure(e: dict, who: str, lang: str) -> str:
@@ -262,13 +263,13 @@ def _phrase(e: dict, lang: str, names: list[str] | None = None) -> str:
         else:
             fields[key] = v
     fields["who"] = who
-    return (en if _lang(L) == "en" else de).format(**fields)
+    return (en if language(L) == "en" else de).format(**fields)
 
 
 def _sides(who: list[str], lang: str) -> str:
     """Factions as a subject: "the Greys", "the Marines and the Aliens"."""
     article = _t(lang, "the", "die")
-    words = [f"{article} {FACTION[_lang(lang)][w]}" for w in who]
+    words = [f"{article} {FACTION[language(lang)][w]}" for w in who]
     return f" {_t(lang, 'and', 'und')} ".join(words)
 
 
@@ -324,4 +325,4 @@ class TheseusCommandLine(CommandLine):
         return {"teams": args.teams, "no_bonus": args.no_bonus, "random_ring": args.random_ring}
 
     def seat(self, name: str, lang: str) -> str:
-        return FACTION[_lang(lang)].get(name, name)
+        return FACTION[language(lang)].get(name, name)

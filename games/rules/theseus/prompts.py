@@ -40,4 +40,4 @@ def for_others(s, lang: str = "en") -> str:
     if s["over"] is not None:
         return log.prompt(s, lang)
     ask = s["ask"]
-    return f"{log.seat_name(ask['seat'], s, lang)}: {FOR_OTHERS[ask['type']][0 if log._lang(lang) == 'en' else 1]}"
+    return f"{log.seat_name(ask['seat'], s, lang)}: {FOR_OTHERS[ask['type']][0 if log.language(lang) == 'en' else 1]}"
