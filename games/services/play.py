@@ -38,8 +38,7 @@ def _answer(applied: Applied, user, lang: str) -> dict:
     again = (game.status == Game.Status.ACTIVE and seat is not None and not seat.played_by_bot
              and game.current_seat == seat.order)
     return {"seq": game.seq, "number": applied.decision.number,
-            "log": log_lines(module, applied.events, module.public_decision(applied.decision.data), lang,
-                             player_names(game, lang)),
+            "log": log_lines(module, applied.events, applied.decision.data, lang, player_names(game, lang)),
             "view": module.view(applied.state, seat.order if seat else None),
             "next": question_for(game, applied.state, seat, lang) if again else None}
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils import translation
 from django.utils.translation import gettext
 
-from accounts.models import language_of
+from accounts.models import display_name, language_of
 from foundation.rows import Columns, cache_related, keep_prefetched, prepared_cursor
 from games import gates, rules
 from games.models import Game, Invitation, ModeratorAction, Seat
@@ -68,7 +68,7 @@ def decision_log(game: Game, lang: str = "en", seat: int | None = None) -> list[
         "number": d.number, "seat": d.seat, "by_bot": d.by_bot,
         "decision": d.data if seat is not None and d.seat == seat else module.public_decision(d.data),
         "created_at": d.created_at, "undone": d.undone,
-        "log": log_lines(module, d.events, module.public_decision(d.data), lang, names),
+        "log": log_lines(module, d.events, d.data, lang, names),
     } for d in game.decisions.order_by("number")]
 
 
@@ -77,13 +77,14 @@ def player_names(game: Game, lang: str) -> list[str]:
     a bot's in `lang`."""
     seats = sorted(game.seats.all(), key=lambda s: s.order)
     with translation.override(lang):
-        return [getattr(seat.user, "profile", None) and seat.user.profile.name or seat.user.username for seat in seats]
+        return [display_name(seat.user) for seat in seats]
 
 
 def log_lines(module, events: list, decision: dict, lang: str, names: list[str]) -> list[str]:
-    """A decision's lines in the log: its events, or what was chosen when it caused none (public)."""
+    """A decision's lines in the log: its events, or what was chosen (its public part) when it
+    caused none; the public part is made only then, as most decisions cause events."""
     lines = [module.render(e, lang, names) for e in events]
-    return lines or [line for line in [module.render_decision(decision, lang, names)] if line]
+    return lines or [line for line in [module.render_decision(module.public_decision(decision), lang, names)] if line]
 
 
 def legal_for(game: Game, user) -> dict:
