@@ -16,13 +16,14 @@ from games import limits
 
 
 def client_address(request) -> str:
-    """The address that connected to the outermost of our TRUSTED_PROXY_COUNT proxies.
+    """The address that connected to the outermost of our TRUSTED_PROXY_COUNT proxies; the peer's
+    own when the peer is not one of them.
 
     Each proxy appends the address it saw to X-Forwarded-For (ours sets it), so only the last
     TRUSTED_PROXY_COUNT entries are ours; anything left of them is whatever the client wrote."""
     remote = request.META.get("REMOTE_ADDR", "")
     count = settings.TRUSTED_PROXY_COUNT
-    if count <= 0:
+    if count <= 0 or not from_proxy(remote):
         return remote
     forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
     if not forwarded:
@@ -32,6 +33,13 @@ def client_address(request) -> str:
         return str(ipaddress.ip_address(seen))
     except ValueError:
         return remote
+
+
+def from_proxy(peer: str) -> bool:
+    """Whether the peer is one of our proxies (settings.TRUSTED_PROXY_ADDRESSES), whose
+    X-Forwarded-For is believed."""
+    trusted = settings.TRUSTED_PROXY_ADDRESSES
+    return "*" in trusted or peer in trusted
 
 
 def account_key(credentials: dict) -> str:

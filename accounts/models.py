@@ -2,15 +2,19 @@
 from __future__ import annotations
 
 import re
+import secrets
 import zoneinfo
 from datetime import date
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from accounts.credentials import token_digest
 
 
 def validate_time_zone(value: str) -> None:
@@ -152,3 +156,30 @@ def language_of(user, request=None) -> str:
     profile) the browser's, from `request`; else the default."""
     profile = getattr(user, "profile", None) if user is not None and user.is_authenticated else None
     return supported_language(profile.language if profile else getattr(request, "LANGUAGE_CODE", None))
+
+
+class ApiTokenQuerySet(models.QuerySet):
+    def of_key(self, key: str):
+        return self.filter(digest=token_digest(key))
+
+
+class ApiToken(models.Model):
+    """The API token of an account (`Authorization: Token …`). Only a digest of its key is stored:
+    a read of the table or of a backup gives nobody a key that signs in. The key is random (160
+    bits), so a plain SHA-256 is enough; a slow password hash would only cost every request."""
+
+    digest = models.CharField(max_length=64, primary_key=True)  # SHA-256 of the key, hexadecimal
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_token")
+    created = models.DateTimeField(default=timezone.now)  # its lifetime counts from here
+
+    objects = ApiTokenQuerySet.as_manager()
+
+    def __str__(self) -> str:
+        return f"{self.user}: token of {self.created:%Y-%m-%d}"
+
+    @classmethod
+    def issue(cls, user) -> str:
+        """A new token for `user`; its key, which is told once and never stored."""
+        key = secrets.token_hex(20)
+        cls.objects.create(user=user, digest=token_digest(key))
+        return key

@@ -2,7 +2,7 @@ from django.conf import settings
 from django.db.models.signals import post_save, pre_save
 from django.dispatch import Signal, receiver
 
-from .models import Profile
+from .models import ApiToken, Profile
 
 # user_id: the account's password changed; every session signed in with the old one ends (Django's
 # session auth hash changes with it), and so do the sockets those sessions opened (games.reactions.notify).
@@ -25,14 +25,13 @@ def revoke_tokens_on_new_password(sender, instance, update_fields=None, **kwargs
     if instance.pk is None or (update_fields is not None and "password" not in update_fields):
         return
     from django.contrib.auth.hashers import check_password
-    from rest_framework.authtoken.models import Token
     stored = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
     if stored is None or stored == instance.password:
         return
     raw = getattr(instance, "_password", None)
     if raw is not None and check_password(raw, stored):
         return  # the same password hashed anew (a stronger hasher after an upgrade): not a change
-    Token.objects.filter(user_id=instance.pk).delete()
+    ApiToken.objects.filter(user_id=instance.pk).delete()
     instance._password_changed = True
 
 
@@ -45,5 +44,4 @@ def announce_new_password(sender, instance, **kwargs):
 @receiver(account_suspended)
 def revoke_tokens_of_suspended(sender, user_id, **kwargs):
     """Lifting the suspension later does not bring the old keys back: the player signs in anew."""
-    from rest_framework.authtoken.models import Token
-    Token.objects.filter(user_id=user_id).delete()
+    ApiToken.objects.filter(user_id=user_id).delete()

@@ -10,6 +10,7 @@ variables only (see README.md):
 - BOT_MOVE_DELAY seconds a bot waits before each decision (default 2)
 - API_TOKEN_DAYS how long an API token lasts after it was issued (default 90)
 - DJANGO_TRUSTED_PROXIES  how many proxies of the site's own stand in front of it (0: none)
+- FORWARDED_ALLOW_IPS  their addresses, comma-separated (default the loopback), as gunicorn reads it
 - DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, SITE_URL, DEFAULT_FROM_EMAIL
 - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY — Web Push (`manage.py vapid_keys` makes a pair); without
   them the site sends no pushes and offers none
@@ -67,7 +68,6 @@ INSTALLED_APPS = [
     "django.contrib.sites",
     "django.contrib.humanize",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
@@ -123,6 +123,10 @@ LOGIN_LIMITS = {"account": (5, 300), "address": (10, 60)}
 # The client's address is the one our outermost proxy saw: with N proxies of our own in front, the
 # N-th X-Forwarded-For entry from the right (deploy/argo-site.conf sets it); 0 = the peer itself.
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
+# ... and only when the peer is one of those proxies: a client that reached the application some
+# other way writes its own X-Forwarded-For. The variable gunicorn and uvicorn read for the same
+# trust (gunicorn.conf.py, docker-compose.yml); "*" trusts any peer.
+TRUSTED_PROXY_ADDRESSES = [a.strip() for a in os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1").split(",") if a.strip()]
 CSRF_FAILURE_VIEW = "games.entry.api.errors.csrf_failure"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # the largest real request (a chat line, a decision) is far smaller
 

@@ -8,20 +8,19 @@ from django.utils import translation
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
-from accounts.credentials import token_expired
-from accounts.models import Profile
+from accounts.credentials import token_digest, token_expired
+from accounts.models import ApiToken, Profile
 from foundation.rows import Columns, cache_related, prepared_cursor
 
 
 @cache
 def _token_query():
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
 
-    token, user, profile = Columns(Token, "t"), Columns(get_user_model(), "u"), Columns(Profile, "p")
+    token, user, profile = Columns(ApiToken, "t"), Columns(get_user_model(), "u"), Columns(Profile, "p")
     sql = (f"SELECT {token.sql}, {user.sql}, {profile.sql} FROM {token.table} "
            f"JOIN {user.table} ON u.id = t.user_id LEFT JOIN {profile.table} ON p.user_id = u.id "
-           f"WHERE t.key = %s")
+           f"WHERE t.digest = %s")
     return sql, token, user, profile
 
 
@@ -29,7 +28,7 @@ def token_user(key: str):
     """(user, token) of a token key, the user's profile at hand, or None for an unknown key."""
     sql, token_columns, user_columns, profile_columns = _token_query()
     with prepared_cursor() as cursor:
-        cursor.execute(sql, [key])
+        cursor.execute(sql, [token_digest(key)])
         row = cursor.fetchone()
     if row is None:
         return None
@@ -42,6 +41,8 @@ def token_user(key: str):
 
 
 class ProfileTokenAuthentication(TokenAuthentication):
+    model = ApiToken  # looked up by the digest of the key, never by the key
+
     def authenticate_credentials(self, key):
         found = token_user(key)
         if found is None:

@@ -5,13 +5,12 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, serializers
-from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import credentials
-from accounts.models import Profile, PushDevice
+from accounts.models import ApiToken, Profile, PushDevice
 from accounts.ws_tickets import TICKET_SECONDS, issue
 from foundation.api import MethodFirst
 from games import services
@@ -86,7 +85,7 @@ class TokenView(MethodFirst, APIView):
     def delete(self, request, *args, **kwargs):
         """Revoke your API token: every client using it is signed out, its sockets close (4401);
         POST issues a new one."""
-        Token.objects.filter(user=request.user).delete()
+        ApiToken.objects.filter(user=request.user).delete()
         return Response(status=204)
 
     @extend_schema(request=CredentialsSerializer, auth=[], responses={
@@ -108,22 +107,22 @@ class TokenView(MethodFirst, APIView):
             # Well-formed but wrong: an authentication failure (401), not a malformed request (400).
             return Response({"detail": "Unable to log in with provided credentials."}, status=401,
                             headers={"WWW-Authenticate": 'Token realm="api"'})
-        return Response({"token": new_token(user).key})
+        return Response({"token": new_token(user)})
 
 
-def new_token(user) -> Token:
+def new_token(user) -> str:
     """A new key at each sign-in, with a lifetime of its own (settings.API_TOKEN_LIFETIME): the
     previous key ends, and the sockets opened with it close. Two sign-ins at once: the last wins."""
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-        Token.objects.filter(user=user).delete()
-        return Token.objects.create(user=user)
+        ApiToken.objects.filter(user=user).delete()
+        return ApiToken.issue(user)
 
 
 def credential_of(request) -> tuple[str, float | None]:
     """(name, expiry timestamp) of what this request signed in with: its token, or its session."""
-    if isinstance(request.auth, Token):
-        return credentials.name(credentials.TOKEN, request.auth.key), credentials.token_expires(request.auth).timestamp()
+    if isinstance(request.auth, ApiToken):
+        return credentials.token_name(request.auth), credentials.token_expires(request.auth).timestamp()
     return credentials.name(credentials.SESSION, request.session.session_key or ""), None
 
 

@@ -22,14 +22,14 @@ ANONYMOUS = {"user": AnonymousUser(), "credential": None, "credential_expires": 
 def signed_in_with(token: str | None, ticket: str | None) -> dict:
     """The scope's user and credential for a token or a ticket; anonymous for anything not valid."""
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
 
+    from accounts.models import ApiToken
     from accounts.ws_tickets import redeem
     if token:
-        found = Token.objects.select_related("user").filter(key=token).first()
+        found = ApiToken.objects.of_key(token).select_related("user").first()
         if found is None or credentials.token_expired(found):
             return ANONYMOUS
-        user, credential = found.user, credentials.name(credentials.TOKEN, token)
+        user, credential = found.user, credentials.token_name(found)
         expires = credentials.token_expires(found).timestamp()
     else:
         redeemed = redeem(ticket)

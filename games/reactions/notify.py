@@ -354,10 +354,10 @@ def _sign_out(user_id: int, **which) -> None:
     transaction.on_commit(lambda: _group_send([(account_group(user_id), message)]))
 
 
-@receiver(post_delete, sender="authtoken.Token")
+@receiver(post_delete, sender="accounts.ApiToken")
 def _token_ended(sender, instance, **kwargs):
     """Revoked, replaced by a new sign-in, expired, or ended by a new password or a suspension."""
-    _sign_out(instance.user_id, credential=credentials.name(credentials.TOKEN, instance.key))
+    _sign_out(instance.user_id, credential=credentials.token_name(instance))
 
 
 @receiver(user_logged_out)

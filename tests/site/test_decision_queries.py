@@ -11,6 +11,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests.django_fixtures import api_key_of
+
 pytestmark = pytest.mark.django_db
 
 # token+user+profile, game FOR UPDATE with seats, INSERT decision and UPDATE game (one statement
@@ -109,10 +111,9 @@ def test_the_hand_written_reads_give_what_the_orm_gives(make_user, api_client_fo
     import datetime
 
     from django.utils import timezone
-    from rest_framework.authtoken.models import Token
 
     from accounts.api.auth import token_user
-    from accounts.models import Vacation
+    from accounts.models import ApiToken, Vacation
     from games import services
     from games.models import Game
 
@@ -136,9 +137,9 @@ def test_the_hand_written_reads_give_what_the_orm_gives(make_user, api_client_fo
         assert values(mine.user) == values(theirs.user)
         assert values(mine.user.profile) == values(theirs.user.profile)
         assert mine.may_be_away == (mine.user_id == away.pk)
-    token = Token.objects.select_related("user__profile").get(user=away)
-    user, found = token_user(token.key)
-    assert (values(user), values(user.profile), found.key) == (values(token.user), values(token.user.profile), token.key)
+    token = ApiToken.objects.select_related("user__profile").get(user=away)
+    user, found = token_user(api_key_of(away))
+    assert (values(user), values(user.profile), values(found)) == (values(token.user), values(token.user.profile), values(token))
     assert token_user("no-such-token") is None
 
 
@@ -178,13 +179,12 @@ def test_kept_statements_outlive_no_migration(make_user):
     for the rest of the session: that request fails, the connection is let go, and the next one
     prepares anew."""
     from django.db import NotSupportedError
-    from rest_framework.authtoken.models import Token
 
     from accounts.api.auth import token_user
-    key = Token.objects.create(user=make_user("alice")).key
+    key = api_key_of(make_user("alice"))
     assert token_user(key)[0].username == token_user(key)[0].username == "alice"  # prepared by now
     with connection.cursor() as cursor:
-        cursor.execute("ALTER TABLE authtoken_token ALTER COLUMN key TYPE varchar(41)")
+        cursor.execute("ALTER TABLE accounts_apitoken ALTER COLUMN digest TYPE varchar(65)")
     try:
         with pytest.raises(NotSupportedError):
             token_user(key)
@@ -193,7 +193,7 @@ def test_kept_statements_outlive_no_migration(make_user):
         assert token_user(key)[0].username == "alice"
     finally:
         with connection.cursor() as cursor:
-            cursor.execute("ALTER TABLE authtoken_token ALTER COLUMN key TYPE varchar(40)")
+            cursor.execute("ALTER TABLE accounts_apitoken ALTER COLUMN digest TYPE varchar(64)")
 
 
 def test_a_new_game_and_the_join_that_starts_it_take_few_queries(make_user, api_client_for):

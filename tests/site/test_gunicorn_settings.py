@@ -16,7 +16,7 @@ import pytest
 from tests.site.proxy import ROOT, deployed_command, free_port, wait_for_port
 
 HELD = 2.0  # seconds the one slow request keeps its process's only thread
-TIMEOUT = 3  # gunicorn's --timeout here (30 as deployed): how long a silent client may hold a thread
+TIMEOUT = 3  # gunicorn's --timeout here (10 as deployed): how long a silent client may hold a thread
 
 
 @pytest.fixture(params=["deployed", "gthread"])

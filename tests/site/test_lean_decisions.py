@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from argo_site.lean import LeanDecisions
 from games import services
+from tests.django_fixtures import api_key_of
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,12 +96,11 @@ def assert_same(lean, django):
 @pytest.fixture
 def game(make_user):
     """A started 2-player Argo game: (game, tokens by seat, the seat to decide, its legal decisions)."""
-    from rest_framework.authtoken.models import Token
     alice, bob = make_user("alice"), make_user("bob")
     game = services.create_game(alice, game="argo", players=2)
     services.join_game(bob, game.pk)
     game.refresh_from_db()
-    tokens = {seat.order: Token.objects.create(user=seat.user).key for seat in game.seats.all()}
+    tokens = {seat.order: api_key_of(seat.user) for seat in game.seats.all()}
     seat = game.current_seat
     legal = services.legal_for(services.game_with_seats(game.pk), game.seats.get(order=seat).user)
     return game, tokens, seat, legal
@@ -225,14 +225,14 @@ def test_https_answers_carry_hsts_as_django_does(game, settings):
                                   "seq as text", "query string", "other host", "form body",
                                   "XML only", "ssl redirect", "two-part authorization"])
 def test_what_the_lean_path_is_unsure_of_goes_to_django(game, case, settings):
-    from rest_framework.authtoken.models import Token
+    from accounts.models import ApiToken
     game, tokens, seat, legal = game
     body, token, extra = {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat], {}
     user = game.seats.get(order=seat).user
     if case == "unknown token":
         token = "0" * 40
     elif case == "expired token":
-        Token.objects.filter(key=token).update(created=timezone.now() - timedelta(days=3650))
+        ApiToken.objects.of_key(token).update(created=timezone.now() - timedelta(days=3650))
     elif case == "inactive user":
         user.is_active = False
         user.save()
@@ -287,13 +287,12 @@ def test_the_question_is_answered_as_django_answers_it(game):
 
 @pytest.mark.parametrize("case", ["not yours", "not seated", "no such game", "finished"])
 def test_questions_refused_are_refused_alike(game, case, make_user):
-    from rest_framework.authtoken.models import Token
     game, tokens, seat, legal = game
     token, path = tokens[seat], actions(game)
     if case == "not yours":
         token = tokens[1 - seat]
     elif case == "not seated":
-        token = Token.objects.create(user=make_user("carol")).key
+        token = api_key_of(make_user("carol"))
     elif case == "no such game":
         path = f"/api/games/{game.pk + 1000}/actions/"
     elif case == "finished":

@@ -162,7 +162,7 @@ def attempt_through(remote_addr, forwarded_for, username):
 def test_behind_one_proxy_a_rotating_forwarded_header_still_meets_the_address_limit(settings):
     """The client writes its own X-Forwarded-For; our proxy adds the address it saw after it. Only
     that last entry counts, so a new made-up address on every guess gains nothing."""
-    settings.TRUSTED_PROXY_COUNT = 1
+    settings.TRUSTED_PROXY_COUNT, settings.TRUSTED_PROXY_ADDRESSES = 1, ["10.0.0.2"]
     allowed = settings.LOGIN_LIMITS["address"][0]
     answers = [attempt_through("10.0.0.2", f"198.51.100.{n}, 203.0.113.7", f"nobody{n}").status_code
                for n in range(allowed + 1)]
@@ -177,6 +177,16 @@ def test_without_a_trusted_proxy_the_forwarded_header_is_ignored(settings):
     allowed = settings.LOGIN_LIMITS["address"][0]
     answers = [attempt_through("203.0.113.7", f"198.51.100.{n}", f"nobody{n}").status_code for n in range(allowed + 1)]
     assert answers == [401] * allowed + [429]
+
+
+def test_a_client_that_reaches_the_application_past_the_proxy_cannot_name_its_own_address(settings):
+    """The header is believed from our proxy's address only: a client connecting straight to an
+    instance, writing a new X-Forwarded-For at each guess, is counted by its own address."""
+    settings.TRUSTED_PROXY_COUNT, settings.TRUSTED_PROXY_ADDRESSES = 1, ["10.0.0.2"]
+    allowed = settings.LOGIN_LIMITS["address"][0]
+    answers = [attempt_through("203.0.113.7", f"198.51.100.{n}", f"nobody{n}").status_code for n in range(allowed + 1)]
+    assert answers == [401] * allowed + [429]
+    assert attempt_through("10.0.0.2", "198.51.100.1", "someone").status_code == 401  # through the proxy
 
 
 def test_the_proxy_sets_the_forwarded_header_rather_than_appending_to_the_clients():
@@ -222,9 +232,11 @@ def test_a_password_reset_unlocks_the_account(make_user, client):
     (2, "10.0.0.3", "198.51.100.1, 203.0.113.7, 10.0.0.2", "203.0.113.7"),  # two of ours
     (1, "203.0.113.7", "", "203.0.113.7"),  # reached without the proxy
     (1, "10.0.0.2", "not-an-address", "10.0.0.2"),
+    (1, "203.0.113.7", "198.51.100.1", "203.0.113.7"),  # no proxy of ours: the header is the client's
+    (2, "10.0.0.9", "198.51.100.1, 203.0.113.7, 10.0.0.2", "10.0.0.9"),
 ])
 def test_the_client_address_is_the_one_our_outermost_proxy_saw(settings, rf, proxies, remote, forwarded, address):
     from accounts.adapter import client_address
-    settings.TRUSTED_PROXY_COUNT = proxies
+    settings.TRUSTED_PROXY_COUNT, settings.TRUSTED_PROXY_ADDRESSES = proxies, ["10.0.0.2", "10.0.0.3"]
     request = rf.get("/", REMOTE_ADDR=remote, HTTP_X_FORWARDED_FOR=forwarded)
     assert client_address(request) == address

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.django_fixtures import POSTGRES, REDIS
+from tests.django_fixtures import POSTGRES, REDIS, api_key_of
 from tests.site.proxy import INSTANCES, ROOT, Proxy, deployed_command, free_port, needs_nginx, server_env, wait_for_port
 
 pytestmark = [
@@ -216,13 +216,11 @@ def expected_turn_emails(game) -> Counter:
 
 
 def test_a_game_survives_an_instance_of_each_tier_dying(site, make_user):
-    from rest_framework.authtoken.models import Token
-
     from games.models import Game
 
     started = time.monotonic()
     alice, bob = make_user("alice"), make_user("bob")
-    tokens = {alice.pk: Token.objects.create(user=alice).key, bob.pk: Token.objects.create(user=bob).key}
+    tokens = {alice.pk: api_key_of(alice), bob.pk: api_key_of(bob)}
     proxy = site.proxy.port
     status, game = call(proxy, "POST", "/api/games/", tokens[alice.pk], {"game": "argo", "players": 2})
     assert status == 201, game
@@ -445,13 +443,11 @@ def test_a_wsgi_instance_dies_under_decisions_in_flight(site, make_user):
     proxy passes a GET that web-1 dropped on to web-2, but not a POST it had sent there (no
     non_idempotent in proxy_next_upstream): its client gets the 503, so nothing is sent twice (and a
     decision sent twice would name a seq already used: a 409)."""
-    from rest_framework.authtoken.models import Token
-
     from games.models import Game
 
     started = time.monotonic()
     alice, bob = make_user("alice"), make_user("bob")
-    tokens = {alice.pk: Token.objects.create(user=alice).key, bob.pk: Token.objects.create(user=bob).key}
+    tokens = {alice.pk: api_key_of(alice), bob.pk: api_key_of(bob)}
     proxy, web_1 = site.proxy.port, site.web[0]
     status, game = call(proxy, "POST", "/api/games/", tokens[alice.pk], {"game": "argo", "players": 2})
     assert status == 201, game

@@ -21,7 +21,7 @@ from channels.db import database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 from channels.testing import WebsocketCommunicator
 
-from tests.django_fixtures import REDIS
+from tests.django_fixtures import REDIS, api_key_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -59,8 +59,7 @@ def application():
 
 
 def token_of(user) -> str:
-    from rest_framework.authtoken.models import Token
-    return Token.objects.get_or_create(user=user)[0].key
+    return api_key_of(user)
 
 
 def _headers(token: str | None):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.django_fixtures import POSTGRES, in_parallel
+from tests.django_fixtures import POSTGRES, api_key_of, in_parallel
 
 
 @pytest.fixture(autouse=True)
@@ -33,10 +33,10 @@ def to_move(game_id, clients):
 
 def race(game_id, name, seq, decision):
     """Two clients of the player post the same decision for the same seq at the same moment."""
-    from rest_framework.authtoken.models import Token
+    from django.contrib.auth import get_user_model
     from rest_framework.test import APIClient
 
-    token = Token.objects.get(user__username=name).key
+    token = api_key_of(get_user_model().objects.get(username=name))
 
     def submit(index):
         client = APIClient()

@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 
 from games import ratings, services
 from games.models import Game, Rating
+from tests.django_fixtures import api_key_of
 from tests.site import test_ratings as base
 
 ALIENS = base.ALIENS
@@ -336,10 +337,9 @@ def planned_decisions(game: Game, seed: int) -> list[tuple[int, dict]]:
 @pytest.mark.django_db(transaction=True)
 def test_game_over_message_carries_the_rating_change(make_user):
     from argo_site.asgi import application
-    from rest_framework.authtoken.models import Token
 
     users = [make_user(n) for n in ("ann", "ben")]
-    tokens = {u.pk: Token.objects.get_or_create(user=u)[0].key for u in users}
+    tokens = {u.pk: api_key_of(u) for u in users}
     game = base.start(users)
     plan = planned_decisions(game, seed=70)
     by_order = {s.order: s.user for s in game.seats.all()}

@@ -116,3 +116,71 @@ def test_two_sign_ins_at_once_both_get_a_key_and_the_last_one_works(make_user, s
     assert [a.status_code for a in answers] == [200] * together, [a.content for a in answers]
     working = [a.json()["token"] for a in answers if signed_in(a.json()["token"]).get("/api/me/").status_code == 200]
     assert len(working) == 1
+
+
+def test_the_database_holds_no_key_that_signs_in(make_user):
+    """A read of the tokens' table (or of a backup) finds digests only: none of them is a key."""
+    from django.db import connection
+
+    from accounts.models import ApiToken
+    alice = make_user("alice")
+    key = take_token().json()["token"]
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT * FROM {ApiToken._meta.db_table}")
+        stored = [str(value) for row in cursor.fetchall() for value in row]
+    assert stored and not any(key in value for value in stored)
+    digest = ApiToken.objects.get(user=alice).digest
+    assert signed_in(digest).get("/api/me/").status_code == 401
+    assert signed_in(key).get("/api/me/").status_code == 200
+
+    async def scenario():
+        assert await attempt("/ws/me/", digest) == (False, 4401)
+        assert (await attempt("/ws/me/", key))[0] is True
+    async_to_sync(scenario)()
+
+
+LEGACY_TABLE = ("CREATE TABLE authtoken_token (key varchar(40) PRIMARY KEY, created timestamp with time zone NOT NULL, "
+                "user_id integer NOT NULL UNIQUE)")
+
+
+def test_a_key_taken_before_keys_were_hashed_still_works_until_it_expires(make_user, settings):
+    """The migration that hashes the keys in place: a client keeps its key, which keeps its age
+    (it ends on the day it would have), and the table of plain keys is gone."""
+    from datetime import timedelta
+
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+    from django.utils import timezone
+
+    from accounts.models import ApiToken
+    alice, bob = make_user("alice"), make_user("bob")
+    executor = MigrationExecutor(connection)
+    latest = executor.loader.graph.leaf_nodes("accounts")
+    executor.migrate([("accounts", "0006_digest_day")])
+    week_ago, long_ago = timezone.now() - timedelta(days=7), timezone.now() - settings.API_TOKEN_LIFETIME
+    with connection.cursor() as cursor:
+        cursor.execute(LEGACY_TABLE)
+        cursor.execute("INSERT INTO authtoken_token VALUES (%s, %s, %s), (%s, %s, %s)",
+                       ["a" * 40, week_ago, alice.pk, "b" * 40, long_ago, bob.pk])
+    MigrationExecutor(connection).migrate(latest)
+
+    assert "authtoken_token" not in connection.introspection.table_names()
+    assert signed_in("a" * 40).get("/api/me/").json()["username"] == "alice"
+    assert ApiToken.objects.get(user=alice).created == week_ago
+    assert signed_in("b" * 40).get("/api/me/").status_code == 401  # its 90 days are over
+    assert signed_in("a" * 40).delete("/api/auth/token/").status_code == 204
+    assert signed_in("a" * 40).get("/api/me/").status_code == 401
+
+
+def test_an_expired_token_is_refused_and_ends(make_user, settings):
+    from datetime import timedelta
+
+    import time_machine
+
+    from accounts.models import ApiToken
+    alice = make_user("alice")
+    key = take_token().json()["token"]
+    with time_machine.travel(settings.API_TOKEN_LIFETIME + timedelta(minutes=1)):
+        refused = signed_in(key).get("/api/me/")
+    assert refused.status_code == 401 and "expired" in refused.json()["detail"]
+    assert not ApiToken.objects.filter(user=alice).exists()

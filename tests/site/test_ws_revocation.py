@@ -122,10 +122,10 @@ def test_signing_out_closes_the_sockets_of_that_session_only(make_user):
 
 
 def test_an_expired_token_is_refused_with_a_reason_and_opens_no_socket(make_user):
-    from rest_framework.authtoken.models import Token
+    from accounts.models import ApiToken
     alice = make_user("alice")
     key = token_of(alice)
-    Token.objects.filter(key=key).update(created=timezone.now() - timedelta(days=91))
+    ApiToken.objects.of_key(key).update(created=timezone.now() - timedelta(days=91))
 
     async def scenario():
         comm = WebsocketCommunicator(application(), "/ws/me/", headers=ORIGIN + [(b"authorization", f"Token {key}".encode())])
