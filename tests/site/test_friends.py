@@ -9,7 +9,7 @@ from django.core import mail
 
 from games import services
 from games.models import Connection, Game
-from tests.django_fixtures import in_parallel
+from tests.django_fixtures import POSTGRES, in_parallel
 from tests.site.test_layers import ROOT, imported, module_name
 
 pytestmark = pytest.mark.django_db
@@ -92,6 +92,25 @@ def test_crossing_requests_end_as_one_friendship(transactional_db, make_user, ap
     rows = list(Friendship.objects.all())
     assert len(rows) == 1 and rows[0].accepted_at is not None
     assert names(clients[0].get("/api/friends/").json()["friends"]) == ["bob"]
+
+
+@pytest.mark.skipif(not POSTGRES, reason="the race needs PostgreSQL's row locks (SQLite runs one write at a time)")
+def test_a_block_at_the_moment_of_a_follow_and_a_request_leaves_neither(transactional_db, make_user, api_client_for):
+    """Alice blocks Bob while Bob follows her and asks to be her friend, all at once, again and again:
+    whichever goes first, once all three are done nothing joins him to her but the block."""
+    from friends.models import Block, Follow, Friendship
+    alice, bob = make_user("alice"), make_user("bob")
+    her, his = api_client_for(alice), api_client_for(bob)
+    requests = [lambda: her.post("/api/friends/block/bob/"), lambda: his.post("/api/friends/follow/alice/"),
+                lambda: his.post("/api/friends/request/alice/")]
+    for trial in range(12):
+        codes = in_parallel(3, lambda i: requests[i]().status_code)
+        assert codes[0] == 200 and set(codes[1:]) <= {200, 403}, (trial, codes)  # never a 500
+        assert Block.objects.filter(blocker=alice, blocked=bob).exists()
+        assert not Follow.objects.exists() and not Friendship.objects.exists(), (trial, codes)
+        relation = his.get("/api/friends/").json()
+        assert relation["following"] == [] and relation["requests_sent"] == [], (trial, relation)
+        assert her.delete("/api/friends/block/bob/").status_code == 200
 
 
 def test_a_block_keeps_the_blocked_player_out_of_the_blockers_game(api, players):
