@@ -3,16 +3,22 @@
 The games app knows no friends, follows or blocks; an app that does registers a check here (in its
 AppConfig.ready) and the services ask `refusal` before an invitation, a join and a chat message.
 A check is `check(action, actor_id, other_ids) -> str | None`: why `actor` may not do `action`
-(one of ACTIONS) towards the players `other_ids`, in words that player may read, or None."""
+(one of ACTIONS) towards the players `other_ids`, in words that player may read, or None.
+
+Such an app may also say which players are better kept apart (`register_apart`): an event that
+seats players together (a tournament's pairings) asks `apart` and avoids those pairs where it can."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
 INVITE, JOIN, CHAT = "invite", "join", "chat"
-ACTIONS = (INVITE, JOIN, CHAT)
+SIGN_UP = "sign_up"  # taking a place in an event another player runs (the others: its creator)
+ACTIONS = (INVITE, JOIN, CHAT, SIGN_UP)
 
 Check = Callable[[str, int, list[int]], "str | None"]
 _checks: list[Check] = []
+Apart = Callable[[list[int]], "set[frozenset[int]]"]
+_aparts: list[Apart] = []
 
 
 def register(check: Check) -> None:
@@ -31,3 +37,14 @@ def refusal(action: str, actor_id: int, other_ids: Iterable[int]) -> str | None:
         if reason:
             return reason
     return None
+
+
+def register_apart(apart_check: Apart) -> None:
+    if apart_check not in _aparts:
+        _aparts.append(apart_check)
+
+
+def apart(user_ids: Iterable[int]) -> set[frozenset[int]]:
+    """The pairs among `user_ids` that some app would rather not see at one table (a block)."""
+    ids = sorted(set(user_ids))
+    return {pair for apart_check in _aparts for pair in apart_check(ids)} if len(ids) > 1 else set()

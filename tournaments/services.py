@@ -11,7 +11,7 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from foundation.rows import prepared_cursor
-from games import rules, services as games
+from games import gates, rules, services as games
 from games.models import Game, Rating
 from games.rules import IllegalAction
 from games.services import Conflict, Invalid, NotAllowed, NotFound
@@ -155,6 +155,9 @@ def _sign_up(user, tournament_id) -> Entry:
         raise Conflict(f"the tournament is {t.get_status_display()}: sign-up is closed")
     if user.profile.bot:
         raise NotAllowed("bots do not sign up for tournaments")
+    refused = gates.refusal(gates.SIGN_UP, user.pk, [t.created_by_id])  # the creator's block, say
+    if refused:
+        raise NotAllowed(refused)
     entry = t.entries.filter(user=user).first()
     if entry is not None and entry.status == Entry.Status.PLAYING:
         raise Conflict("you have already signed up for this tournament")
@@ -290,11 +293,19 @@ def _pairings(t: Tournament, number: int, entries: dict, playing: list[int]):
         if number > t.rounds or len(playing) < 2:
             return None
         byes = {pk: e.byes for pk, e in entries.items()}
-        return pairing.swiss_round(playing, ratings, results_of(t), byes, t.seats, number)
+        return pairing.swiss_round(playing, ratings, results_of(t), byes, t.seats, number,
+                                   apart=_apart(entries, playing))
     survivors = _knockout_survivors(t, number, ratings, playing)
     if len(survivors) < 2:
         return None
-    return pairing.knockout_round(survivors, ratings, t.seats, min_table=rules.get(t.game).min_players)
+    return pairing.knockout_round(survivors, ratings, t.seats, min_table=rules.get(t.game).min_players,
+                                  apart=_apart(entries, survivors))
+
+
+def _apart(entries: dict, playing: list[int]) -> set[frozenset[int]]:
+    """The pairs of entries whose players are best kept apart (one blocked the other: games.gates)."""
+    entry_of = {entries[pk].user_id: pk for pk in playing}
+    return {frozenset(entry_of[user] for user in pair) for pair in gates.apart(entry_of)}
 
 
 def _knockout_survivors(t: Tournament, number: int, ratings: dict, playing: list[int]) -> list[int]:

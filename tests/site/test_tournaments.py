@@ -251,6 +251,36 @@ def test_sign_up_refusals_say_why_and_change_nothing(people, make_user):
     assert api(ann).post("/api/tournaments/999999/signup/").status_code == 404
 
 
+def test_the_creators_block_keeps_the_blocked_player_out_in_their_language(people, client):
+    from friends import services as friends
+    org, ann, ben = people(3)
+    t = new_tournament(org, [])
+    friends.block(org, ann.username)
+    answer = api(ann).post(f"/api/tournaments/{t.pk}/signup/")
+    assert answer.status_code == 403 and answer.json()["detail"] == "this tournament is not open to you"
+    ben.profile.language = "de"
+    ben.profile.save()
+    friends.block(org, ben.username)
+    client.force_login(ben)
+    page = client.post(f"/tournaments/{t.pk}/signup/", follow=True).content.decode()
+    assert "dieses Turnier steht dir nicht offen" in page and "not open to you" not in page
+    assert not t.entries.exists()
+    mine = new_tournament(ann, [])  # the blocker may still enter a tournament of a player they blocked
+    assert api(org).post(f"/api/tournaments/{mine.pk}/signup/").status_code == 200
+
+
+def test_a_swiss_never_pairs_two_players_of_whom_one_blocked_the_other(people):
+    """Four players, three rounds: without the block everyone meets everyone once; with it the pair
+    is kept apart, and a rematch is played instead."""
+    from friends import services as friends
+    org, *players = people(5)
+    friends.block(players[0], players[1].username)
+    t = run_to_end(new_tournament(org, players, rounds=3))
+    apart = {t.entries.get(user=players[0]).pk, t.entries.get(user=players[1]).pk}
+    played = tables_of(t)
+    assert len(played) == 6 and all(set(table) != apart for _, table in played), played
+
+
 def test_withdrawing_before_the_start_and_after(people):
     org, *players = people(5)
     t = new_tournament(org, players)
