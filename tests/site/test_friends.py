@@ -146,6 +146,36 @@ def test_a_block_refuses_the_blocked_players_chat(api, players):
     assert api["bob"].post(f"/api/games/{game.pk}/chat/", {"text": "back"}, format="json").status_code == 201
 
 
+def test_the_game_page_offers_the_chat_box_only_where_a_line_could_be_sent(client, api, players):
+    """A block or a "friends only" choice: no box to type into, the reason in its place, in the
+    reader's language; the player who may still write keeps the box."""
+    alice, bob, carol = players["alice"], players["bob"], players["carol"]
+    game = services.create_game(alice, game="argo", players=3)
+    services.join_game(bob, game.pk)
+    services.join_game(carol, game.pk)
+
+    def chat_of(user):
+        client.force_login(user)
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        return page[page.index('class="chat-area'):page.index("</section>", page.index('class="chat-area'))]
+
+    assert 'id="chat-form"' in chat_of(bob) and 'id="chat-gated"' not in chat_of(bob)
+    api["alice"].post("/api/friends/block/bob/")
+    refused = chat_of(bob)
+    assert 'id="chat-form"' not in refused
+    assert '<p class="muted" id="chat-gated">A player of this game does not accept messages from you.</p>' in refused
+    assert 'id="chat-form"' in chat_of(alice)  # the blocker may still write
+    bob.profile.language = "de"
+    bob.profile.save()
+    assert "Ein Spieler dieser Partie nimmt keine Nachrichten von dir an." in chat_of(bob)
+    api["alice"].delete("/api/friends/block/bob/")
+    api["carol"].patch("/api/friends/preferences/", {"chat_from_friends_only": True}, format="json")
+    assert "Ein Spieler dieser Partie nimmt nur Nachrichten von Freunden an." in chat_of(bob)
+    assert 'id="chat-form"' not in chat_of(bob)
+    befriend(api, "bob", "carol")
+    assert 'id="chat-form"' in chat_of(bob) and 'id="chat-gated"' not in chat_of(bob)
+
+
 def test_friends_only_invitations_refuse_a_stranger_and_accept_a_friend(api):
     prefs = api["carol"].patch("/api/friends/preferences/", {"invites_from_friends_only": True}, format="json")
     assert prefs.json() == {"invites_from_friends_only": True, "chat_from_friends_only": False}
