@@ -117,7 +117,10 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 # What one person can do in a while (games.limits): (uses, seconds). Far above real play.
-USER_LIMITS = {"chat": (20, 60), "create_game": (20, 3600), "invite": (60, 3600)}
+USER_LIMITS = {"chat": (20, 60), "create_game": (20, 3600), "invite": (60, 3600),
+               "create_tournament": (5, 24 * 3600)}
+# Tournaments a player (not a moderator) may have open for sign-up at once (tournaments.services).
+TOURNAMENTS_OPEN_AT_ONCE = 3
 # Failed logins (accounts/adapter.py): per account however it is named, per client address.
 LOGIN_LIMITS = {"account": (5, 300), "address": (10, 60)}
 # The client's address is the one our outermost proxy saw: with N proxies of our own in front, the

@@ -7,9 +7,11 @@ class FriendsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        # The games app asks games.gates before an invitation, a join or a chat message; this app
-        # answers for blocks and the players' "friends only" choices. Here: the check reads models.
+        # The games app asks games.gates before an invitation, a join or a chat message (and the
+        # tournaments app before a sign-up and a pairing); this app answers for blocks and the
+        # players' "friends only" choices. Here: the check reads models.
         from games import gates
 
-        from friends.checks import check
+        from friends.checks import apart, check
         gates.register(check)
+        gates.register_apart(apart)

@@ -21,6 +21,7 @@ BLOCKED = {
     gates.INVITE: _("this player does not accept invitations from you"),
     gates.JOIN: _("this game is not open to you"),
     gates.CHAT: _("a player of this game does not accept messages from you"),
+    gates.SIGN_UP: _("this tournament is not open to you"),
 }
 OWN_BLOCK = {
     gates.INVITE: _("you have blocked this player: unblock them first"),
@@ -72,3 +73,10 @@ def _friends_only(action: str, actor_id: int, other_ids: list[int]) -> str | Non
     friends = {f.other(actor_id) for f in Friendship.objects.filter(
         Q(low_id=actor_id, high_id__in=strict) | Q(high_id=actor_id, low_id__in=strict), accepted_at__isnull=False)}
     return reason if strict - friends else None
+
+
+def apart(user_ids: list[int]) -> set[frozenset[int]]:
+    """Every pair among the players in which one has blocked the other: never seated together where
+    a pairing can avoid it."""
+    rows = Block.objects.filter(blocker_id__in=user_ids, blocked_id__in=user_ids).values_list("blocker_id", "blocked_id")
+    return {frozenset(pair) for pair in rows}

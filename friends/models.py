@@ -30,7 +30,7 @@ class Follow(models.Model):
 class Friendship(models.Model):
     """A request while `accepted_at` is empty, a friendship after. One row per pair, the lower user
     id first, so that two players asking each other at the same moment meet on the same row (the
-    second insert fails and accepts the first request) instead of leaving two requests."""
+    second to ask accepts the first request) instead of leaving two requests."""
 
     low = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
     high = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")

@@ -4,6 +4,8 @@ Refusals are the games app's errors (services.Invalid, NotAllowed, NotFound, Con
 API answers them as it answers every refusal: the status they carry and a `detail`."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -42,6 +44,17 @@ def named(other) -> dict:
     return {"name": other.profile.name}
 
 
+@contextmanager
+def _pair_locked(user, other):
+    """A transaction holding both players' rows, the lower id first (so two never wait on each other):
+    a block and a follow or a request between the same two run one after the other, and the second
+    sees what the first did. No key update: rows that merely point at the players are not held up."""
+    with transaction.atomic():
+        list(get_user_model().objects.filter(pk__in=_pair(user.pk, other.pk)).order_by("pk")
+             .select_for_update(no_key=True).values_list("pk", flat=True))
+        yield
+
+
 def _refuse_if_blocked(user, other) -> None:
     if Block.objects.filter(blocker=other, blocked=user).exists():
         raise services.NotAllowed(NOT_ACCEPTED)
@@ -51,9 +64,9 @@ def _refuse_if_blocked(user, other) -> None:
 
 def follow(user, username: str) -> None:
     other = other_player(user, username)
-    _refuse_if_blocked(user, other)
     try:
-        with transaction.atomic():
+        with _pair_locked(user, other):
+            _refuse_if_blocked(user, other)
             Follow.objects.create(follower=user, followed=other)
     except IntegrityError:  # a second click, or two at once
         raise services.Conflict(_("you already follow %(name)s") % named(other)) from None
@@ -68,18 +81,13 @@ def unfollow(user, username: str) -> None:
 def ask(user, username: str) -> bool:
     """Ask to be friends; True when that made a friendship (the other had asked first)."""
     other = other_player(user, username)
-    _refuse_if_blocked(user, other)
-    low, high = _pair(user.pk, other.pk)
-    try:
-        with transaction.atomic():
+    with _pair_locked(user, other):  # the pair's one row, if any, is what the last one to hold the lock left
+        _refuse_if_blocked(user, other)
+        row = _pair_row(user.pk, other.pk).first()
+        if row is None:
+            low, high = _pair(user.pk, other.pk)
             Friendship.objects.create(low_id=low, high_id=high, requested_by=user)
             return False
-    except IntegrityError:
-        pass  # the pair has its row already: a request of either, or a friendship
-    with transaction.atomic():
-        row = _pair_row(user.pk, other.pk).select_for_update().first()
-        if row is None:  # declined or ended between the two statements: ask again
-            raise services.Conflict(_("the request crossed another change; try again"))
         if row.accepted_at is not None:
             raise services.Conflict(_("you are already friends with %(name)s") % named(other))
         if row.requested_by_id == user.pk:
@@ -128,7 +136,7 @@ def block(user, username: str) -> None:
     games' invitations either sent the other (the games service tells the invitee's pages)."""
     other = other_player(user, username)
     try:
-        with transaction.atomic():
+        with _pair_locked(user, other):
             Block.objects.create(blocker=user, blocked=other)
             _pair_row(user.pk, other.pk).delete()
             Follow.objects.filter(Q(follower=user, followed=other) | Q(follower=other, followed=user)).delete()

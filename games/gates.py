@@ -3,16 +3,28 @@
 The games app knows no friends, follows or blocks; an app that does registers a check here (in its
 AppConfig.ready) and the services ask `refusal` before an invitation, a join and a chat message.
 A check is `check(action, actor_id, other_ids) -> str | None`: why `actor` may not do `action`
-(one of ACTIONS) towards the players `other_ids`, in words that player may read, or None."""
+(one of ACTIONS) towards the players `other_ids`, in words that player may read, or None.
+
+An app may also refuse what a player does by themselves, for what they have taken on in it
+(`register_own`; a tournament entry keeps an account from becoming a bot): `own_refusal`.
+
+Such an app may also say which players are better kept apart (`register_apart`): an event that
+seats players together (a tournament's pairings) asks `apart` and avoids those pairs where it can."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
 INVITE, JOIN, CHAT = "invite", "join", "chat"
-ACTIONS = (INVITE, JOIN, CHAT)
+SIGN_UP = "sign_up"  # taking a place in an event another player runs (the others: its creator)
+ACTIONS = (INVITE, JOIN, CHAT, SIGN_UP)
+BECOME_BOT = "become_bot"  # the account becomes a bot account (asked of `own_refusal`)
 
 Check = Callable[[str, int, list[int]], "str | None"]
 _checks: list[Check] = []
+Apart = Callable[[list[int]], "set[frozenset[int]]"]
+_aparts: list[Apart] = []
+OwnCheck = Callable[[str, int], "str | None"]
+_own_checks: list[OwnCheck] = []
 
 
 def register(check: Check) -> None:
@@ -31,3 +43,24 @@ def refusal(action: str, actor_id: int, other_ids: Iterable[int]) -> str | None:
         if reason:
             return reason
     return None
+
+
+def register_apart(apart_check: Apart) -> None:
+    if apart_check not in _aparts:
+        _aparts.append(apart_check)
+
+
+def apart(user_ids: Iterable[int]) -> set[frozenset[int]]:
+    """The pairs among `user_ids` that some app would rather not see at one table (a block)."""
+    ids = sorted(set(user_ids))
+    return {pair for apart_check in _aparts for pair in apart_check(ids)} if len(ids) > 1 else set()
+
+
+def register_own(check: OwnCheck) -> None:
+    if check not in _own_checks:
+        _own_checks.append(check)
+
+
+def own_refusal(action: str, actor_id: int) -> str | None:
+    """The first refusal of `action` by the actor alone (in the reader's language), or None."""
+    return next((reason for check in _own_checks if (reason := check(action, actor_id))), None)

@@ -121,7 +121,9 @@ class TournamentViewSet(MethodFirst, viewsets.GenericViewSet):
         return self.get_paginated_response(TournamentSerializer(page, many=True).data)
 
     @extend_schema(request=CreateTournamentSerializer,
-                   responses={201: TournamentSerializer, **_errors(400, 401, 403)})
+                   responses={201: TournamentSerializer, **_errors(400, 401, 403, 429)},
+                   description="Create a tournament open for sign-up: a player may have a few open at once "
+                               "(400 past that) and create a few a day (429 with Retry-After); moderators any number.")
     def create(self, request):
         body = CreateTournamentSerializer(data=request.data)
         body.is_valid(raise_exception=True)

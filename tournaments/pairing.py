@@ -16,6 +16,7 @@ from itertools import combinations
 import networkx as nx
 
 Table = tuple[int, ...]  # player ids in seat order (seat 0 first)
+Apart = frozenset[frozenset[int]] | set[frozenset[int]]  # pairs of players best never seated together
 
 BYE_POINTS = 1.0  # a Swiss bye scores a full point; in round robin a sit-out scores nothing
 
@@ -242,13 +243,15 @@ def swap_for_new_pairs(tables: list[Table], unmet: dict[int, set[int]]) -> list[
 
 
 def swiss_round(players: list[int], ratings: dict[int, float], results: list[Result], byes: dict[int, int],
-                table_size: int, round_number: int, min_table: int | None = None) -> tuple[list[Table], list[int]]:
+                table_size: int, round_number: int, min_table: int | None = None,
+                apart: Apart = frozenset()) -> tuple[list[Table], list[int]]:
     """The next Swiss round: (tables, players with a bye), tables from the top of the standings down.
     `players` are those still in (withdrawn ones are not passed); a player's score is their points from
-    `results` plus BYE_POINTS a bye.
+    `results` plus BYE_POINTS a bye. The pairs in `apart` (players of whom one blocked the other) are
+    seated together only where no pairing of the round avoids it.
 
-    2 players: a maximum-weight perfect matching (networkx) that, in this order of importance, repeats
-    as few earlier games as it can (a rematch only where no pairing avoids it), pairs as few players
+    2 players: a maximum-weight perfect matching (networkx) that, in this order of importance, pairs as
+    few of the pairs `apart` as it can, repeats as few earlier games as it can (a rematch only where no pairing avoids it), pairs as few players
     who are both owed the same seat twice over (one of them would sit there three games more than in
     the other), makes the sum of the squared score differences of the pairs smallest (equal scores
     meet; a player who must float meets the nearest score group), pairs as few players owed the same
@@ -259,23 +262,24 @@ def swiss_round(players: list[int], ratings: dict[int, float], results: list[Res
     3-4 players: the standings cut into tables of table_size in order; the remainder sits out with a bye
     (the fewest byes first, lowest first) unless `min_table` is given and the remainder has at least
     that many players: then they form one smaller table. A table whose players sat together last round
-    swaps a player with a neighbouring table where that helps. Seat 0 goes to whoever has had it least.
+    swaps a player with a neighbouring table where that helps, and a table holding a pair `apart` swaps
+    one of them likewise (keep_apart). Seat 0 goes to whoever has had it least.
     """
     if len(set(players)) != len(players):
         raise ValueError("a player is listed twice")
     score = scores(players, results, byes)
     standing = sorted(players, key=lambda p: (-score[p], -ratings.get(p, 0.0), players.index(p)))
     if table_size == 2:
-        return swiss_pairs(standing, score, ratings, results, byes)
-    return swiss_tables(standing, results, byes, table_size, round_number, min_table)
+        return swiss_pairs(standing, score, ratings, results, byes, apart)
+    return swiss_tables(standing, results, byes, table_size, round_number, min_table, apart)
 
 
 def swiss_pairs(standing: list[int], score: dict[int, Fraction], ratings: dict[int, float],
-                results: list[Result], byes: dict[int, int]) -> tuple[list[Table], list[int]]:
+                results: list[Result], byes: dict[int, int], apart: Apart = frozenset()) -> tuple[list[Table], list[int]]:
     resting = [lowest_without_bye(standing, byes)] if len(standing) % 2 else []
     playing = [player for player in standing if player not in resting]
     seats = Seats.of(results)
-    costs = pair_costs(playing, score, ratings, opponents_met(results), seats)
+    costs = pair_costs(playing, score, ratings, opponents_met(results), seats, apart)
     pairs = best_pairing(costs, len(playing) // 2)
     rank = {player: index for index, player in enumerate(standing)}
     pairs = sorted((tuple(sorted(pair, key=rank.get)) for pair in pairs), key=lambda pair: rank[pair[0]])
@@ -291,14 +295,16 @@ SEAT_LIMIT = 2  # a pair that would leave a player 3 games ahead in one seat is 
 
 
 def pair_costs(playing: list[int], score: dict[int, Fraction], ratings: dict[int, float],
-               met: Counter[frozenset[int]], seats: Seats) -> dict[tuple[int, int], tuple[int, ...]]:
+               met: Counter[frozenset[int]], seats: Seats,
+               apart: Apart = frozenset()) -> dict[tuple[int, int], tuple[int, ...]]:
     """What pairing two players costs, most important first (see swiss_round)."""
     def seat_clash(a: int, b: int) -> int:
         """Both owed the same seat: one of them will be owed it once more."""
         owed_a, owed_b = seats.owed(a), seats.owed(b)
         return min(abs(owed_a), abs(owed_b)) if owed_a * owed_b > 0 else 0
 
-    return {(a, b): (met[frozenset((a, b))],
+    return {(a, b): (int(frozenset((a, b)) in apart),
+                     met[frozenset((a, b))],
                      int(seat_clash(a, b) >= SEAT_LIMIT),
                      round(2 * abs(score[a] - score[b])) ** 2,
                      seat_clash(a, b),
@@ -338,7 +344,7 @@ def seat_pair(higher: int, lower: int, seats: Seats, board: int) -> Table:
 
 
 def swiss_tables(standing: list[int], results: list[Result], byes: dict[int, int], table_size: int,
-                 round_number: int, min_table: int | None) -> tuple[list[Table], list[int]]:
+                 round_number: int, min_table: int | None, apart: Apart = frozenset()) -> tuple[list[Table], list[int]]:
     remainder = len(standing) % table_size
     if len(standing) < table_size or (min_table is not None and remainder >= min_table):
         remainder = 0  # nobody rests when no full table could play, or the remainder makes a table
@@ -348,6 +354,7 @@ def swiss_tables(standing: list[int], results: list[Result], byes: dict[int, int
     tables = [playing[i:i + table_size] for i in range(0, len(playing), table_size)]
     last_round = {frozenset(r.table) for r in results if r.round == round_number - 1}
     separate_repeats(tables, last_round)
+    keep_apart(tables, apart)
     seats = Seats.of(results)
     return [seats.order(sorted(table, key=rank.get)) for table in tables], sorted(resting, key=rank.get)
 
@@ -366,6 +373,34 @@ def separate_repeats(tables: list[list[int]], last_round: set[frozenset[int]]) -
             if frozenset(table) not in last_round and frozenset(neighbour) not in last_round:
                 break
             table[mine], neighbour[theirs] = neighbour[theirs], table[mine]
+
+
+def holds_apart(table: Iterable[int], apart: Apart) -> bool:
+    return any(frozenset(pair) in apart for pair in combinations(table, 2))
+
+
+def keep_apart(tables: list[list[int]], apart: Apart) -> None:
+    """Where a table seats a pair `apart`, swap one of its players with a player of another table
+    (the nearest tables first) if neither table then seats such a pair; a table nothing can mend
+    stays as it is."""
+    if not apart:
+        return
+    for index, table in enumerate(tables):
+        if holds_apart(table, apart):
+            _mend(tables, index, apart)
+
+
+def _mend(tables: list[list[int]], index: int, apart: Apart) -> None:
+    table = tables[index]
+    others = sorted((i for i in range(len(tables)) if i != index), key=lambda i: (abs(i - index), i))
+    for mine in reversed(range(len(table))):  # the lower-placed player moves first
+        for other in others:
+            for theirs in reversed(range(len(tables[other]))):
+                neighbour = tables[other]
+                table[mine], neighbour[theirs] = neighbour[theirs], table[mine]
+                if not holds_apart(table, apart) and not holds_apart(neighbour, apart):
+                    return
+                table[mine], neighbour[theirs] = neighbour[theirs], table[mine]
 
 
 # ---------------------------------------------------------------- knock-out
@@ -387,7 +422,7 @@ def bracket_order(size: int) -> list[int]:
 
 
 def knockout_round(players: list[int], ratings: dict[int, float], table_size: int,
-                   min_table: int = 2) -> tuple[list[Table], list[int]]:
+                   min_table: int = 2, apart: Apart = frozenset()) -> tuple[list[Table], list[int]]:
     """One knock-out round over the players still in, seeded by rating (highest first).
 
     2 players: a bracket of the next power of two, 1 v N, 2 v N-1 ... in standard bracket order, the
@@ -396,15 +431,18 @@ def knockout_round(players: list[int], ratings: dict[int, float], table_size: in
     table_size k > 2: as few tables as possible of between min_table and k players, as even as can be,
     seeds dealt snake-wise across them (seat order by seed); where the field cannot be split so, the
     top seeds take byes. A field of k or fewer plays one final table, whatever min_table. Each table's
-    winner (knockout_winners) goes through. A lone player is returned as the one with a bye."""
+    winner (knockout_winners) goes through. A lone player is returned as the one with a bye. A table
+    that would seat a pair `apart` swaps a player with another table where that mends both (keep_apart),
+    seat order still by seed."""
     if not 2 <= min_table <= max(table_size, 2):
         raise ValueError(f"min_table {min_table} must lie between 2 and the table size {table_size}")
     seeds = seeded(players, ratings)
     if len(seeds) < 2:
         return [], seeds
-    if table_size == 2:
-        return bracket_round(seeds)
-    return knockout_tables(seeds, table_size, min_table)
+    tables, resting = bracket_round(seeds) if table_size == 2 else knockout_tables(seeds, table_size, min_table)
+    moved = [list(table) for table in tables]
+    keep_apart(moved, apart)
+    return [tuple(sorted(table, key=seeds.index)) for table in moved], resting
 
 
 def bracket_round(seeds: list[int]) -> tuple[list[Table], list[int]]:

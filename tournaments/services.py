@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from foundation.rows import prepared_cursor
-from games import rules, services as games
+from games import gates, rules, services as games
+from accounts.models import Profile
 from games.models import Game, Rating
 from games.rules import IllegalAction
 from games.services import Conflict, Invalid, NotAllowed, NotFound
+from games.services.errors import spend
 
 from . import pairing, signals, tiebreaks
 from .models import Entry, ModeratorNote, Round, Table, Tournament
@@ -81,12 +86,27 @@ def create_tournament(user, *, title: str, game: str, format: str, seats: int, s
     if not isinstance(rated, bool):
         raise Invalid("rated must be true or false")
     with transaction.atomic():
+        _within_limits(user)
         made = Tournament.objects.create(
             title=title, game=game, options=checked, format=fmt, seats=seats, rounds=rounds,
             hours_per_move=hours_per_move, rated=rated, min_players=low, max_players=high,
             rating_min=rating_min, rating_max=rating_max, signup_closes=signup_closes, created_by=user)
         signals.tournament_changed.send(Tournament, tournament=made)
     return made
+
+
+def _within_limits(user) -> None:
+    """A player may have settings.TOURNAMENTS_OPEN_AT_ONCE tournaments open for sign-up at once (400)
+    and create USER_LIMITS["create_tournament"] in a day (429); a moderator runs what the site needs.
+    The player's row is held so that two creations at once count each other."""
+    if user.is_staff:
+        return
+    get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
+    most = settings.TOURNAMENTS_OPEN_AT_ONCE
+    if Tournament.objects.filter(created_by=user, status=Tournament.Status.SIGNUP).count() >= most:
+        raise Invalid(gettext("you already have %(most)s tournaments open for sign-up, the most a player may "
+                              "have at once: create another once one of them has started") % {"most": most})
+    spend(user, "create_tournament", gettext_lazy("new tournaments"))
 
 
 def _module(game):
@@ -153,8 +173,14 @@ def _sign_up(user, tournament_id) -> Entry:
     t = _locked(tournament_id)
     if t.status != Tournament.Status.SIGNUP:
         raise Conflict(f"the tournament is {t.get_status_display()}: sign-up is closed")
-    if user.profile.bot:
+    if t.signup_closes <= timezone.now():  # the start is due: the worker's next tick begins it
+        raise Conflict(gettext("sign-up for this tournament has closed: it starts in a moment"))
+    # held until the entry is stored: an account turning into a bot at this moment waits, then sees it
+    if Profile.objects.select_for_update().get(user=user).bot:
         raise NotAllowed("bots do not sign up for tournaments")
+    refused = gates.refusal(gates.SIGN_UP, user.pk, [t.created_by_id])  # the creator's block, say
+    if refused:
+        raise NotAllowed(refused)
     entry = t.entries.filter(user=user).first()
     if entry is not None and entry.status == Entry.Status.PLAYING:
         raise Conflict("you have already signed up for this tournament")
@@ -171,6 +197,18 @@ def _sign_up(user, tournament_id) -> Entry:
         entry.save(update_fields=["status", "rating"])
     signals.tournament_changed.send(Tournament, tournament=t)
     return entry
+
+
+def entry_refusal(action: str, user_id: int) -> str | None:
+    """games.gates' question before an account becomes a bot: not while it is signed up for a
+    tournament that has not finished, whose games a program would then play in a person's place."""
+    if action != gates.BECOME_BOT:
+        return None
+    unfinished = (Tournament.Status.SIGNUP, Tournament.Status.RUNNING)
+    if Entry.objects.filter(user_id=user_id, status=Entry.Status.PLAYING, tournament__status__in=unfinished).exists():
+        return gettext("you are signed up for a tournament that has not finished: withdraw from it first, "
+                       "or make a new account for the bot")
+    return None
 
 
 def withdraw(user, tournament_id) -> Entry:
@@ -290,11 +328,19 @@ def _pairings(t: Tournament, number: int, entries: dict, playing: list[int]):
         if number > t.rounds or len(playing) < 2:
             return None
         byes = {pk: e.byes for pk, e in entries.items()}
-        return pairing.swiss_round(playing, ratings, results_of(t), byes, t.seats, number)
+        return pairing.swiss_round(playing, ratings, results_of(t), byes, t.seats, number,
+                                   apart=_apart(entries, playing))
     survivors = _knockout_survivors(t, number, ratings, playing)
     if len(survivors) < 2:
         return None
-    return pairing.knockout_round(survivors, ratings, t.seats, min_table=rules.get(t.game).min_players)
+    return pairing.knockout_round(survivors, ratings, t.seats, min_table=rules.get(t.game).min_players,
+                                  apart=_apart(entries, survivors))
+
+
+def _apart(entries: dict, playing: list[int]) -> set[frozenset[int]]:
+    """The pairs of entries whose players are best kept apart (one blocked the other: games.gates)."""
+    entry_of = {entries[pk].user_id: pk for pk in playing}
+    return {frozenset(entry_of[user] for user in pair) for pair in gates.apart(entry_of)}
 
 
 def _knockout_survivors(t: Tournament, number: int, ratings: dict, playing: list[int]) -> list[int]:

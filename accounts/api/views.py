@@ -42,13 +42,15 @@ class PublicUserView(MethodFirst, generics.RetrieveAPIView):
 class BotAccountView(MethodFirst, APIView):
     """Make your account a bot account: a program plays it through the API with its token.
 
-    Only an account that has never taken a seat may become one, and it stays one (as on lichess):
+    Only an account that has never taken a seat (nor is signed up for a tournament not yet finished)
+    may become one, and it stays one (as on lichess):
     its games and rating are a program's, and pages mark it as a bot. docs/api.md has a whole client."""
 
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses={200: PublicUserSerializer, 401: OpenApiResponse(description="not signed in"),
-                                            409: OpenApiResponse(description="the account has played, or is one of the site's bots")})
+                                            409: OpenApiResponse(description="the account has played, is signed up for a tournament "
+                                                                      "not yet finished, or is one of the site's bots")})
     def post(self, request):
         services.become_api_bot(request.user)
         user = get_user_model().objects.select_related("profile").get(pk=request.user.pk)

@@ -209,7 +209,7 @@ def game_page(request, game_id):
         "can_join": can_join, "join_refusal": join_refusal,
         "lobby_teams": _lobby_teams(game, can_join) if game.status == Game.Status.OPEN else None,
         "can_start": seat is not None and services.may_start(game, request.user),
-        "can_chat": seat is not None and services.chat_refusal(game, request.user) is None,
+        **_chat_box(game, seat, request.user),
         "invitations": invitations,
         "can_decline": game.status == Game.Status.OPEN and request.user in invitations["pending"],
         "seat_in_play": _in_play(game, seat),
@@ -217,6 +217,15 @@ def game_page(request, game_id):
         # The game as one JSON document (docs/game-record.md), from the API, once the game has started.
         "has_record": services.has_record(game), "record_filename": services.record_filename(game),
     })
+
+
+def _chat_box(game: Game, seat, user) -> dict:
+    """The chat box only where a line could be sent; where the seat allows it but a player of the game
+    does not (a block, "friends only"), the reason stands in its place, in the reader's language."""
+    if seat is None or services.chat_refusal(game, user) is not None:
+        return {"can_chat": False, "chat_gated": None}
+    gated = services.chat_refused(game, user)
+    return {"can_chat": gated is None, "chat_gated": gated}
 
 
 def _lobby_teams(game: Game, can_join: bool) -> list[dict] | None:

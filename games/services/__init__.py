@@ -12,7 +12,7 @@ download, docs/game-record.md) · seats · deadlines · vacations · play (decid
 Callers use the names gathered here: `from games import services; services.submit_decision(...)`.
 """
 from .bots import become_api_bot, bot_account, play_bot_turn, play_bot_turns, stand_in
-from .chat import post_chat
+from .chat import chat_refused, post_chat
 from .deadlines import enforce_deadline
 from .errors import Conflict, GameError, Invalid, NotAllowed, NotFound, TooMany
 from .lobby import (create_game, decline_invitation, join_game, leave_game, start_arranged_game, start_game,
@@ -40,7 +40,7 @@ __all__ = [
     "become_api_bot", "bot_account", "play_bot_turn", "play_bot_turns", "stand_in",
     "create_game", "decline_invitation", "join_game", "leave_game", "start_arranged_game", "start_game",
     "withdraw_invitations",
-    "post_chat",
+    "chat_refused", "post_chat",
     "abort_game", "extend_deadline", "record_access_change", "remove_player", "revert_result",
     "set_chat_hidden", "set_suspended",
 ]

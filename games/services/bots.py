@@ -7,7 +7,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import Profile, default_bot_name
-from games import signals
+from games import gates, signals
 from games.models import Game, Seat
 
 from .deadlines import deadline_of
@@ -35,7 +35,8 @@ def bot_account(kind: str):
 
 def become_api_bot(user) -> None:
     """The account becomes a bot account, played by a program through the API; for good, and only
-    before it has taken a seat, so that no person's games and rating pass to a program."""
+    before it has taken a seat (or holds a place another app asks about: games.gates.own_refusal, a
+    tournament entry), so that no person's games and rating pass to a program."""
     with transaction.atomic():
         profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
         if profile.bot == Profile.API_BOT:
@@ -44,6 +45,9 @@ def become_api_bot(user) -> None:
             raise Conflict("this is one of the site's own bots")
         if Seat.objects.filter(user=user).exists():
             raise Conflict("an account that has taken a seat in a game cannot become a bot account; make a new account")
+        refused = gates.own_refusal(gates.BECOME_BOT, user.pk)  # a tournament entry not yet played out, say
+        if refused:
+            raise Conflict(refused)
         profile.bot = Profile.API_BOT
         profile.save(update_fields=["bot"])
 

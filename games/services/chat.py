@@ -11,6 +11,14 @@ from .errors import Invalid, NotAllowed, NotFound, spend
 from .reads import chat_refusal
 
 
+def chat_refused(game: Game, user) -> str | None:
+    """Why a line of the user's would be refused, in the reader's language, or None: their seat
+    (chat_refusal), then the players still in the game (games.gates: a block, a "friends only" choice).
+    The page offers the chat box only where this is None."""
+    return chat_refusal(game, user) or gates.refusal(
+        gates.CHAT, user.pk, [s.user_id for s in game.seats.all() if s.status == Seat.Status.ACTIVE])
+
+
 def post_chat(user, game_id, text) -> ChatMessage:
     if not isinstance(text, str) or not text.strip():
         raise Invalid(gettext("a chat message needs some text"))
@@ -20,8 +28,7 @@ def post_chat(user, game_id, text) -> ChatMessage:
         game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise NotFound("no such game") from None
-    refusal = chat_refusal(game, user) or gates.refusal(
-        gates.CHAT, user.pk, [s.user_id for s in game.seats.all() if s.status == Seat.Status.ACTIVE])
+    refusal = chat_refused(game, user)
     if refusal:
         raise NotAllowed(refusal)
     spend(user, "chat", gettext_lazy("chat messages"))

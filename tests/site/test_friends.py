@@ -9,7 +9,7 @@ from django.core import mail
 
 from games import services
 from games.models import Connection, Game
-from tests.django_fixtures import in_parallel
+from tests.django_fixtures import POSTGRES, in_parallel
 from tests.site.test_layers import ROOT, imported, module_name
 
 pytestmark = pytest.mark.django_db
@@ -94,6 +94,25 @@ def test_crossing_requests_end_as_one_friendship(transactional_db, make_user, ap
     assert names(clients[0].get("/api/friends/").json()["friends"]) == ["bob"]
 
 
+@pytest.mark.skipif(not POSTGRES, reason="the race needs PostgreSQL's row locks (SQLite runs one write at a time)")
+def test_a_block_at_the_moment_of_a_follow_and_a_request_leaves_neither(transactional_db, make_user, api_client_for):
+    """Alice blocks Bob while Bob follows her and asks to be her friend, all at once, again and again:
+    whichever goes first, once all three are done nothing joins him to her but the block."""
+    from friends.models import Block, Follow, Friendship
+    alice, bob = make_user("alice"), make_user("bob")
+    her, his = api_client_for(alice), api_client_for(bob)
+    requests = [lambda: her.post("/api/friends/block/bob/"), lambda: his.post("/api/friends/follow/alice/"),
+                lambda: his.post("/api/friends/request/alice/")]
+    for trial in range(12):
+        codes = in_parallel(3, lambda i: requests[i]().status_code)
+        assert codes[0] == 200 and set(codes[1:]) <= {200, 403}, (trial, codes)  # never a 500
+        assert Block.objects.filter(blocker=alice, blocked=bob).exists()
+        assert not Follow.objects.exists() and not Friendship.objects.exists(), (trial, codes)
+        relation = his.get("/api/friends/").json()
+        assert relation["following"] == [] and relation["requests_sent"] == [], (trial, relation)
+        assert her.delete("/api/friends/block/bob/").status_code == 200
+
+
 def test_a_block_keeps_the_blocked_player_out_of_the_blockers_game(api, players):
     befriend(api, "alice", "bob")
     api["bob"].post("/api/friends/follow/alice/")
@@ -125,6 +144,36 @@ def test_a_block_refuses_the_blocked_players_chat(api, players):
     assert api["alice"].post(f"/api/games/{game.pk}/chat/", {"text": "bye"}, format="json").status_code == 201
     assert api["alice"].delete("/api/friends/block/bob/").json()["blocked"] is False
     assert api["bob"].post(f"/api/games/{game.pk}/chat/", {"text": "back"}, format="json").status_code == 201
+
+
+def test_the_game_page_offers_the_chat_box_only_where_a_line_could_be_sent(client, api, players):
+    """A block or a "friends only" choice: no box to type into, the reason in its place, in the
+    reader's language; the player who may still write keeps the box."""
+    alice, bob, carol = players["alice"], players["bob"], players["carol"]
+    game = services.create_game(alice, game="argo", players=3)
+    services.join_game(bob, game.pk)
+    services.join_game(carol, game.pk)
+
+    def chat_of(user):
+        client.force_login(user)
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        return page[page.index('class="chat-area'):page.index("</section>", page.index('class="chat-area'))]
+
+    assert 'id="chat-form"' in chat_of(bob) and 'id="chat-gated"' not in chat_of(bob)
+    api["alice"].post("/api/friends/block/bob/")
+    refused = chat_of(bob)
+    assert 'id="chat-form"' not in refused
+    assert '<p class="muted" id="chat-gated">A player of this game does not accept messages from you.</p>' in refused
+    assert 'id="chat-form"' in chat_of(alice)  # the blocker may still write
+    bob.profile.language = "de"
+    bob.profile.save()
+    assert "Ein Spieler dieser Partie nimmt keine Nachrichten von dir an." in chat_of(bob)
+    api["alice"].delete("/api/friends/block/bob/")
+    api["carol"].patch("/api/friends/preferences/", {"chat_from_friends_only": True}, format="json")
+    assert "Ein Spieler dieser Partie nimmt nur Nachrichten von Freunden an." in chat_of(bob)
+    assert 'id="chat-form"' not in chat_of(bob)
+    befriend(api, "bob", "carol")
+    assert 'id="chat-form"' in chat_of(bob) and 'id="chat-gated"' not in chat_of(bob)
 
 
 def test_friends_only_invitations_refuse_a_stranger_and_accept_a_friend(api):

@@ -251,6 +251,36 @@ def test_sign_up_refusals_say_why_and_change_nothing(people, make_user):
     assert api(ann).post("/api/tournaments/999999/signup/").status_code == 404
 
 
+def test_the_creators_block_keeps_the_blocked_player_out_in_their_language(people, client):
+    from friends import services as friends
+    org, ann, ben = people(3)
+    t = new_tournament(org, [])
+    friends.block(org, ann.username)
+    answer = api(ann).post(f"/api/tournaments/{t.pk}/signup/")
+    assert answer.status_code == 403 and answer.json()["detail"] == "this tournament is not open to you"
+    ben.profile.language = "de"
+    ben.profile.save()
+    friends.block(org, ben.username)
+    client.force_login(ben)
+    page = client.post(f"/tournaments/{t.pk}/signup/", follow=True).content.decode()
+    assert "dieses Turnier steht dir nicht offen" in page and "not open to you" not in page
+    assert not t.entries.exists()
+    mine = new_tournament(ann, [])  # the blocker may still enter a tournament of a player they blocked
+    assert api(org).post(f"/api/tournaments/{mine.pk}/signup/").status_code == 200
+
+
+def test_a_swiss_never_pairs_two_players_of_whom_one_blocked_the_other(people):
+    """Four players, three rounds: without the block everyone meets everyone once; with it the pair
+    is kept apart, and a rematch is played instead."""
+    from friends import services as friends
+    org, *players = people(5)
+    friends.block(players[0], players[1].username)
+    t = run_to_end(new_tournament(org, players, rounds=3))
+    apart = {t.entries.get(user=players[0]).pk, t.entries.get(user=players[1]).pk}
+    played = tables_of(t)
+    assert len(played) == 6 and all(set(table) != apart for _, table in played), played
+
+
 def test_withdrawing_before_the_start_and_after(people):
     org, *players = people(5)
     t = new_tournament(org, players)
@@ -387,6 +417,75 @@ def test_signing_up_through_the_page(people, client):
     assert client.post(f"/tournaments/{t.pk}/signup/").status_code == 302
     assert t.entries.filter(user=ann, status="playing").exists()
     assert "Withdraw" in client.get(f"/tournaments/{t.pk}/").content.decode()
+
+
+def german(user):
+    user.profile.language = "de"
+    user.profile.save()
+    return user
+
+
+def test_sign_up_is_refused_once_it_has_closed_before_the_worker_starts_the_tournament(people, client):
+    org, ann, ben = people(3)
+    t = new_tournament(org, [])
+    Tournament.objects.filter(pk=t.pk).update(signup_closes=timezone.now() - timedelta(seconds=1))
+    answer = api(ann).post(f"/api/tournaments/{t.pk}/signup/")
+    assert answer.status_code == 409
+    assert answer.json()["detail"] == "sign-up for this tournament has closed: it starts in a moment"
+    client.force_login(german(ben))
+    page = client.post(f"/tournaments/{t.pk}/signup/", follow=True).content.decode()
+    assert "die Anmeldung zu diesem Turnier ist geschlossen" in page
+    assert not t.entries.exists()
+
+
+def new_by_form(client, title: str):
+    closes = (timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
+    return client.post("/tournaments/new/coin/", {
+        "title": title, "format": "swiss", "seats": 2, "rounds": 3, "hours_per_move": 72, "signup_closes": closes,
+        "min_players": 2, "max_players": 32, "rated": "on"}, follow=True)
+
+
+def test_a_player_may_have_a_few_tournaments_open_and_create_a_few_a_day_a_moderator_more(people, client, settings):
+    org, ann, mod = people(3)
+    settings.TOURNAMENTS_OPEN_AT_ONCE = 2
+    base = {"title": "Open", "game": "coin", "format": "swiss", "seats": 2, "rounds": 3,
+            "signup_closes": soon().isoformat()}
+    assert [api(org).post("/api/tournaments/", base, format="json").status_code for _ in range(2)] == [201, 201]
+    third = api(org).post("/api/tournaments/", base, format="json")
+    assert third.status_code == 400 and third.json()["detail"] == (
+        "you already have 2 tournaments open for sign-up, the most a player may have at once: "
+        "create another once one of them has started")
+    client.force_login(german(org))
+    page = new_by_form(client, "Herbstturnier").content.decode()
+    assert "du hast schon 2 Turniere offen zur Anmeldung" in page
+    assert Tournament.objects.filter(created_by=org).count() == 2
+    services.start(Tournament.objects.filter(created_by=org).first().pk)  # started (here: too few, cancelled)
+    assert api(org).post("/api/tournaments/", base, format="json").status_code == 201
+
+    settings.TOURNAMENTS_OPEN_AT_ONCE = 100
+    settings.USER_LIMITS = {**settings.USER_LIMITS, "create_tournament": (2, 24 * 3600)}
+    assert [api(ann).post("/api/tournaments/", base, format="json").status_code for _ in range(2)] == [201, 201]
+    over = api(ann).post("/api/tournaments/", base, format="json")
+    assert over.status_code == 429 and "at most 2 new tournaments" in over.json()["detail"]
+    assert int(over["Retry-After"]) > 0
+    mod.is_staff = True
+    mod.save()
+    settings.TOURNAMENTS_OPEN_AT_ONCE = 1
+    assert [api(mod).post("/api/tournaments/", base, format="json").status_code for _ in range(4)] == [201] * 4
+
+
+def test_an_account_signed_up_for_a_tournament_not_finished_cannot_become_a_bot(people, api_client_for):
+    org, ann, ben = people(3)
+    t = new_tournament(org, [ann, ben])
+    answer = api(ann).post("/api/me/bot/")
+    assert answer.status_code == 409 and answer.json()["detail"] == (
+        "you are signed up for a tournament that has not finished: withdraw from it first, "
+        "or make a new account for the bot")
+    german(ben)  # the API speaks the language of the account its token names
+    assert "ziehe dich erst zurück" in api_client_for(ben).post("/api/me/bot/").json()["detail"]
+    assert api(ann).get("/api/me/").json().get("bot") in (None, "")
+    api(ann).post(f"/api/tournaments/{t.pk}/withdraw/")
+    assert api(ann).post("/api/me/bot/").json()["bot"] == "api"
 
 
 def test_api_lists_rounds_and_filters(people):

@@ -368,6 +368,40 @@ def test_knockout_winner_of_a_shared_first_place_is_the_higher_rating_then_the_e
     assert knockout_winners(result, {5: 3.0, 6: 2.0, 7: 2.0}) == 6
 
 
+# ---------------------------------------------------------------- players kept apart (a block)
+
+
+def test_swiss_pairs_a_pair_kept_apart_only_when_no_other_pairing_is_left():
+    ratings = {1: 1900.0, 2: 1800.0, 3: 1700.0, 4: 1600.0}
+    apart = {frozenset((1, 2))}
+    assert swiss_round([1, 2, 3, 4], ratings, [], {}, 2, 1) == ([(1, 2), (4, 3)], [])  # by rating: 1 meets 2
+    tables, _ = swiss_round([1, 2, 3, 4], ratings, [], {}, 2, 1, apart=apart)
+    assert all({1, 2} != set(table) for table in tables) and len(tables) == 2
+    # even before a rematch: 1 met 3, then 4, and the third round repeats a game rather than seat 1 with 2
+    results = [Result(1, (1, 3), {1: 1, 3: 2}), Result(1, (2, 4), {2: 1, 4: 2}),
+               Result(2, (1, 4), {1: 1, 4: 2}), Result(2, (2, 3), {2: 1, 3: 2})]
+    tables, _ = swiss_round([1, 2, 3, 4], ratings, results, {}, 2, 3, apart=apart)
+    assert all({1, 2} != set(table) for table in tables) and len(tables) == 2
+    assert swiss_round([1, 2], ratings, [], {}, 2, 1, apart=apart)[0] == [(1, 2)]  # nobody else to meet
+
+
+def test_swiss_and_knockout_tables_of_four_move_a_player_kept_apart_to_another_table():
+    ratings = {player: 2000.0 - player for player in range(1, 9)}
+    tables, _ = swiss_round(list(ratings), ratings, [], {}, 4, 1, apart={frozenset((1, 2))})
+    assert len(tables) == 2 and all(not {1, 2} <= set(table) for table in tables)
+    assert sorted(p for table in tables for p in table) == list(range(1, 9))
+    tables, _ = knockout_round(list(ratings), ratings, 4, apart={frozenset((1, 8))})
+    assert tables[0][0] == 1 and all(not {1, 8} <= set(table) for table in tables)
+    assert all(list(table) == sorted(table) for table in tables)  # seat order still by seed
+
+
+def test_knockout_bracket_swaps_an_opponent_kept_apart_with_the_neighbouring_pair():
+    ratings = {player: 100.0 - player for player in range(1, 5)}
+    assert knockout_round([1, 2, 3, 4], ratings, 2) == ([(1, 4), (2, 3)], [])
+    assert knockout_round([1, 2, 3, 4], ratings, 2, apart={frozenset((1, 4))}) == ([(1, 3), (2, 4)], [])
+    assert knockout_round([1, 4], ratings, 2, apart={frozenset((1, 4))}) == ([(1, 4)], [])  # the final is played
+
+
 def test_the_tournament_core_imports_nothing_of_the_site():
     """The pairing and standings run wherever the rules do: a fresh Python loads no Django for them."""
     code = ("import sys, tournaments.pairing, tournaments.tiebreaks; "
