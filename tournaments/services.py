@@ -9,7 +9,9 @@ from datetime import timedelta
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from accounts.models import display_name
 from foundation.rows import prepared_cursor
 from games import rules, services as games
 from games.models import Game, Rating
@@ -437,12 +439,12 @@ def remove_player(moderator, entry_id, reason: str) -> Entry:
     """The player is paired no more; a game of theirs in progress goes on with a bot in their seat."""
     reason = _reason(reason)
     with transaction.atomic():
-        entry = Entry.objects.filter(pk=entry_id).select_related("user").first()
+        entry = Entry.objects.filter(pk=entry_id).select_related("user__profile").first()
         if entry is None:
             raise NotFound("no such entry")
         t = _locked(entry.tournament_id)
         if entry.status != Entry.Status.PLAYING:
-            raise Conflict(f"{entry.user.username} is not playing in this tournament")
+            raise Conflict(gettext("%(player)s is not playing in this tournament") % {"player": display_name(entry.user)})
         entry.status = Entry.Status.REMOVED
         entry.save(update_fields=["status"])
         for game_id in _games_in_play(t, entry):
