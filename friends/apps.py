@@ -11,5 +11,6 @@ class FriendsConfig(AppConfig):
         # answers for blocks and the players' "friends only" choices. Here: the check reads models.
         from games import gates
 
-        from friends.checks import check
+        from friends.checks import barred, check
         gates.register(check)
+        gates.register_barred(barred)

@@ -116,7 +116,7 @@ def home(request):
     pictures = {g["name"]: {**board_config(g["name"], lang), "view": _start_view(g["name"])} for g in games}
     return render(request, "games/home.html", {
         "games": games, "pictures": pictures,
-        "open_games": lists.open_games(),
+        "open_games": lists.open_games(request.user),
         "joined": lists.open_games_seated(request.user),
         "invited": lists.open_games_invited(request.user),
         "active_games": lists.games_in_play(),

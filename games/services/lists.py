@@ -11,7 +11,7 @@ from django.db.models import F, Prefetch, Q, QuerySet
 from django.utils.translation import gettext
 
 from accounts.models import Profile
-from games import clock
+from games import clock, gates
 from games.models import Game, Invitation, Rating, RatingChange, Seat
 
 from .errors import NotFound, no_such_game
@@ -49,8 +49,19 @@ def for_lobby(games: QuerySet) -> QuerySet:
 
 # --- the pages -------------------------------------------------------------------------------
 
-def open_games() -> QuerySet:
-    return for_lobby(Game.objects.filter(status=Game.Status.OPEN))[:LOBBY_LENGTH]
+def open_games(user) -> QuerySet:
+    return for_lobby(Game.objects.filter(status=Game.Status.OPEN).exclude(closed_to(user)))[:LOBBY_LENGTH]
+
+
+def closed_to(user) -> Q:
+    """The open games `user` has no seat in and may not join (games.gates: a player there closed
+    them to him): the lists leave them out rather than offer a Join that would be refused."""
+    barred = gates.barred(gates.JOIN, user.pk) if user.is_authenticated else set()
+    if not barred:
+        return Q(pk__in=[])
+    closed = (Game.objects.filter(Q(created_by__in=barred) | Q(seats__user__in=barred), status=Game.Status.OPEN)
+              .exclude(seats__user=user))
+    return Q(pk__in=closed.values("pk"))
 
 
 def games_in_play() -> QuerySet:
