@@ -12,6 +12,7 @@ class FriendsConfig(AppConfig):
         # players' "friends only" choices. Here: the check reads models.
         from games import gates
 
-        from friends.checks import apart, check
+        from friends.checks import apart, barred, check
         gates.register(check)
         gates.register_apart(apart)
+        gates.register_barred(barred)

@@ -39,6 +39,14 @@ def check(action: str, actor_id: int, other_ids: list[int]) -> str | None:
     return str(reason) if reason else None
 
 
+def barred(action: str, actor_id: int) -> set[int]:
+    """A block bars a join either way, and an invitation; messages are refused where the others sit."""
+    if action not in OWN_BLOCK:
+        return set()
+    pairs = Block.objects.filter(Q(blocker_id=actor_id) | Q(blocked_id=actor_id)).values_list("blocker_id", "blocked_id")
+    return {pk for pair in pairs for pk in pair} - {actor_id}
+
+
 def _blocked(action: str, actor_id: int, other_ids: list[int]) -> str | None:
     others = sorted(set(other_ids))
     if not others:

@@ -25,12 +25,26 @@ Apart = Callable[[list[int]], "set[frozenset[int]]"]
 _aparts: list[Apart] = []
 OwnCheck = Callable[[str, int], "str | None"]
 _own_checks: list[OwnCheck] = []
+# `barred(action, actor_id)`: the players towards whom a check refuses `action` to the actor whoever
+# else takes part, so that lists can leave out ahead of time what would be refused (an open game).
+Barred = Callable[[str, int], Iterable[int]]
+_barred: list[Barred] = []
 
 
 def register(check: Check) -> None:
     """Once per check, however often an app's ready() runs (tests reload apps)."""
     if check not in _checks:
         _checks.append(check)
+
+
+def register_barred(barred_by: Barred) -> None:
+    if barred_by not in _barred:
+        _barred.append(barred_by)
+
+
+def barred(action: str, actor_id: int) -> set[int]:
+    """Every player some check bars the actor from `action` towards (none but themselves matter)."""
+    return {pk for barred_by in _barred for pk in barred_by(action, actor_id)} - {actor_id}
 
 
 def refusal(action: str, actor_id: int, other_ids: Iterable[int]) -> str | None:

@@ -13,9 +13,9 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from accounts.models import Profile, display_name
 from foundation.rows import prepared_cursor
 from games import gates, rules, services as games
-from accounts.models import Profile
 from games.models import Game, Rating
 from games.rules import IllegalAction
 from games.services import Conflict, Invalid, NotAllowed, NotFound
@@ -483,12 +483,12 @@ def remove_player(moderator, entry_id, reason: str) -> Entry:
     """The player is paired no more; a game of theirs in progress goes on with a bot in their seat."""
     reason = _reason(reason)
     with transaction.atomic():
-        entry = Entry.objects.filter(pk=entry_id).select_related("user").first()
+        entry = Entry.objects.filter(pk=entry_id).select_related("user__profile").first()
         if entry is None:
             raise NotFound("no such entry")
         t = _locked(entry.tournament_id)
         if entry.status != Entry.Status.PLAYING:
-            raise Conflict(f"{entry.user.username} is not playing in this tournament")
+            raise Conflict(gettext("%(player)s is not playing in this tournament") % {"player": display_name(entry.user)})
         entry.status = Entry.Status.REMOVED
         entry.save(update_fields=["status"])
         for game_id in _games_in_play(t, entry):

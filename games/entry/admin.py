@@ -16,7 +16,7 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join, json_script
 
-from accounts.models import Profile
+from accounts.models import Profile, display_name
 from foundation.api import counted_ahead
 from games import rules, services
 from games.services import lists
@@ -199,7 +199,7 @@ class GameAdmin(ReadOnlyPage, admin.ModelAdmin):
 
     @admin.display(description="players")
     def players_list(self, game):
-        return ", ".join(f"{s.user.username}{'' if s.status == 'active' else ' (' + s.status + ')'}"
+        return ", ".join(f"{display_name(s.user)}{'' if s.status == 'active' else ' (' + s.status + ')'}"
                          for s in game.seats.all())
 
     @admin.display(description="current seat")

@@ -61,6 +61,8 @@ GAME_TEXTS = {
     "chatHiddenYours": gettext_lazy("hidden by a moderator: only you see it"),
     "chatNotSent": gettext_lazy("The message was not sent: the site could not be reached. Try again."),
     "removedYou": gettext_lazy("A moderator removed you from this game: the bot plays your seat, and you rank last."),
+    "resignedYou": gettext_lazy("You resigned this game: the bot plays your seat, and you rank last."),
+    "timedOutYou": gettext_lazy("You ran out of time in this game: the bot plays your seat, and you rank last."),
     "moderator": gettext_lazy("Moderator"), "reason": gettext_lazy("Reason"),
     "deskRemoved": gettext_lazy("%(player)s was removed from the game; the bot plays the seat."),
     "deskExtended": gettext_lazy("The deadline was extended by %(hours)s hours."),
@@ -116,7 +118,7 @@ def home(request):
     pictures = {g["name"]: {**board_config(g["name"], lang), "view": _start_view(g["name"])} for g in games}
     return render(request, "games/home.html", {
         "games": games, "pictures": pictures,
-        "open_games": lists.open_games(),
+        "open_games": lists.open_games(request.user),
         "joined": lists.open_games_seated(request.user),
         "invited": lists.open_games_invited(request.user),
         "active_games": lists.games_in_play(),

@@ -25,7 +25,7 @@ from accounts.models import Profile
 from games import clock, presence
 from games.models import Digest, Game, Seat, TurnNotice
 from games.reactions import push
-from games.services import deadlines, lists, waiting_games
+from games.services import deadlines, lists, rules_of, waiting_games
 from games.standings import team_of, teams_of
 
 Kind = TurnNotice.Kind
@@ -211,8 +211,14 @@ def game_over_notices(game: Game) -> int:
     for s in seats:  # each place with its team, in a game played in teams
         s.team = team_of(teams, s.order)
     return sum(_notice_once(game, seat.user, Kind.GAME_OVER, "game_over",
-                            {"seat": seat, "seats": seats, "team": team_of_seat(game, seat, seats)}, key="over")
+                            {"seat": seat, "seats": seats, "team": team_of_seat(game, seat, seats),
+                             "ending": ending_for(game, seat.user)}, key="over")
                for seat in seats)
+
+
+def ending_for(game: Game, user) -> str:
+    """Why the game ended, in the game's own words (its rules' `ending`) and the user's language."""
+    return rules_of(game).ending(game.outcome, user.profile.language) if game.outcome else ""
 
 
 def invitation_notice(game: Game, user) -> bool:

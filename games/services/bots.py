@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import Profile, default_bot_name
 from games import gates, signals
@@ -42,9 +43,9 @@ def become_api_bot(user) -> None:
         if profile.bot == Profile.API_BOT:
             return
         if profile.bot:
-            raise Conflict("this is one of the site's own bots")
+            raise Conflict(gettext("this is one of the site's own bots"))
         if Seat.objects.filter(user=user).exists():
-            raise Conflict("an account that has taken a seat in a game cannot become a bot account; make a new account")
+            raise Conflict(gettext("an account that has taken a seat in a game cannot become a bot account; make a new account"))
         refused = gates.own_refusal(gates.BECOME_BOT, user.pk)  # a tournament entry not yet played out, say
         if refused:
             raise Conflict(refused)
@@ -85,9 +86,10 @@ def stand_in(user, game_id, kind: str | None) -> Seat:
     """A player asks a bot to keep their seat for a while (kind), or takes it back (None)."""
     with transaction.atomic():
         game = locked(game_id)
-        seat = seat_in_play(game, user, "only a game in progress has seats to keep")
+        seat = seat_in_play(game, user, gettext("only a game in progress has seats to keep"))
         if kind is not None and kind not in rules_of(game).bot_kinds:
-            raise Invalid(f"no bot called {kind}; this game has {', '.join(rules_of(game).bot_kinds)}")
+            raise Invalid(gettext("no bot called %(kind)s; this game has %(kinds)s")
+                          % {"kind": kind, "kinds": ", ".join(rules_of(game).bot_kinds)})
         seat.stand_in = kind or ""
         seat.save(update_fields=["stand_in"])
         if game.current_seat == seat.order:

@@ -7,7 +7,7 @@ from django.utils.translation import gettext, gettext_lazy
 from games import gates, signals
 from games.models import ChatMessage, Game, Seat
 
-from .errors import Invalid, NotAllowed, NotFound, spend
+from .errors import Invalid, NotAllowed, no_such_game, spend
 from .reads import chat_refusal
 
 
@@ -27,7 +27,7 @@ def post_chat(user, game_id, text) -> ChatMessage:
     try:
         game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
-        raise NotFound("no such game") from None
+        raise no_such_game() from None
     refusal = chat_refused(game, user)
     if refusal:
         raise NotAllowed(refusal)

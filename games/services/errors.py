@@ -33,6 +33,10 @@ class Conflict(GameError):
     status = 409
 
 
+def no_such_game() -> NotFound:
+    return NotFound(gettext("no such game"))
+
+
 class TooMany(GameError):
     """More than a person could do in the time (games.limits); `retry_after` in seconds."""
 

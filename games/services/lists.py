@@ -8,12 +8,13 @@ from functools import lru_cache
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import F, Prefetch, Q, QuerySet
+from django.utils.translation import gettext
 
 from accounts.models import Profile
-from games import clock
+from games import clock, gates
 from games.models import Game, Invitation, Rating, RatingChange, Seat
 
-from .errors import NotFound
+from .errors import NotFound, no_such_game
 from .reads import in_any
 
 LOBBY_LENGTH = 50  # games per list of the lobby
@@ -48,8 +49,19 @@ def for_lobby(games: QuerySet) -> QuerySet:
 
 # --- the pages -------------------------------------------------------------------------------
 
-def open_games() -> QuerySet:
-    return for_lobby(Game.objects.filter(status=Game.Status.OPEN))[:LOBBY_LENGTH]
+def open_games(user) -> QuerySet:
+    return for_lobby(Game.objects.filter(status=Game.Status.OPEN).exclude(closed_to(user)))[:LOBBY_LENGTH]
+
+
+def closed_to(user) -> Q:
+    """The open games `user` has no seat in and may not join (games.gates: a player there closed
+    them to him): the lists leave them out rather than offer a Join that would be refused."""
+    barred = gates.barred(gates.JOIN, user.pk) if user.is_authenticated else set()
+    if not barred:
+        return Q(pk__in=[])
+    closed = (Game.objects.filter(Q(created_by__in=barred) | Q(seats__user__in=barred), status=Game.Status.OPEN)
+              .exclude(seats__user=user))
+    return Q(pk__in=closed.values("pk"))
 
 
 def games_in_play() -> QuerySet:
@@ -88,14 +100,14 @@ def game_for_page(game_id) -> Game:
     try:
         return with_people(Game.objects.all()).get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
-        raise NotFound("no such game") from None
+        raise no_such_game() from None
 
 
 def active_player(username: str):
     """An active account by its username, with its profile (NotFound for none or a suspended one)."""
     user = get_user_model().objects.select_related("profile").filter(username=username, is_active=True).first()
     if user is None:
-        raise NotFound("no such player")
+        raise NotFound(gettext("no such player"))
     return user
 
 

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from foundation.rows import update_each
 from games import gates, limits, rules, signals
@@ -27,23 +27,26 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
     named, a None in it leaving that seat to a person (who joins, or is invited)."""
     try:
         module = rules.get(game)
-    except KeyError as exc:
-        raise Invalid(str(exc.args[0])) from None
+    except KeyError:
+        raise Invalid(gettext("no game named %(name)r; games: %(games)s") % {
+            "name": game, "games": ", ".join(rules.names())}) from None
     if not isinstance(players, int) or isinstance(players, bool) or not module.min_players <= players <= module.max_players:
-        raise Invalid(f"{module.title['en']} is played by {module.min_players} to {module.max_players} players")
+        raise Invalid(gettext("%(game)s is played by %(least)s to %(most)s players") % {
+            "game": rules.title(game, get_language() or "en"), "least": module.min_players, "most": module.max_players})
     try:
         checked = module.check_options(players, options)
     except IllegalAction as exc:
         raise Invalid(str(exc)) from None
     hours = settings.DEFAULT_HOURS_PER_MOVE if hours_per_move is None else hours_per_move
     if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= 24 * 30:
-        raise Invalid("hours_per_move must be a whole number of hours from 1 to 720")
+        raise Invalid(gettext("hours_per_move must be a whole number of hours from 1 to 720"))
     invitees = _users_named(invite, exclude=user)
     _check_gates(gates.INVITE, user, invitees)
     kinds = _bot_kinds(module, bots)
     bot_users = {order: bot_account(kind) for order, kind in enumerate(kinds, 1) if kind is not None}
     if len(invitees) + len(bot_users) > players - 1 or len(kinds) > players - 1:
-        raise Invalid(f"a {players}-player game has room for {players - 1} invited players and bots")
+        raise Invalid(gettext("a %(players)s-player game has room for %(others)s invited players and bots")
+                      % {"players": players, "others": players - 1})
     if invitees:
         spend(user, "invite", gettext_lazy("invitations"), len(invitees))
     try:
@@ -96,10 +99,12 @@ def _bot_kinds(module, kinds) -> list[str | None]:
     if kinds in (None, ""):
         return []
     if not isinstance(kinds, (list, tuple)) or not all(k is None or isinstance(k, str) for k in kinds):
-        raise Invalid("bots must be a list of bot kinds (null: a person's seat)")
+        raise Invalid(gettext("bots must be a list of bot kinds (null: a person's seat)"))
     unknown = [k for k in kinds if k is not None and k not in module.bot_kinds]
     if unknown:
-        raise Invalid(f"no bot called {', '.join(unknown)}; {module.title['en']} has {', '.join(module.bot_kinds)}")
+        raise Invalid(gettext("no bot called %(kind)s; %(game)s has %(kinds)s") % {
+            "kind": ", ".join(unknown), "game": rules.title(module.name, get_language() or "en"),
+            "kinds": ", ".join(module.bot_kinds)})
     return list(kinds)
 
 
@@ -107,12 +112,12 @@ def _users_named(names, exclude) -> list:
     if names in (None, "", []):
         return []
     if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
-        raise Invalid("invite must be a list of usernames")
+        raise Invalid(gettext("invite must be a list of usernames"))
     User = get_user_model()
     found = {u.username.lower(): u for u in User.objects.filter(username__in=names, is_active=True)}
     missing = [n for n in names if n.lower() not in found]
     if missing:
-        raise NotFound(f"no active player named {', '.join(missing)}")
+        raise NotFound(gettext("no active player named %(names)s") % {"names": ", ".join(missing)})
     return [u for u in found.values() if u.pk != exclude.pk]
 
 
@@ -122,19 +127,19 @@ def join_game(user, game_id, team=None) -> Game:
     try:
         return _join(user, game_id, team)
     except IntegrityError:  # the last guard of (game, order) and (game, user): never a 500
-        raise Conflict("another player took that seat at the same moment; reload and try again") from None
+        raise Conflict(gettext("another player took that seat at the same moment; reload and try again")) from None
 
 
 def _join(user, game_id, team) -> Game:
     with transaction.atomic():
         game = locked_lobby(game_id)
         if game.status != Game.Status.OPEN:
-            raise Conflict(f"the game is {game.status}: it cannot be joined")
+            raise Conflict(gettext("the game is %(status)s: it cannot be joined") % {"status": game.get_status_display()})
         seats = list(game.seats.all())
         if any(s.user_id == user.pk for s in seats):
-            raise Conflict("you already have a seat in this game")
+            raise Conflict(gettext("you already have a seat in this game"))
         if len(seats) >= game.players:
-            raise Conflict("the game is full")
+            raise Conflict(gettext("the game is full"))
         # the creator, and whoever sits already, may have closed their games to this player
         reason = join_refusal(game, user)
         if reason:
@@ -155,16 +160,16 @@ def _free_seat(game: Game, seats: list[Seat], team) -> int:
     if team is None:
         candidates = range(game.players)
     elif teams is None:
-        raise Invalid("this game is not played in teams: join without a team")
+        raise Invalid(gettext("this game is not played in teams: join without a team"))
     elif not isinstance(team, int) or isinstance(team, bool) or not 0 <= team < len(teams):
-        raise Invalid(f"team must be a number from 0 to {len(teams) - 1}")
+        raise Invalid(gettext("team must be a number from 0 to %(last)s") % {"last": len(teams) - 1})
     else:
         candidates = sorted(teams[team])
     free = [order for order in candidates if order not in taken]
     if free:
         return free[0]
     if team is not None:
-        raise Conflict(f"team {team_letter(team)} is full: join another team")
+        raise Conflict(gettext("team %(team)s is full: join another team") % {"team": team_letter(team)})
     return max(taken) + 1
 
 
@@ -172,10 +177,10 @@ def leave_game(user, game_id) -> Game:
     with transaction.atomic():
         game = locked_lobby(game_id)
         if game.status != Game.Status.OPEN:
-            raise Conflict("only a game that has not started can be left; resign instead")
+            raise Conflict(gettext("only a game that has not started can be left; resign instead"))
         seat = game.seat_of(user)
         if seat is None:
-            raise Conflict("you have no seat in this game")
+            raise Conflict(gettext("you have no seat in this game"))
         seat.delete()
         if not Seat.objects.filter(game=game).exists():
             game.status = Game.Status.ABORTED
@@ -193,11 +198,11 @@ def decline_invitation(user, game_id) -> Game:
         game = locked_lobby(game_id)
         invitation = game.invitations.filter(user=user, declined_at__isnull=True).first()
         if invitation is None:
-            raise Conflict("you have no open invitation to this game")
+            raise Conflict(gettext("you have no open invitation to this game"))
         if game.status != Game.Status.OPEN:
-            raise Conflict(f"the game is {game.status}: its invitations are closed")
+            raise Conflict(gettext("the game is %(status)s: its invitations are closed") % {"status": game.get_status_display()})
         if game.seat_of(user) is not None:
-            raise Conflict("you have already joined this game; leave it instead")
+            raise Conflict(gettext("you have already joined this game; leave it instead"))
         invitation.declined_at = timezone.now()
         invitation.save(update_fields=["declined_at"])
         signals.lobby_changed.send(Game, game=game)
@@ -226,13 +231,13 @@ def start_game(user, game_id) -> Game:
     with transaction.atomic():
         game = locked_lobby(game_id)
         if game.status != Game.Status.OPEN:
-            raise Conflict(f"the game is {game.status}: it cannot be started")
+            raise Conflict(gettext("the game is %(status)s: it cannot be started") % {"status": game.get_status_display()})
         if user.pk != starter_id(game):
-            raise NotAllowed("only the game's creator can start it")
+            raise NotAllowed(gettext("only the game's creator can start it"))
         if teams_of(game) is not None and len(game.seats.all()) < game.players:
-            raise Conflict("a game played in teams starts when every seat is taken")
+            raise Conflict(gettext("a game played in teams starts when every seat is taken"))
         if not may_start(game, user):
-            raise Conflict(f"at least {rules_of(game).min_players} players are needed to start")
+            raise Conflict(gettext("at least %(least)s players are needed to start") % {"least": rules_of(game).min_players})
         _start(game)
     return game
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.signals import account_suspended
 from games import signals
@@ -16,7 +17,7 @@ from .seats import hand_seat_to_bot
 
 def _log(moderator, kind, reason: str, game=None, target_user=None, **details) -> ModeratorAction:
     if not reason or not reason.strip():
-        raise Invalid("a moderator action needs a reason")
+        raise Invalid(gettext("a moderator action needs a reason"))
     if game is not None:  # where it stands in the game's log: after its last decision then
         details["after"] = active_decisions(game).values_list("number", flat=True).last() or 0
     action = ModeratorAction.objects.create(moderator=moderator, kind=kind, game=game,
@@ -30,7 +31,7 @@ def abort_game(moderator, game_id, reason: str) -> Game:
     with transaction.atomic():
         game = locked(game_id)
         if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
-            raise Conflict(f"the game is already {game.status}")
+            raise Conflict(gettext("the game is already %(status)s") % {"status": game.get_status_display()})
         game.status = Game.Status.ABORTED
         game.finished_at = timezone.now()
         game.set_clock(None)
@@ -45,7 +46,7 @@ def revert_result(moderator, game_id, reason: str) -> Game:
     with transaction.atomic():
         game = locked(game_id)
         if game.status != Game.Status.FINISHED:
-            raise Conflict("only a finished game can have its rating effect reverted")
+            raise Conflict(gettext("only a finished game can have its rating effect reverted"))
         _log(moderator, ModeratorAction.Kind.REVERT_RATING, reason, game=game)
         game.status = Game.Status.ABORTED
         game.save(update_fields=["status"])
@@ -58,9 +59,9 @@ def remove_player(moderator, seat_id, reason: str) -> Seat:
         seat = Seat.objects.select_related("game").get(pk=seat_id)
         game = locked(seat.game_id)
         if game.status != Game.Status.ACTIVE:
-            raise Conflict("players can be removed only from a game in progress")
+            raise Conflict(gettext("players can be removed only from a game in progress"))
         if seat.abandoned:
-            raise Conflict(f"the seat is already {seat.get_status_display()}")
+            raise Conflict(gettext("the seat is already %(status)s") % {"status": seat.get_status_display()})
         _log(moderator, ModeratorAction.Kind.REMOVE_PLAYER, reason, game=game, target_user=seat.user,
              seat=seat.order, colour=seat.colour)
         hand_seat_to_bot(game, seat, Seat.Status.REMOVED)
@@ -71,7 +72,7 @@ def extend_deadline(moderator, game_id, hours: int, reason: str) -> Game:
     with transaction.atomic():
         game = locked(game_id)
         if game.status != Game.Status.ACTIVE or game.deadline is None:
-            raise Conflict("only a game in progress has a deadline")
+            raise Conflict(gettext("only a game in progress has a deadline"))
         seat = game.deciding_seat
         game.extra_hours += hours
         game.set_clock(deadline_of(game, seat))

@@ -8,6 +8,7 @@ from functools import cache
 import jsonschema
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import get_language, gettext
 
 from foundation.rows import update_each
 from games import ratings, rules, signals
@@ -50,7 +51,7 @@ def _decision_validator(name: str):
 
 def _games_whose_decision(decision, besides: str) -> list[str]:
     """The titles of the other games whose decisions have this shape (shapes may overlap)."""
-    return [rules.title(name, "en") for name in rules.names()
+    return [rules.title(name, get_language() or "en") for name in rules.names()
             if name != besides and _decision_validator(name).is_valid(decision)]
 
 
@@ -58,18 +59,18 @@ def submit_decision(user, game_id, seq, decision, lang: str = "en") -> Applied:
     """Apply one decision for `user`, who expects the game to be at version `seq`; the answer
     speaks `lang`."""
     if not isinstance(seq, int) or isinstance(seq, bool):
-        raise Invalid("seq must be the game's current seq, a whole number")
+        raise Invalid(gettext("seq must be the game's current seq, a whole number"))
     if not isinstance(decision, dict):
-        raise Invalid("action must be a JSON object with a 'type'")
+        raise Invalid(gettext("action must be a JSON object with a 'type'"))
     try:
         with transaction.atomic():
             game = locked(game_id)
             if game.status != Game.Status.ACTIVE:
-                raise Conflict(f"the game is {game.status}: no decision can be made")
+                raise Conflict(gettext("the game is %(status)s: no decision can be made") % {"status": game.get_status_display()})
             check_turn(game, game.seat_of(user), seq)
             applied = apply_decision(game, decision, by_bot=False)
     except IntegrityError:
-        raise Conflict("another decision was stored first; reload and decide again") from None
+        raise Conflict(gettext("another decision was stored first; reload and decide again")) from None
     applied.answer = _answer(applied, user, lang)
     return applied
 
@@ -83,8 +84,9 @@ def apply_decision(game: Game, decision: dict, by_bot: bool, bot_turn: bool = Fa
     except MalformedDecision as exc:
         others = _games_whose_decision(decision, game.name)
         if others:  # the API's schema allows every game's decisions; this game is the wrong one
-            raise Conflict(f"{exc}: that is a decision of {' or '.join(others)}, and this game is "
-                           f"{rules.title(game.name, 'en')}") from None
+            raise Conflict(gettext("%(refusal)s: that is a decision of %(others)s, and this game is %(game)s") % {
+                "refusal": exc, "others": gettext(" or ").join(others),
+                "game": rules.title(game.name, get_language() or "en")}) from None
         raise Invalid(str(exc)) from None  # legal in no position of any game: the request is wrong
     except IllegalAction as exc:
         raise Conflict(str(exc)) from None  # well formed, but the position does not allow it now
@@ -144,11 +146,11 @@ def undo(user, game_id, seq=None, lang: str = "en") -> Applied:
     with transaction.atomic():
         game = locked(game_id)
         if game.status != Game.Status.ACTIVE:
-            raise Conflict(f"the game is {game.status}: nothing can be undone")
+            raise Conflict(gettext("the game is %(status)s: nothing can be undone") % {"status": game.get_status_display()})
         check_turn(game, game.seat_of(user), seq)
         module = rules_of(game)
         if module.undoable(current_state(game)) < 1:
-            raise Conflict("nothing to undo: your turn has just begun, or a revealed module cannot be taken back")
+            raise Conflict(gettext("nothing to undo: your turn has just begun, or a revealed module cannot be taken back"))
         last = active_decisions(game).last()
         last.undone, last.undone_at = True, timezone.now()
         last.save(update_fields=["undone", "undone_at"])

@@ -18,7 +18,7 @@ from games import gates, rules
 from games.models import Game, Invitation, ModeratorAction, Seat
 from games.standings import teams_of
 
-from .errors import Conflict, NotAllowed, NotFound
+from .errors import Conflict, NotAllowed, no_such_game
 
 
 def rules_of(game: Game):
@@ -90,7 +90,7 @@ def log_lines(module, events: list, decision: dict, lang: str, names: list[str])
 def legal_for(game: Game, user) -> dict:
     """The pending question and every legal decision, for the player who must decide."""
     if game.status != Game.Status.ACTIVE:
-        raise Conflict(f"the game is {game.status}: there is nothing to decide")
+        raise Conflict(gettext("the game is %(status)s: there is nothing to decide") % {"status": game.get_status_display()})
     seat = game.seat_of(user)
     check_turn(game, seat)
     return question_for(game, current_state(game), seat, language_of(user))
@@ -118,16 +118,16 @@ def game_with_seats(game_id, lock: bool = False) -> Game:
     try:
         game_id = int(game_id)
     except (ValueError, TypeError):
-        raise NotFound("no such game") from None
+        raise no_such_game() from None
     if not 0 < game_id < 2 ** 63:
-        raise NotFound("no such game")
+        raise no_such_game()
     seats = _seats_with_players(game_id, lock)
     if not seats:  # a game without seats (none has one for long): the plain way
         games = Game.objects.select_for_update(of=("self",)) if lock else Game.objects
         try:
             return games.prefetch_related("seats").get(pk=game_id)
         except Game.DoesNotExist:
-            raise NotFound("no such game") from None
+            raise no_such_game() from None
     game = seats[0].game
     keep_prefetched(game, "seats", seats)
     return game
@@ -255,15 +255,16 @@ def check_turn(game: Game, seat: Seat | None, seq: int | None = None) -> None:
     """Seat, then version, then turn: a player who lost a race for a turn-ending decision is
     told the game moved on (409), not that it is no longer his turn."""
     if seat is None:
-        raise NotAllowed("you have no seat in this game")
+        raise NotAllowed(gettext("you have no seat in this game"))
     if seat.abandoned:
-        raise NotAllowed(f"your seat is {seat.get_status_display()}: the bot plays it now")
+        raise NotAllowed(gettext("your seat is %(status)s: the bot plays it now") % {"status": seat.get_status_display()})
     if seat.played_by_bot:
-        raise NotAllowed("a bot is standing in for you in this game: take your seat back first")
+        raise NotAllowed(gettext("a bot is standing in for you in this game: take your seat back first"))
     if seq is not None and seq != game.seq:
-        raise Conflict(f"stale seq {seq}: the game is at seq {game.seq}; reload and decide again")
+        raise Conflict(gettext("stale seq %(seq)s: the game is at seq %(current)s; reload and decide again")
+                       % {"seq": seq, "current": game.seq})
     if game.current_seat != seat.order:
-        raise NotAllowed("it is not your decision: another player must decide now")
+        raise NotAllowed(gettext("it is not your decision: another player must decide now"))
 
 
 def bot_to_play(game: Game) -> bool:

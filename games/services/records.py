@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from django.utils.translation import gettext
+
 from games.models import Game
 from games.rules.record import FORMAT, VERSION
 from games.standings import team_of, teams_of
@@ -32,7 +34,7 @@ def has_record(game: Game) -> bool:
 def record_of(game: Game) -> dict:
     """The record of `game` (its seats prefetched with their users and profiles)."""
     if not has_record(game):
-        raise Conflict(f"the game is {game.status} and never started: it has no record")
+        raise Conflict(gettext("the game is %(status)s and never started: it has no record") % {"status": game.get_status_display()})
     over = game.outcome is not None  # the rules ended it (a result reverted later is over too)
     module = rules_of(game)
     teams = teams_of(game)

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games import clock, signals
 from games.models import Game, Seat
 
-from .errors import Conflict, NotAllowed, NotFound
+from .errors import Conflict, NotAllowed, no_such_game
 from .reads import locked
 
 
@@ -14,18 +15,18 @@ def seat_in_play(game: Game, user, refusal: str) -> Seat:
     """The user's seat in a game in progress, still theirs (not resigned, timed out or removed)."""
     seat = game.seat_of(user)
     if seat is None:
-        raise NotAllowed("you have no seat in this game")
+        raise NotAllowed(gettext("you have no seat in this game"))
     if game.status != Game.Status.ACTIVE:
-        raise Conflict(f"the game is {game.status}: {refusal}")
+        raise Conflict(gettext("the game is %(status)s: %(refusal)s") % {"status": game.get_status_display(), "refusal": refusal})
     if seat.abandoned:
-        raise Conflict(f"your seat is already {seat.get_status_display()}")
+        raise Conflict(gettext("your seat is already %(status)s") % {"status": seat.get_status_display()})
     return seat
 
 
 def resign(user, game_id) -> Game:
     with transaction.atomic():
         game = locked(game_id)
-        seat = seat_in_play(game, user, "only a game in progress can be resigned")
+        seat = seat_in_play(game, user, gettext("only a game in progress can be resigned"))
         hand_seat_to_bot(game, seat, Seat.Status.RESIGNED)
     return game
 
@@ -35,9 +36,9 @@ def mute(user, game_id, muted: bool) -> bool:
     at a table. Nothing about the game changes, so its seq stays."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise NotFound("no such game")
+        raise no_such_game()
     if not Seat.objects.filter(game=game, user=user).update(muted=muted):
-        raise NotAllowed("you have no seat in this game")
+        raise NotAllowed(gettext("you have no seat in this game"))
     if not muted and game.deadline is not None and Seat.objects.filter(game=game, user=user, order=game.current_seat).exists():
         # The turn's notices that the silence let pass are owed again (their claims keep any sent from going twice).
         Game.objects.filter(pk=game.pk, turn_started_at=game.turn_started_at, deadline=game.deadline).update(

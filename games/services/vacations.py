@@ -5,6 +5,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from accounts.models import Vacation
 from games import clock
@@ -19,15 +20,17 @@ def add_vacation(user, start, end) -> "Vacation":
     """A vacation of whole days, within the yearly allowance; running deadlines move at once."""
     today = timezone.localdate(timezone=clock.user_zone(user))
     if start > end:
-        raise Invalid("a vacation ends on or after its first day")
+        raise Invalid(gettext("a vacation ends on or after its first day"))
     if start < today:
-        raise Invalid("a vacation cannot start in the past")
+        raise Invalid(gettext("a vacation cannot start in the past"))
     if Vacation.objects.filter(user=user, start__lte=end, end__gte=start).exists():
-        raise Invalid("this vacation overlaps one you have already")
+        raise Invalid(gettext("this vacation overlaps one you have already"))
     for year in range(start.year, end.year + 1):
         first, last = max(start, start.replace(year=year, month=1, day=1)), min(end, end.replace(year=year, month=12, day=31))
         if (last - first).days + 1 > clock.vacation_days_left(user, year):
-            raise Invalid(f"you have {clock.vacation_days_left(user, year)} vacation days left in {year}")
+            days = clock.vacation_days_left(user, year)
+            raise Invalid(ngettext("you have %(days)s vacation day left in %(year)s",
+                                   "you have %(days)s vacation days left in %(year)s", days) % {"days": days, "year": year})
     with transaction.atomic():
         vacation = Vacation.objects.create(user=user, start=start, end=end)
         _recompute_deadlines(user)

@@ -263,6 +263,13 @@ function removedText(me) {
   return entry && entry.reason ? `${T.removedYou} ${T.reason}: ${entry.reason}` : T.removedYou;
 }
 
+/** What the page says to a player who has left the game: resigned, out of time, or removed. */
+function leftText(me) {
+  if (me.status === "resigned") return T.resignedYou;
+  if (me.status === "timed_out") return T.timedOutYou;
+  return removedText(me);
+}
+
 // On a phone or a touch screen the board opens on the region of the offered targets (and of what is
 // selected), zoomed so that each is at least 44 px across: a finger can hit it.
 const SMALL_SCREEN = "(max-width: 700px), (pointer: coarse)";
@@ -335,8 +342,9 @@ function renderPrompt() {
   } else if (state.game.status === "aborted") {
     prompt.textContent = `${T.abortedBecause}: ${state.game.abort_reason}`;
     prompt.classList.add("error");
-  } else if (me && me.status === "removed") {
-    prompt.textContent = removedText(me);
+  } else if (me && me.status !== "active") {
+    // A player who has left the game is told how, not whom the game waits for: it no longer waits for them.
+    prompt.textContent = leftText(me);
     prompt.classList.add("error");
   } else {
     prompt.textContent = `${T.waitingFor} ${seatName(state.game.current_seat)}: ${state.game.prompt}`;

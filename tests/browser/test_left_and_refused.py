@@ -71,6 +71,40 @@ class RemovedPlayer(BrowserTestCase):
         assert page.errors == []
 
 
+def prompt_after_leaving(case, name, leave, language="en") -> str:
+    """Alice leaves a game in progress (`leave(alice, game_id)`); her page's prompt, once it is
+    checked to offer nothing."""
+    alice = make_player("alice", language=language)
+    game_id = mid_game(name, [alice, make_player("bob")], decisions=4)
+    leave(alice, game_id)
+    page = open_game(case, alice, game_id)
+    assert not page.is_visible("#resign") and not page.is_visible("#undo")
+    assert page.locator("#game-root .choice").count() == 0 and page.errors == []
+    return page.inner_text("#prompt")
+
+
+def run_out_of_time(user, game_id):
+    from django.db import transaction
+
+    from games import services
+    from games.models import Seat
+    with transaction.atomic():
+        game = services.locked(game_id)
+        services.hand_seat_to_bot(game, game.seats.get(user=user), Seat.Status.TIMED_OUT)
+
+
+@each_game
+class LeftPlayer(BrowserTestCase):
+    def per_game_a_resigned_player_is_told_so_not_whom_the_game_waits_for(self, name):
+        from games import services
+        prompt = prompt_after_leaving(self, name, services.resign)
+        assert prompt == "You resigned this game: the bot plays your seat, and you rank last.", prompt
+
+    def test_a_player_out_of_time_is_told_so_in_their_language(self):
+        prompt = prompt_after_leaving(self, rules.names()[0], run_out_of_time, language="de")
+        assert prompt.startswith("Deine Zeit in dieser Partie ist abgelaufen") and "Warten auf" not in prompt, prompt
+
+
 class RefusedAndWithdrawn(BrowserTestCase):
     def setUp(self):
         self.alice, self.bob = make_player("alice"), make_player("bob", language="de")

@@ -4,6 +4,7 @@ opponents and the player page's finished games."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 
@@ -85,3 +86,25 @@ def test_an_invitation_refused_names_the_player_by_display_name(people):
     with translation.override("de"), pytest.raises(services.NotAllowed) as refused:
         services.create_game(people["bob"], game="argo", players=2, invite=["carol"])
     assert refused.value.detail == "Carol C.: dieser Spieler nimmt keine Einladungen von dir an"
+
+
+def test_the_desks_list_of_games_names_the_players_by_display_name(admin_client, people):
+    game = services.create_game(people["alice"], game="argo", players=3)
+    services.join_game(people["bob"], game.pk)
+    listed = admin_client.get("/admin/games/game/").content.decode()
+    assert "Alice A., Bob B." in listed and "alice, bob" not in listed
+
+
+def test_a_tournament_refusal_names_the_player_by_display_name(make_user, people):
+    from django.utils import timezone, translation
+    from tournaments import services as tournaments
+    from tournaments.models import Entry
+    made = tournaments.create_tournament(people["alice"], title="Spring Open", game="argo", format="swiss", seats=2,
+                                         rounds=3, signup_closes=timezone.now() + timedelta(hours=1),
+                                         min_players=2, max_players=8)
+    tournaments.sign_up(people["bob"], made.pk)
+    entry = Entry.objects.get(tournament=made, user=people["bob"])
+    Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.WITHDRAWN)
+    with translation.override("de"), pytest.raises(services.Conflict) as refused:
+        tournaments.remove_player(make_user("mod", is_staff=True), entry.pk, "abusive chat")
+    assert refused.value.detail == "Bob B. spielt in diesem Turnier nicht mit"

@@ -335,3 +335,22 @@ def test_a_refusal_of_a_block_is_said_in_the_readers_language(api, players):
     assert refused.json()["detail"] == "ein Spieler dieser Partie nimmt keine Nachrichten von dir an"
     invite = api["bob"].post("/api/games/", {"game": "argo", "players": 2, "invite": ["alice"]}, format="json")
     assert invite.json()["detail"] == "alice: dieser Spieler nimmt keine Einladungen von dir an"
+
+
+@pytest.mark.parametrize("blocker, blocked", [("alice", "bob"), ("bob", "alice")])
+def test_a_block_leaves_the_others_open_games_out_of_the_lobby(client, api, players, blocker, blocked):
+    """Either way round: the game of alice's would refuse bob's join, so neither list offers it to him;
+    carol, blocked by nobody, still sees it, and bob still sees a game he already sits in."""
+    from friends import services as friends
+    hers = services.create_game(players["alice"], game="argo", players=3)
+    shared = services.create_game(players["carol"], game="argo", players=4)
+    for name in ("bob", "alice"):
+        services.join_game(players[name], shared.pk)
+    friends.block(players[blocker], blocked)
+    listed = lambda name: [g["id"] for g in api[name].get("/api/games/?status=open").json()["results"]]  # noqa: E731
+    assert listed("bob") == [shared.pk] and sorted(listed("carol")) == sorted([hers.pk, shared.pk])
+    client.force_login(players["bob"])
+    home = client.get("/").content.decode()
+    assert f"/games/{hers.pk}/" not in home and f"/games/{shared.pk}/" in home
+    client.force_login(players["carol"])
+    assert f"/games/{hers.pk}/join/" in client.get("/").content.decode()

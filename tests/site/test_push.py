@@ -21,7 +21,7 @@ from django.conf import settings
 from django.core import mail
 
 from accounts.models import PushDevice
-from games import services
+from games import rules, services
 from games.entry import tasks
 from games.management.commands.vapid_keys import b64url, new_pair
 from games.models import Connection, Game, Seat
@@ -231,6 +231,17 @@ def test_no_keys_no_pushes(settings, push_service, players, api_client_for):
 
 # --- which notices, for whom -----------------------------------------------------------------------
 
+def played_out_by_bots(push_service, game: Game, alice, bob) -> Game:
+    """Bob joins alice's game, both resign and the bots play both seats to the end; only the
+    notices sent from then on are kept."""
+    services.join_game(bob, game.pk)
+    push_service.received.clear()
+    mail.outbox.clear()
+    services.resign(alice, game.pk)
+    services.resign(bob, game.pk)
+    return Game.objects.get(pk=game.pk)
+
+
 def test_invitations_and_finished_games_are_pushed_and_emailed(vapid, push_service, players, api_client_for):
     alice, bob = players
     phone = Browser(push_service, "bob")
@@ -239,15 +250,11 @@ def test_invitations_and_finished_games_are_pushed_and_emailed(vapid, push_servi
     assert [phone.read(d)["body"] for d in push_service.received] == [f"alice invites you to Argo #{game.pk}"]
     assert [m.subject for m in mail.outbox if bob.email in m.to] == [f"alice invites you to Argo #{game.pk}"]
 
-    services.join_game(bob, game.pk)
-    push_service.received.clear()
-    mail.outbox.clear()
-    services.resign(alice, game.pk)
-    services.resign(bob, game.pk)  # the bots play both seats to the end
-    game = Game.objects.get(pk=game.pk)
+    game = played_out_by_bots(push_service, game, alice, bob)
     assert game.status == Game.Status.FINISHED
     over = [body for body in (phone.read(d)["body"] for d in push_service.received) if "is over" in body]
-    assert over == [f"Argo #{game.pk} is over: you placed {Seat.objects.get(game=game, user=bob).rank} of 2"]
+    ending = rules.get("argo").ending(game.outcome, "en")
+    assert ending and over == [f"Argo #{game.pk} is over: you placed {Seat.objects.get(game=game, user=bob).rank} of 2. {ending}"]
     subjects = sorted(m.subject for m in mail.outbox if m.subject.startswith(f"Argo #{game.pk} is over"))
     assert len(subjects) == 2, "each player hears how the game ended, once"
     tasks.game_over_notices(game.pk)
@@ -515,3 +522,22 @@ def test_taking_over_another_accounts_device_counts_toward_the_limit(vapid, push
     api_client_for(alice).delete(f"/api/me/devices/{PushDevice.objects.filter(user=alice).first().pk}/")
     assert subscribe(api_client_for, alice, shared).status_code == 200
     assert PushDevice.objects.get(endpoint=shared.endpoint).user == alice
+
+
+@pytest.mark.parametrize("name", rules.names())
+def test_a_finished_game_is_told_why_it_ended_in_the_players_language(vapid, push_service, players, api_client_for, name):
+    """The game's own words for its end (its rules' `ending`) in the push and the email, and who
+    resigned among the places: German for a German player."""
+    alice, bob = players
+    bob.profile.language = "de"
+    bob.profile.save()
+    phone = Browser(push_service, "bob")
+    subscribe(api_client_for, bob, phone)
+    game = played_out_by_bots(push_service, services.create_game(alice, game=name, players=2, hours_per_move=24), alice, bob)
+    ending = rules.get(name).ending(game.outcome, "de")
+    assert ending and ending != rules.get(name).ending(game.outcome, "en")
+    pushed = [phone.read(d)["body"] for d in push_service.received]
+    assert [body for body in pushed if ending in body] == [body for body in pushed if "ist zu Ende" in body] != []
+    email = next(m for m in mail.outbox if bob.email in m.to and "ist zu Ende" in m.subject)
+    assert ending in email.subject and ending in email.body
+    assert "(aufgegeben)" in email.body and ending in email.alternatives[0][0]

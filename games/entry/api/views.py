@@ -72,6 +72,7 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
             if wanted not in Game.Status.values:
                 raise ValidationError({"status": f"must be one of {', '.join(Game.Status.values)}"})
             qs = qs.filter(status=wanted)
+        qs = qs.exclude(lists.closed_to(self.request.user))
         if query_flag(params, "mine"):
             user = self.request.user
             if not user.is_authenticated:
