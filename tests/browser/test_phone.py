@@ -76,7 +76,7 @@ class PhoneGamePage(BrowserTestCase):
                 assert view_box(page) != [float(v) for v in page.get_attribute("#board svg", "data-fit").split()], name
 
             # The view's buttons are under the board, not on it; the panels follow below.
-            for button in page.locator(".zoom button").all():
+            for button in page.locator(".zoom button:not([hidden])").all():
                 assert not overlaps(button.bounding_box(), board), name
                 assert button.bounding_box()["height"] >= MIN_TARGET, name
             bottom = board["y"] + board["height"]
