@@ -71,6 +71,8 @@ GAME_TEXTS = {
     "team": gettext_lazy("Team"), "teamName": gettext_lazy("Team %(letter)s"),
     "teamWon": gettext_lazy("Your team won."), "teamLost": gettext_lazy("Your team lost."),
     "teamDrew": gettext_lazy("Your team drew: every team shares the win."),
+    # The offered targets outside the board's view, on the view bar's button that pans to them.
+    "moreTargets": gettext_lazy("%(count)s more ›"),
 }
 
 

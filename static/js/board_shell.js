@@ -22,8 +22,9 @@ export function boardShell(board, { name, roledescription, place }, draw) {
       for (const node of svg.querySelectorAll(`[${place}="${where}"]`)) node.classList.toggle(kind, on);
     },
     zoom: (f) => panZoom.zoom(f),
-    fit: () => panZoom.fit(),
+    fit: (chosen) => panZoom.fit(chosen),
     focus: (boxes, minPx, keep) => panZoom.focus(boxes, minPx, keep),
+    panTo: (boxes) => panZoom.panTo(boxes),
   };
 }
 

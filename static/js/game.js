@@ -4,6 +4,7 @@
 import { cardToRead, readCard } from "./card_text.js";
 import { Chooser } from "./choices.js";
 import { api, LiveSocket } from "./live.js";
+import { boxIn } from "./panzoom.js";
 import { html as text } from "./svg.js";
 
 // Read from the page by start() (at the end): importing this module runs nothing, so that Node can
@@ -17,7 +18,7 @@ const BOT_WATCH_MS = 1500;  // a look every 1.5 s while a bot decides
 /** Everything the page knows, in one object. */
 export const state = {
   game: null, view: null, actions: null, chooser: null, cycle: [], cycleAt: 0,
-  busy: false, wasMyTurn: false, replay: null, firstDraw: true, module: null, board: null,
+  busy: false, wasMyTurn: false, shownSeq: -1, ownSeq: -1, replay: null, firstDraw: true, module: null, board: null,
   log: [], shownUpTo: null, fresh: new Set(), logShown: false, refreshing: null, again: false, chat: new Map(), olderChat: null,
 };
 
@@ -115,7 +116,9 @@ async function load() {
     const previous = state.chooser;
     state.chooser = state.actions ? new Chooser(state.actions.actions, state.module.pathOf, state.module.cyclePrefix || null).keepFrom(previous) : null;
     if (myTurn && !state.wasMyTurn && !state.firstDraw) announceTurn();
+    if (turnBegins(myTurn)) forgetChosenView();
     state.wasMyTurn = myTurn;
+    state.shownSeq = state.game.seq;
     render();
     // The board takes taps again as soon as it is drawn (the log and the chat follow on their own),
     // unless a decision of this page is still on its way.
@@ -131,6 +134,12 @@ async function load() {
   } finally {
     setBusy(false);
   }
+}
+
+/** A turn of the player's begins: it is their turn now, and it was not, or decisions not made on this
+ * page came since (the others' whole turn, when the bots answer at once). Their own steps do not. */
+function turnBegins(myTurn) {
+  return myTurn && (!state.wasMyTurn || state.game.seq > Math.max(state.shownSeq, state.ownSeq));
 }
 
 /** The choices for the version of the game just read. The game may move on between the two reads (a
@@ -205,9 +214,17 @@ function showError(error) {
 
 // --- drawing -------------------------------------------------------------------------------
 
-/** True once the player zoomed or panned the board on purpose (panzoom.js marks it; Fit clears it). */
-function zoomedByHand() {
-  return Boolean($("board").querySelector("[data-zoomed]"));
+/** The view the player chose, kept across redraws until their next turn begins (panzoom.js marks it):
+ * "yes" for a zoom or a pan, "fit" for Fit; null when the page chooses. */
+function chosenView() {
+  const svg = $("board").querySelector("svg");
+  return (svg && svg.dataset.zoomed) || null;
+}
+
+/** At the start of the player's turn the page chooses the view again. */
+function forgetChosenView() {
+  const svg = $("board").querySelector("svg");
+  if (svg) delete svg.dataset.zoomed;
 }
 
 function render() {
@@ -217,15 +234,17 @@ function render() {
   const cycling = chooser && chooser.cycling();
   const next = chooser && !cycling ? chooser.next() : [];
   const started = performance.now();
-  // Every legal target and the whole station stay in view, unless the player zoomed on purpose.
+  // Every legal target and the whole station stay in view, unless the player chose a view of their own.
+  const chosen = chosenView();
   state.board.draw(view, {
-    choices: next, selected: chooser ? chooser.prefix : [], fit: state.firstDraw || !zoomedByHand(),
+    choices: next, selected: chooser ? chooser.prefix : [], fit: state.firstDraw || chosen !== "yes",
     cycle: cycling ? state.cycle[state.cycleAt] : null, question: state.actions ? state.actions.question : null,
   });
   state.firstDraw = false;
   markTurns();
   markChoices(next, chooser ? chooser.prefix : []);
-  if (!zoomedByHand()) focusChoices();
+  if (!chosen) focusChoices();
+  countOutOfView();
   root.dataset.choices = (chooser ? chooser.next() : []).join(" ");
   renderPrompt();
   renderButtons(chooser, next, cycling);
@@ -277,12 +296,39 @@ const SMALL_SCREEN = "(max-width: 700px), (pointer: coarse)";
 function focusChoices() {
   const svg = $("board").querySelector("svg");
   if (!window.matchMedia(SMALL_SCREEN).matches || !svg || !state.board.focus) return;
-  const boxesOf = (selector) => [...svg.querySelectorAll(selector)].map((node) => node.getBBox())
+  const boxesOf = (selector) => [...svg.querySelectorAll(selector)].map((node) => boxIn(svg, node))
     .filter((b) => b.width > 0 && b.height > 0);
   // The targets set the zoom (44 px each); what is selected, the player's own pieces and the last turn's
   // marks join the view where they fit beside them (a selected piece is smaller than the cells it goes to).
   state.board.focus(boxesOf("[data-token].choice"), 44,
     [boxesOf("[data-token].selected"), boxesOf(".mine"), boxesOf(".others-move")]);
+}
+
+/** The offered board targets outside the board's visible box. */
+function targetsOutOfView() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return [];
+  const r = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll("[data-token].choice")].filter((node) => {
+    const b = node.getBoundingClientRect();
+    return b.width > 0 && (b.left < r.left - 1 || b.top < r.top - 1 || b.right > r.right + 1 || b.bottom > r.bottom + 1);
+  });
+}
+
+/** Where the view cannot hold every offered target (at 44 px on a phone, or zoomed by the player), the
+ * view bar says how many more there are; a tap on it pans to them (countOutOfView, panToMore). */
+function countOutOfView() {
+  const more = $("more-targets");
+  if (!more) return;
+  const out = state.replay ? [] : targetsOutOfView();
+  more.hidden = !out.length;
+  more.textContent = T.moreTargets.replace("%(count)s", String(out.length));
+}
+
+function panToMore() {
+  const svg = $("board").querySelector("svg");
+  const out = targetsOutOfView();
+  if (svg && out.length) state.board.panTo(out.map((node) => boxIn(svg, node)));
 }
 
 /** On a phone the module's panel (hand, open cards, supply) sits under the prompt while it holds an
@@ -514,6 +560,7 @@ async function submit(decision) {
   } finally {
     setPosting(false);
   }
+  state.ownSeq = result.seq;
   state.chooser = null;
   if (result && result.next && !state.refreshing) return carryOn(result);
   await refresh();
@@ -527,6 +574,7 @@ async function carryOn(result) {
     state.view = result.view;
     state.actions = result.next;
     state.chooser = new Chooser(result.next.actions, state.module.pathOf, state.module.cyclePrefix || null);
+    state.shownSeq = result.seq;
     render();
     setBusy(false);
     await loadLog();
@@ -579,6 +627,14 @@ function wireChoosing() {
     state.chooser.reset();
     render();
   });
+  $("more-targets").addEventListener("click", panToMore);
+  // A pan, a pinch or a zoom changes what is out of view: the count follows, once a frame.
+  let counting = false;
+  new MutationObserver(() => {
+    if (counting) return;
+    counting = true;
+    requestAnimationFrame(() => { counting = false; countOutOfView(); });
+  }).observe($("board"), { attributes: true, attributeFilter: ["viewBox"], subtree: true });
   $("undo").addEventListener("click", async () => {
     setBusy(true);
     try {
@@ -597,7 +653,7 @@ function wireChoosing() {
   for (const b of document.querySelectorAll("[data-zoom]")) {
     b.addEventListener("click", () => {
       const how = b.dataset.zoom;
-      if (how === "fit") state.board.fit();
+      if (how === "fit") state.board.fit(true);
       else state.board.zoom(how === "in" ? 1 / 1.25 : 1.25);
     });
   }

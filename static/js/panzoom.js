@@ -2,8 +2,10 @@
 // pen and touch alike (pointer events; the drawing's CSS says touch-action: none). A drag may start on
 // an offered target: it pans, and the click that would end it is swallowed, so a board covered in
 // targets still pans on a phone. The drawing says its natural frame in data-fit ("x y w h"); fit()
-// returns to it. A zoom or pan by the player marks the drawing data-zoomed, so the page stops fitting
-// it after each move; fit() clears it. focus() shows a region without marking it.
+// returns to it. A view the player chose marks the drawing data-zoomed: "yes" for a zoom or a pan, "fit"
+// for fit(true) (the Fit button); the page keeps that view across redraws until the player's next turn
+// begins, then clears the mark (fit() without `chosen`). focus() shows a region without marking it;
+// panTo() is the player's pan to some boxes.
 
 const DRAG_PX = 6;  // a finger moving less than this is still a tap
 const tenth = (n) => Math.round(n * 10) / 10;
@@ -91,9 +93,19 @@ export function enablePanZoom(svg) {
     e.stopPropagation();
   }, true);
 
-  const fit = () => {
-    delete svg.dataset.zoomed;
+  const fit = (chosen = false) => {
+    if (chosen) svg.dataset.zoomed = "fit";
+    else delete svg.dataset.zoomed;
     svg.setAttribute("viewBox", svg.dataset.fit);
+  };
+
+  /** The player's pan to `boxes` (in the drawing's units) at the present zoom: where most of them are. */
+  const panTo = (boxes) => {
+    if (!boxes.length || !svg.getAttribute("viewBox")) return;
+    const [, , w, h] = get();
+    const [cx, cy] = busiest(boxes, [], w, h);
+    svg.dataset.zoomed = "yes";
+    set([cx - w / 2, cy - h / 2, w, h]);
   };
 
   /**
@@ -114,35 +126,73 @@ export function enablePanZoom(svg) {
       Math.max(...list.map((b) => b.x + b.width)) + margin, Math.max(...list.map((b) => b.y + b.height)) + margin];
     const fits = ([l, t, rr, bb]) => Math.min(r.width / (rr - l), r.height / (bb - t)) >= need;
     const targets = boxes;
+    // A group that does not fit whole lends its box nearest the targets where that one fits.
     for (const group of keep) {
-      if (group.length && fits(region(boxes.concat(group)))) boxes = boxes.concat(group);
+      if (!group.length) continue;
+      if (fits(region(boxes.concat(group)))) boxes = boxes.concat(group);
+      else {
+        const near = nearest(group, region(boxes));
+        if (fits(region(boxes.concat([near])))) boxes = boxes.concat([near]);
+      }
     }
-    const [left, top, right, bottom] = region(boxes);
+    let [left, top, right, bottom] = region(boxes);
     // Pixels per unit: enough for the smallest target, enough to hold them all if that is larger,
     // never closer than eight smallest targets across the narrow side (the player keeps the context).
-    const all = Math.min(r.width / (right - left), r.height / (bottom - top));
+    let all = Math.min(r.width / (right - left), r.height / (bottom - top));
+    // Where only the margins keep them from fitting at minPx, they fit without margins, edge to edge.
+    const bare = [Math.min(...boxes.map((b) => b.x)), Math.min(...boxes.map((b) => b.y)),
+      Math.max(...boxes.map((b) => b.x + b.width)), Math.max(...boxes.map((b) => b.y + b.height))];
+    const tight = Math.min(r.width / (bare[2] - bare[0]), r.height / (bare[3] - bare[1]));
+    const edgeToEdge = all < need && tight * smallest >= minPx;
+    if (edgeToEdge) [left, top, right, bottom, all] = [...bare, tight];
     const whole = Math.min(r.width / fw, r.height / fh);
     const cap = Math.max(need, Math.min(r.width, r.height) / (smallest * 8));
-    const scale = Math.max(need, Math.min(all, cap));
+    const scale = Math.max(edgeToEdge ? all : need, Math.min(all, cap));
     if (scale <= whole * 1.02) return;  // the whole drawing already shows them, large enough
     const w = r.width / scale, h = r.height / scale;
     const first = keep.find((group) => group.length) || [];
-    // Targets that do not all fit: where most of the first group and most targets are; a first group
-    // left out: where all the targets and the most of it are.
-    const spread = right - left > w || bottom - top > h;
+    // Targets that do not all fit: where most of the first group and most targets are.
+    const spread = right - left > w * 1.001 || bottom - top > h * 1.001;
+    // All of them fit: as near the first group's nearest box as holding them all allows.
+    const toward = first.length ? centre(nearest(first, [left, top, right, bottom])) : [(left + right) / 2, (top + bottom) / 2];
     let [cx, cy] = spread ? busiest(targets, first, w, h, true)
-      : first.length && !boxes.includes(first[0]) ? busiest(targets, first, w, h, false) : [(left + right) / 2, (top + bottom) / 2];
+      : [Math.min(Math.max(toward[0], right - w / 2), left + w / 2), Math.min(Math.max(toward[1], bottom - h / 2), top + h / 2)];
     // Within the drawing's own frame where it is larger than the view: no empty margin beside the station.
+    // Never where it would push out a box the view holds (a target drawn beyond the frame).
     const clamp = (c, half, lo, size) => (size <= 2 * half ? lo + size / 2 : Math.min(Math.max(c, lo + half), lo + size - half));
-    cx = clamp(cx, w / 2, fx, fw);
-    cy = clamp(cy, h / 2, fy, fh);
+    const holds = (x, y) => boxes.filter((b) => b.x >= x - w / 2 && b.x + b.width <= x + w / 2 && b.y >= y - h / 2 && b.y + b.height <= y + h / 2).length;
+    const [kx, ky] = [clamp(cx, w / 2, fx, fw), clamp(cy, h / 2, fy, fh)];
+    if (holds(kx, ky) >= holds(cx, cy)) [cx, cy] = [kx, ky];
     delete svg.dataset.zoomed;
     set([cx - w / 2, cy - h / 2, tenth(w), tenth(h)]);
   };
-  return { zoom: (f) => zoom(f), fit, focus };
+  return { zoom: (f) => zoom(f), fit, focus, panTo };
+}
+
+/** A node's box in the drawing's own units (its viewBox's), through every transform between them:
+ * getBBox() alone answers in the node's own units, which a translated group shifts. */
+export function boxIn(svg, node) {
+  const b = node.getBBox();
+  const to = svg.getScreenCTM(), from = node.getScreenCTM();
+  if (!to || !from) return b;
+  const m = to.inverse().multiply(from);
+  const xs = [], ys = [];
+  for (const [x, y] of [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]) {
+    xs.push(m.a * x + m.c * y + m.e);
+    ys.push(m.b * x + m.d * y + m.f);
+  }
+  const x = Math.min(...xs), y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
 const centre = (b) => [b.x + b.width / 2, b.y + b.height / 2];
+
+/** Of `boxes`, the one whose centre is nearest the middle of the region [left, top, right, bottom]. */
+function nearest(boxes, [left, top, right, bottom]) {
+  const [mx, my] = [(left + right) / 2, (top + bottom) / 2];
+  const away = (b) => Math.hypot(centre(b)[0] - mx, centre(b)[1] - my);
+  return boxes.reduce((best, b) => (away(b) < away(best) ? b : best));
+}
 
 /** Where to centre a view of w × h that cannot hold every target: where it holds the most of `own`
  * (the viewer's pieces), and then the most targets; the candidates are the targets, the own pieces and

@@ -16,14 +16,16 @@ BOT_DELAY = 0.05  # the embedded default is 2 s; short here, but through the sam
 
 
 class QuickBotsTestCase(BrowserTestCase):
-    """A live server whose bots answer after BOT_DELAY, through the same timer as on the site."""
+    """A live server whose bots answer after BOT_DELAY (`bot_delay`), through the same timer as on the site."""
+
+    bot_delay = BOT_DELAY
 
     @classmethod
     def setUpClass(cls):
         # The server process is started by the base class: give it the delay before it starts.
         cls._delay_before = settings.BOT_MOVE_DELAY
-        settings.BOT_MOVE_DELAY = BOT_DELAY
-        os.environ["BOT_MOVE_DELAY"] = str(BOT_DELAY)
+        settings.BOT_MOVE_DELAY = cls.bot_delay
+        os.environ["BOT_MOVE_DELAY"] = str(cls.bot_delay)
         super().setUpClass()
 
     @classmethod

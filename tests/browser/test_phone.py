@@ -76,7 +76,7 @@ class PhoneGamePage(BrowserTestCase):
                 assert view_box(page) != [float(v) for v in page.get_attribute("#board svg", "data-fit").split()], name
 
             # The view's buttons are under the board, not on it; the panels follow below.
-            for button in page.locator(".zoom button").all():
+            for button in page.locator(".zoom button:not([hidden])").all():
                 assert not overlaps(button.bounding_box(), board), name
                 assert button.bounding_box()["height"] >= MIN_TARGET, name
             bottom = board["y"] + board["height"]
@@ -333,10 +333,12 @@ class WhatTheQuestionAsksIsUnderThePrompt(BrowserTestCase):
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, name
 
 
+# What the player sees: each node's box on the screen against the board's. (A node's getBBox() is in
+# its own units, which a translated group shifts away from the viewBox's: Theseus's sectors.)
 IN_VIEW = """() => {
   const svg = document.querySelector('#board svg');
-  const [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
-  const inside = (n) => { const b = n.getBBox(); return b.x >= x - 1 && b.y >= y - 1 && b.x + b.width <= x + w + 1 && b.y + b.height <= y + h + 1; };
+  const r = svg.getBoundingClientRect();
+  const inside = (n) => { const b = n.getBoundingClientRect(); return b.width > 0 && b.left >= r.left - 1 && b.top >= r.top - 1 && b.right <= r.right + 1 && b.bottom <= r.bottom + 1; };
   const count = (sel) => { const all = [...svg.querySelectorAll(sel)]; return { all: all.length, shown: all.filter(inside).length }; };
   return { mine: count('.mine'), offered: count('[data-token].choice') };
 }"""
