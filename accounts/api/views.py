@@ -120,11 +120,13 @@ def new_token(user) -> Token:
         return Token.objects.create(user=user)
 
 
-def credential_of(request) -> tuple[str, float | None]:
-    """(name, expiry timestamp) of what this request signed in with: its token, or its session."""
+def credential_of(request) -> tuple[str, float | None, str | None]:
+    """(name, expiry timestamp, session key) of what this request signed in with: its token, or its
+    session (whose key the ticket needs to find out later whether it still holds)."""
     if isinstance(request.auth, Token):
-        return credentials.name(credentials.TOKEN, request.auth.key), credentials.token_expires(request.auth).timestamp()
-    return credentials.name(credentials.SESSION, request.session.session_key or ""), None
+        return credentials.name(credentials.TOKEN, request.auth.key), credentials.token_expires(request.auth).timestamp(), None
+    key = request.session.session_key or ""
+    return credentials.name(credentials.SESSION, key), None, key
 
 
 class WebSocketTicketView(MethodFirst, APIView):

@@ -36,6 +36,9 @@ def signed_in_with(token: str | None, ticket: str | None) -> dict:
         if redeemed is None:
             return ANONYMOUS
         user = get_user_model().objects.filter(pk=redeemed.user_id).first()
+        # The credential may have ended since the ticket was taken, its sign-out heard by no socket.
+        if user is None or not credentials.still_holds(user, redeemed.credential, redeemed.session_key):
+            return ANONYMOUS
         credential, expires = redeemed.credential, redeemed.expires
     if user is None or not user.is_active:
         return ANONYMOUS
