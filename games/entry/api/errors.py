@@ -70,6 +70,14 @@ def not_found(request, exception=None):
     return page_not_found(request, exception)
 
 
+def too_many_requests(request, exception=None):
+    """handler429: what allauth answers when one of its limits (settings.ACCOUNT_RATE_LIMITS) is
+    reached (pages only: the API counts its own, games/limits.py); without it allauth looks for a
+    429.html and fails if there is none."""
+    from django.shortcuts import render
+    return render(request, "429.html", status=429)
+
+
 def server_error(request):
     if request.path.startswith("/api/"):
         return JsonResponse(SERVER_ERROR, status=500)
