@@ -98,6 +98,21 @@ def test_new_games_and_invitations_are_limited(make_user, api_client_for, settin
     assert refused.status_code == 429 and "new games" in refused.json()["detail"]
 
 
+
+@pytest.mark.parametrize("language, says", [("en", "at most 1 new games in 60 minutes"),
+                                            ("de", "höchstens 1 neue Spiele in 60 Minuten")])
+def test_the_new_game_page_past_its_limit_is_a_429_in_the_readers_language(make_user, client, settings, language, says):
+    from accounts.models import Profile
+    settings.USER_LIMITS = {**settings.USER_LIMITS, "create_game": (1, 3600)}
+    alice = make_user("alice")
+    Profile.objects.filter(user=alice).update(language=language)
+    client.force_login(alice)
+    form = {"players": "2", "hours_per_move": "24"}
+    assert client.post("/games/new/argo/", form).status_code == 302
+    refused = client.post("/games/new/argo/", form)
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0 and says in refused.content.decode()
+
+
 # --- parallel requests: the counts are atomic ------------------------------------------------------
 
 @pytest.mark.django_db(transaction=True)
