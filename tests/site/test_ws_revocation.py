@@ -222,3 +222,22 @@ def test_a_ticket_of_a_session_that_still_holds_opens_a_socket_that_closes_with_
         await closed_signed_out(comm)
         assert await rows_of(alice) == 0
     async_to_sync(scenario)()
+
+
+def test_a_credential_that_ends_while_its_ticket_opens_a_socket_closes_it(make_user):
+    """The token is revoked after the ticket was redeemed but before the socket joined the account's
+    group: its sign-out went out to nobody, so the socket checks the ticket's credential again."""
+    from channels.layers import get_channel_layer
+    alice = make_user("alice")
+    key = token_of(alice)
+    ticket = ticket_of(as_api(key))
+    layer = get_channel_layer()
+    joining = layer.group_add
+
+    async def revoked_meanwhile(group, channel):
+        if group.startswith("account-"):
+            await database_sync_to_async(lambda: as_api(key).delete("/api/auth/token/"))()
+        await joining(group, channel)
+
+    layer.group_add = revoked_meanwhile
+    refused_with_ticket(ticket, alice)
