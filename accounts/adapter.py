@@ -10,6 +10,7 @@ from allauth.account.utils import filter_users_by_email
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import language_of
 from games import limits
@@ -56,6 +57,9 @@ def account_key(credentials: dict) -> str:
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    error_messages = {**DefaultAccountAdapter.error_messages,
+                      "too_many_sign_ins": _("Too many sign-ins to this account or from this place. Try again later.")}
+
     def get_client_ip(self, request) -> str:
         return client_address(request)
 
@@ -68,22 +72,23 @@ class AccountAdapter(DefaultAccountAdapter):
             super().add_message(request, level, message_template, message_context, extra_tags, message)
 
     def pre_authenticate(self, request, **credentials):
-        """Reserve one failed attempt per address and per account before the password is checked,
-        so that parallel guesses cannot all be checked while the count still looks low."""
+        """Count the sign-in per address and per account, and reserve one failed attempt of each,
+        before the password is checked, so that parallel guesses cannot all be checked while the
+        count still looks low. A refused attempt counts nowhere: it checks no password."""
         self._reserved = []
         try:
-            for name, (allowed, seconds) in self._login_counters(request, credentials):
-                self._reserved.append(limits.take(name, allowed, seconds))
+            for name, (allowed, seconds), code, kept in self._login_counters(request, credentials):
+                self._reserved.append((limits.take(name, allowed, seconds), kept))
         except limits.Exceeded as exc:
-            self._give_back()
-            request.login_retry_after = exc.wait  # the API's Retry-After
-            raise self.validation_error("too_many_login_attempts") from None
+            self._give_back(everything=True)
+            request.login_retry_after = exc.wait  # Retry-After (accounts.middleware.LoginLimitStatus)
+            raise self.validation_error(code) from None
 
     def authenticate(self, request, **credentials):
         user = super().authenticate(request, **credentials)
         if user is not None:
             # Not a reset: a correct password between guesses must not buy an attacker more guesses.
-            self._give_back()
+            self._give_back(everything=False)
         return user
 
     def _delete_login_attempts_cached_email(self, request, **credentials):
@@ -91,10 +96,17 @@ class AccountAdapter(DefaultAccountAdapter):
         limits.forget(f"login-{account_key(credentials)}", settings.LOGIN_LIMITS["account"][1])
 
     def _login_counters(self, request, credentials):
-        return [(f"login-address:{client_address(request)}", settings.LOGIN_LIMITS["address"]),
-                (f"login-{account_key(credentials)}", settings.LOGIN_LIMITS["account"])]
+        """(counter, limit, refusal, kept): every password check counts toward the sign-in limits
+        whatever its result (each costs the server about half a second of CPU: docs/security.md);
+        a failed one toward the failed-login limits too, whose use a right password gives back."""
+        address, account = client_address(request), account_key(credentials)
+        return [(f"signin-address:{address}", settings.LOGIN_LIMITS["sign_ins_address"], "too_many_sign_ins", True),
+                (f"signin-{account}", settings.LOGIN_LIMITS["sign_ins_account"], "too_many_sign_ins", True),
+                (f"login-address:{address}", settings.LOGIN_LIMITS["address"], "too_many_login_attempts", False),
+                (f"login-{account}", settings.LOGIN_LIMITS["account"], "too_many_login_attempts", False)]
 
-    def _give_back(self):
-        for key in getattr(self, "_reserved", []):
-            limits.give_back(key)
+    def _give_back(self, everything: bool):
+        for key, kept in getattr(self, "_reserved", []):
+            if everything or not kept:
+                limits.give_back(key)
         self._reserved = []

@@ -33,3 +33,26 @@ def token_expires(token) -> datetime:
 
 def token_expired(token) -> bool:
     return token_expires(token) <= timezone.now()
+
+
+def still_holds(user, credential: str, session_key: str | None = None) -> bool:
+    """Whether the token or session named `credential` still signs `user` in: the account's token
+    is still that one and has not expired, or the session still exists, is the user's, and was
+    signed in with the password the account has now (Django's session auth hash)."""
+    from accounts.models import ApiToken
+    if credential.startswith(TOKEN + ":"):
+        token = ApiToken.objects.filter(user=user).first()
+        return token is not None and token_name(token) == credential and not token_expired(token)
+    if not session_key or name(SESSION, session_key) != credential:
+        return False
+    return _session_holds(user, session_key)
+
+
+def _session_holds(user, session_key: str) -> bool:
+    from importlib import import_module
+
+    from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+    from django.utils.crypto import constant_time_compare
+    data = import_module(settings.SESSION_ENGINE).SessionStore(session_key).load()  # {} once gone
+    return (data.get(SESSION_KEY) == user._meta.pk.value_to_string(user)
+            and constant_time_compare(data.get(HASH_SESSION_KEY) or "", user.get_session_auth_hash()))

@@ -25,3 +25,20 @@ class UserPreferencesMiddleware:
         else:
             timezone.deactivate()
         return self.get_response(request)
+
+
+class LoginLimitStatus:
+    """A sign-in refused by a limit (accounts.adapter sets `login_retry_after`) answers 429 with
+    Retry-After on every page that takes a password (sign-in, reauthentication), where allauth
+    shows the reason with the form as an ordinary 200. The API answers 429 itself."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        wait = getattr(request, "login_retry_after", None)
+        if wait is not None and response.status_code == 200:
+            response.status_code = 429
+            response["Retry-After"] = str(wait)
+        return response

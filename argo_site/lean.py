@@ -44,7 +44,7 @@ from accounts.models import language_of
 from foundation.encoding import FastJSONRenderer
 from games import services
 
-from games.entry.api.errors import SERVER_ERROR, game_error
+from games.entry.api.errors import DATABASE_DOWN, RETRY_AFTER, SERVER_ERROR, UNAVAILABLE, game_error
 from games.entry.api.parsers import SafeJSONParser
 from games.entry.api.serializers import move_of
 
@@ -58,7 +58,8 @@ ENDPOINTS = {"moves": ("POST", "GET, POST, HEAD, OPTIONS"), "actions": ("GET", "
 JSON_TYPES = {"application/json", "application/json;charset=utf-8", "application/json; charset=utf-8"}
 ACCEPTED = {"application/json", "application/*", "*/*"}
 STATUS = {200: "200 OK", 201: "201 Created", 400: "400 Bad Request", 403: "403 Forbidden", 404: "404 Not Found",
-          409: "409 Conflict", 429: "429 Too Many Requests", 500: "500 Internal Server Error"}
+          409: "409 Conflict", 429: "429 Too Many Requests", 500: "500 Internal Server Error",
+          503: "503 Service Unavailable"}
 _parser, _renderer = SafeJSONParser(), FastJSONRenderer()
 
 
@@ -210,12 +211,21 @@ def _answer(environ, endpoint: str, game_id: str, user, *decision):
     except services.GameError as refused:
         status, data, extra = game_error(refused)
         return status, _renderer.render(data, "application/json"), headers + extra
-    except Exception:
-        log.error("Internal Server Error: %s", environ["PATH_INFO"], exc_info=sys.exc_info())
-        signals.got_request_exception.send(sender=LeanDecisions, request=None)
-        # As Django's handler500 answers (games.entry.api.errors.server_error): a JsonResponse, no DRF.
-        return 500, json.dumps(SERVER_ERROR).encode(), [h for h in headers if h[0] != "Allow"]
+    except Exception as failure:
+        return _failed(environ, failure, [h for h in headers if h[0] != "Allow"])
     return status, _renderer.render(data, "application/json"), headers
+
+
+def _failed(environ, failure: Exception, headers):
+    """As Django's handler500 answers (games.entry.api.errors.server_error): a JsonResponse, no DRF;
+    a 503 to come back later while the database is out of reach."""
+    down = isinstance(failure, DATABASE_DOWN)
+    log.error("%s: %s", "Service Unavailable" if down else "Internal Server Error", environ["PATH_INFO"],
+              exc_info=sys.exc_info())
+    signals.got_request_exception.send(sender=LeanDecisions, request=None)
+    if down:
+        return 503, json.dumps(UNAVAILABLE).encode(), headers + [("Retry-After", str(RETRY_AFTER))]
+    return 500, json.dumps(SERVER_ERROR).encode(), headers
 
 
 def _site_headers(environ, allow: str) -> list[tuple[str, str]]:

@@ -97,6 +97,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.UserPreferencesMiddleware",
+    "accounts.middleware.LoginLimitStatus",
 ]
 
 # Only the site's own files run: no inline script or style anywhere, so stored text can never run.
@@ -121,8 +122,11 @@ USER_LIMITS = {"chat": (20, 60), "create_game": (20, 3600), "invite": (60, 3600)
                "create_tournament": (5, 24 * 3600)}
 # Tournaments a player (not a moderator) may have open for sign-up at once (tournaments.services).
 TOURNAMENTS_OPEN_AT_ONCE = 3
-# Failed logins (accounts/adapter.py): per account however it is named, per client address.
-LOGIN_LIMITS = {"account": (5, 300), "address": (10, 60)}
+# Failed logins (accounts/adapter.py): per account however it is named, per client address; and
+# every sign-in whatever its result, each a password check of about half a second of CPU. The
+# benchmarks sign in their many users from one address (SIGN_INS_PER_ADDRESS, benchmarks/run_all.sh).
+LOGIN_LIMITS = {"account": (5, 300), "address": (10, 60), "sign_ins_account": (10, 600),
+                "sign_ins_address": (int(os.environ.get("SIGN_INS_PER_ADDRESS", "30")), 600)}
 # The client's address is the one our outermost proxy saw: with N proxies of our own in front, the
 # N-th X-Forwarded-For entry from the right (deploy/argo-site.conf sets it); 0 = the peer itself.
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))

@@ -11,6 +11,7 @@ from games.entry.api.ratings import RatingsView
 handler400 = "games.entry.api.errors.bad_request"
 handler403 = "games.entry.api.errors.permission_denied"
 handler404 = "games.entry.api.errors.not_found"
+handler429 = "games.entry.api.errors.too_many_requests"  # allauth's own limits (docs/security.md)
 handler500 = "games.entry.api.errors.server_error"
 
 api = [

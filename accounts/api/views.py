@@ -68,8 +68,8 @@ class TokenView(MethodFirst, APIView):
     Each exchange issues a new key, valid for 90 days (API_TOKEN_DAYS), and ends the previous one
     with the sockets it opened.
 
-    Goes through the same door as the login form (allauth's adapter), so both share one count of
-    failed attempts per account and per address: past it, 429 with `Retry-After`."""
+    Goes through the same door as the login form (allauth's adapter), so both share the counts of
+    sign-ins and of failed attempts per account and per address: past one, 429 with `Retry-After`."""
 
     permission_classes = [permissions.AllowAny]
 
@@ -94,7 +94,7 @@ class TokenView(MethodFirst, APIView):
         200: {"type": "object", "properties": {"token": {"type": "string"}}},
         400: OpenApiResponse(description="missing credentials"),
         401: OpenApiResponse(description="wrong credentials, or a suspended account"),
-        429: OpenApiResponse(description="too many failed attempts; see Retry-After")})
+        429: OpenApiResponse(description="too many sign-ins or failed attempts; see Retry-After")})
     def post(self, request, *args, **kwargs):
         given = CredentialsSerializer(data=request.data)
         given.is_valid(raise_exception=True)
@@ -104,7 +104,7 @@ class TokenView(MethodFirst, APIView):
             user = get_adapter(request._request).authenticate(request._request, **credentials)
         except DjangoValidationError:
             raise Throttled(wait=getattr(request._request, "login_retry_after", settings.LOGIN_LIMITS["account"][1]),
-                            detail="too many failed attempts to sign in; try again later") from None
+                            detail="too many attempts to sign in; try again later") from None
         if user is None or not user.is_active:
             # Well-formed but wrong: an authentication failure (401), not a malformed request (400).
             return Response({"detail": "Unable to log in with provided credentials."}, status=401,
@@ -121,11 +121,13 @@ def new_token(user) -> str:
         return ApiToken.issue(user)
 
 
-def credential_of(request) -> tuple[str, float | None]:
-    """(name, expiry timestamp) of what this request signed in with: its token, or its session."""
+def credential_of(request) -> tuple[str, float | None, str | None]:
+    """(name, expiry timestamp, session key) of what this request signed in with: its token, or its
+    session (whose key the ticket needs to find out later whether it still holds)."""
     if isinstance(request.auth, ApiToken):
-        return credentials.token_name(request.auth), credentials.token_expires(request.auth).timestamp()
-    return credentials.name(credentials.SESSION, request.session.session_key or ""), None
+        return credentials.token_name(request.auth), credentials.token_expires(request.auth).timestamp(), None
+    key = request.session.session_key or ""
+    return credentials.name(credentials.SESSION, key), None, key
 
 
 class WebSocketTicketView(MethodFirst, APIView):

@@ -12,6 +12,7 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from accounts import credentials
 from games import presence
 from games.entry.tasks import enqueue, user_left
 from games.models import Game
@@ -44,8 +45,9 @@ class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
         finally:
             await self.end()
 
-    async def join(self, group: str) -> None:
-        """Accept the socket into its group, and into its user's account group when signed in."""
+    async def join(self, group: str) -> bool:
+        """Accept the socket into its group, and into its user's account group when signed in;
+        False, and the socket refused, when its ticket's credential ended meanwhile."""
         self.group = group
         await self.channel_layer.group_add(group, self.channel_name)
         user = self.scope.get("user")
@@ -54,7 +56,19 @@ class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
             self.credential = self.scope.get("credential")
             self.credential_expires = self.scope.get("credential_expires")
             await self.channel_layer.group_add(self.account, self.channel_name)
+            if not await self.ticket_still_holds(user):
+                await self.end_signed_out()
+                return False
         await self.accept()
+        return True
+
+    async def ticket_still_holds(self, user) -> bool:
+        """A ticket's credential checked again now that the socket hears the account's sign-outs:
+        one that ended after the ticket was redeemed sent its sign-out before the socket was there."""
+        ticket = self.scope.get("ticket")
+        if ticket is None:
+            return True
+        return await database_sync_to_async(credentials.still_holds)(user, ticket.credential, ticket.session_key)
 
     async def send_json(self, content, close=False):
         if self.ended:
@@ -165,8 +179,9 @@ class UserConsumer(AnnouncingConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
+        if not await self.join(notify.user_group(user.pk)):
+            return
         self.user_id = user.pk
-        await self.join(notify.user_group(user.pk))
         await database_sync_to_async(presence.arrive)(user.pk, self.channel_name)
 
     async def heard(self, away: bool) -> None:

@@ -132,7 +132,7 @@ def new_game(request, game_name: str):
     lang = _lang(request)
     if not request.user.is_authenticated:
         return redirect(f"{reverse('account_login')}?next={request.path}")
-    form = CreateGameForm(module, lang, request.POST or None)
+    form, refused = CreateGameForm(module, lang, request.POST or None), None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -141,9 +141,13 @@ def new_game(request, game_name: str):
                                         invite=form.invitees(), bots=form.bots())
         except services.GameError as exc:
             form.add_error(None, exc.detail)
+            refused = exc
         else:
             return redirect("game", game.pk)
-    return render(request, "games/new_game.html", {"form": form, "game": catalogue_entry(game_name, lang)})
+    response = render(request, "games/new_game.html", {"form": form, "game": catalogue_entry(game_name, lang)})
+    if isinstance(refused, services.TooMany):  # a limit: 429 and Retry-After, as the API answers it
+        response.status_code, response["Retry-After"] = 429, str(refused.retry_after)
+    return response
 
 
 def catalogue_entry(name: str, lang: str) -> dict:

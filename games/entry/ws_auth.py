@@ -15,7 +15,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from accounts import credentials
 
-ANONYMOUS = {"user": AnonymousUser(), "credential": None, "credential_expires": None}
+ANONYMOUS = {"user": AnonymousUser(), "credential": None, "credential_expires": None, "ticket": None}
 
 
 @database_sync_to_async
@@ -25,6 +25,7 @@ def signed_in_with(token: str | None, ticket: str | None) -> dict:
 
     from accounts.models import ApiToken
     from accounts.ws_tickets import redeem
+    redeemed = None
     if token:
         found = ApiToken.objects.of_key(token).select_related("user").first()
         if found is None or credentials.token_expired(found):
@@ -36,10 +37,14 @@ def signed_in_with(token: str | None, ticket: str | None) -> dict:
         if redeemed is None:
             return ANONYMOUS
         user = get_user_model().objects.filter(pk=redeemed.user_id).first()
+        # The credential may have ended since the ticket was taken, its sign-out heard by no socket.
+        if user is None or not credentials.still_holds(user, redeemed.credential, redeemed.session_key):
+            return ANONYMOUS
         credential, expires = redeemed.credential, redeemed.expires
     if user is None or not user.is_active:
         return ANONYMOUS
-    return {"user": user, "credential": credential, "credential_expires": expires}
+    # The ticket goes on in the scope, for the check again once the socket hears sign-outs (consumers.join).
+    return {"user": user, "credential": credential, "credential_expires": expires, "ticket": redeemed}
 
 
 def credentials_of(scope) -> tuple[str | None, str | None]:

@@ -331,3 +331,15 @@ def test_switched_off_questions_go_to_django(game, settings):
     lean, django, answered = ask(actions(game), tokens[seat])
     assert not answered and lean[0] == 200
     assert_same(lean, django)
+
+
+def test_a_database_out_of_reach_is_a_503_to_come_back_to_as_django_answers(game, monkeypatch):
+    from django.db import OperationalError
+    game, tokens, seat, legal = game
+
+    def unreachable(*args, **kwargs):
+        raise OperationalError("connection refused")
+    monkeypatch.setattr(services, "submit_decision", unreachable)
+    lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat])
+    assert answered and lean[0] == 503 and int(lean[1]["retry-after"]) > 0 and "database" in lean[2]["detail"]
+    assert_same(lean, django)

@@ -43,10 +43,16 @@ def test_wrong_passwords_lock_the_account_for_the_token_endpoint_and_the_login_f
     make_user("alice", password=PASSWORD)
     answers = [token_attempt("alice", "wrong").status_code for _ in range(6)]
     assert answers == [401] * 5 + [429]
-    locked = token_attempt("alice", PASSWORD)  # even the right password waits now
-    assert locked.status_code == 429 and int(locked["Retry-After"]) > 0 and "too many" in locked.json()["detail"]
-    form = client.post("/accounts/login/", {"login": "alice", "password": PASSWORD})
-    assert form.status_code == 200 and "Too many failed login attempts" in form.content.decode()
+    refused_at_both_doors(client, "alice", "Too many failed login attempts")  # even the right password waits now
+
+
+def refused_at_both_doors(client, login: str, says: str) -> None:
+    """The right password, refused by the token endpoint (JSON) and the login form (its page, saying
+    why), each with a 429 and Retry-After."""
+    api = token_attempt(login, PASSWORD)
+    assert api.status_code == 429 and int(api["Retry-After"]) > 0 and "too many" in api.json()["detail"]
+    form = client.post("/accounts/login/", {"login": login, "password": PASSWORD})
+    assert form.status_code == 429 and int(form["Retry-After"]) > 0 and says in form.content.decode()
 
 
 def test_failures_on_the_login_form_count_for_the_token_endpoint(make_user, client):
@@ -90,6 +96,21 @@ def test_new_games_and_invitations_are_limited(make_user, api_client_for, settin
     assert client.post("/api/games/", {"game": "argo", "players": 3}, format="json").status_code == 201
     refused = client.post("/api/games/", {"game": "argo", "players": 3}, format="json")
     assert refused.status_code == 429 and "new games" in refused.json()["detail"]
+
+
+
+@pytest.mark.parametrize("language, says", [("en", "at most 1 new games in 60 minutes"),
+                                            ("de", "höchstens 1 neue Spiele in 60 Minuten")])
+def test_the_new_game_page_past_its_limit_is_a_429_in_the_readers_language(make_user, client, settings, language, says):
+    from accounts.models import Profile
+    settings.USER_LIMITS = {**settings.USER_LIMITS, "create_game": (1, 3600)}
+    alice = make_user("alice")
+    Profile.objects.filter(user=alice).update(language=language)
+    client.force_login(alice)
+    form = {"players": "2", "hours_per_move": "24"}
+    assert client.post("/games/new/argo/", form).status_code == 302
+    refused = client.post("/games/new/argo/", form)
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0 and says in refused.content.decode()
 
 
 # --- parallel requests: the counts are atomic ------------------------------------------------------
@@ -150,6 +171,41 @@ def test_a_correct_password_gives_its_attempt_back_but_does_not_forget_the_guess
     assert [token_attempt("alice", "wrong").status_code for _ in range(4)] == [401] * 4
     assert [token_attempt("alice", PASSWORD).status_code for _ in range(3)] == [200] * 3
     assert [token_attempt("alice@example.org", "wrong").status_code for _ in range(2)] == [401, 429]
+
+
+# --- every sign-in, whatever its result: each is a password check of about half a second of CPU ----
+
+def test_right_passwords_too_meet_the_limit_of_sign_ins_per_account(make_user, client, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    make_user("alice", password=PASSWORD)
+    allowed = settings.LOGIN_LIMITS["sign_ins_account"][0]
+    answers = [token_attempt("alice", PASSWORD).status_code for _ in range(allowed + 1)]
+    assert answers == [200] * allowed + [429]
+    # The same account named by its email address.
+    refused_at_both_doors(client, "alice@example.org", "Too many sign-ins to this account or from this place")
+
+
+def test_sign_ins_to_many_accounts_from_one_place_meet_its_limit(make_user, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    allowed = settings.LOGIN_LIMITS["sign_ins_address"][0]
+    for n in range(allowed + 1):
+        make_user(f"player{n}", password=PASSWORD)
+    answers = [token_attempt(f"player{n}", PASSWORD).status_code for n in range(allowed + 1)]
+    assert answers == [200] * allowed + [429]
+    elsewhere = APIClient().post("/api/auth/token/", {"username": "player0", "password": PASSWORD}, format="json",
+                                 REMOTE_ADDR="203.0.113.7")
+    assert elsewhere.status_code == 200
+
+
+@pytest.mark.parametrize("language, says", [("en", "Too many sign-ins to this account or from this place"),
+                                            ("de", "Zu viele Anmeldungen bei diesem Konto oder von diesem Ort")])
+def test_the_sign_in_page_past_the_limit_is_a_429_in_the_readers_language(make_user, client, settings, language, says):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    make_user("alice", password=PASSWORD)
+    for _ in range(settings.LOGIN_LIMITS["sign_ins_account"][0]):
+        assert token_attempt("alice", PASSWORD).status_code == 200
+    form = client.post("/accounts/login/", {"login": "alice", "password": PASSWORD}, HTTP_ACCEPT_LANGUAGE=language)
+    assert form.status_code == 429 and says in form.content.decode()
 
 
 # --- the client's address: what our own proxy saw --------------------------------------------------

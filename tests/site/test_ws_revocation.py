@@ -160,3 +160,84 @@ def test_lifting_a_suspension_does_not_bring_the_old_token_back(make_user):
     refused = as_api(key).get("/api/me/")
     assert refused.status_code == 401 and refused.json()["detail"]
     assert APIClient().post("/api/auth/token/", {"username": "alice", "password": "pass-word-1"}).json()["token"] != key
+
+
+# A ticket taken just before its credential ended must not open a socket afterwards: the sign-out
+# went out while no socket of it was there to hear it, so the ticket itself is checked.
+
+def ticket_of(client) -> str:
+    taken = client.post("/api/auth/ws-ticket/")
+    assert taken.status_code == 201
+    return taken.json()["ticket"]
+
+
+def refused_with_ticket(ticket: str, user) -> None:
+    from games import presence
+
+    async def scenario():
+        comm = WebsocketCommunicator(application(), f"/ws/me/?ticket={ticket}", headers=ORIGIN)
+        assert await comm.connect(timeout=TIMEOUT) == (False, 4401)
+        assert await rows_of(user) == 0
+    async_to_sync(scenario)()
+    assert not presence.is_online(user.pk), "a refused ticket keeps nobody online"
+
+
+def token_deleted(alice):
+    client = as_api(token_of(alice))
+    return client, lambda: client.delete("/api/auth/token/")
+
+
+def session_signed_out(alice):
+    browser, _ = session_of(alice)
+    return browser, lambda: browser.post("/accounts/logout/")
+
+
+def password_changed(alice):
+    browser, _ = session_of(alice)
+
+    def new_password():
+        alice.set_password("a-new-secret-7")
+        alice.save()
+    return browser, new_password
+
+
+@pytest.mark.parametrize("credential_ends", [token_deleted, session_signed_out, password_changed])
+def test_a_ticket_opens_nothing_once_the_credential_it_was_taken_with_ended(make_user, credential_ends):
+    alice = make_user("alice")
+    client, end = credential_ends(alice)
+    ticket = ticket_of(client)
+    end()
+    refused_with_ticket(ticket, alice)
+
+
+def test_a_ticket_of_a_session_that_still_holds_opens_a_socket_that_closes_with_it(make_user):
+    alice = make_user("alice")
+    browser, _ = session_of(alice)
+    ticket = ticket_of(browser)
+
+    async def scenario():
+        comm = await connect(f"/ws/me/?ticket={ticket}")
+        await still_open(comm)
+        await database_sync_to_async(lambda: browser.post("/accounts/logout/"))()
+        await closed_signed_out(comm)
+        assert await rows_of(alice) == 0
+    async_to_sync(scenario)()
+
+
+def test_a_credential_that_ends_while_its_ticket_opens_a_socket_closes_it(make_user):
+    """The token is revoked after the ticket was redeemed but before the socket joined the account's
+    group: its sign-out went out to nobody, so the socket checks the ticket's credential again."""
+    from channels.layers import get_channel_layer
+    alice = make_user("alice")
+    key = token_of(alice)
+    ticket = ticket_of(as_api(key))
+    layer = get_channel_layer()
+    joining = layer.group_add
+
+    async def revoked_meanwhile(group, channel):
+        if group.startswith("account-"):
+            await database_sync_to_async(lambda: as_api(key).delete("/api/auth/token/"))()
+        await joining(group, channel)
+
+    layer.group_add = revoked_meanwhile
+    refused_with_ticket(ticket, alice)

@@ -1,7 +1,10 @@
 """Every API error is JSON with a human-readable `detail`."""
 from __future__ import annotations
 
-from django.http import JsonResponse
+import sys
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpResponse, JsonResponse
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
@@ -19,6 +22,11 @@ def _flatten(data, prefix: str = "") -> list[str]:
 
 
 SERVER_ERROR = {"detail": "the server failed; the error has been logged"}
+# The database out of reach (stopped, restarting, refusing connections, a connection dropped): the
+# site recovers by itself once it answers again, so clients are told to come back, not that it broke.
+DATABASE_DOWN = (OperationalError, InterfaceError)
+UNAVAILABLE = {"detail": "the site cannot reach its database for a moment; try again shortly"}
+RETRY_AFTER = 30  # seconds: about what a database restart or a failover takes
 
 
 def game_error(exc: GameError) -> tuple[int, dict, list[tuple[str, str]]]:
@@ -70,11 +78,35 @@ def not_found(request, exception=None):
     return page_not_found(request, exception)
 
 
+def too_many_requests(request, exception=None):
+    """handler429: what allauth answers when one of its limits (settings.ACCOUNT_RATE_LIMITS) is
+    reached (pages only: the API counts its own, games/limits.py); without it allauth looks for a
+    429.html and fails if there is none."""
+    from django.shortcuts import render
+    return render(request, "429.html", status=429)
+
+
 def server_error(request):
+    """handler500, called while the exception is being handled: a database out of reach is a 503."""
+    if isinstance(sys.exc_info()[1], DATABASE_DOWN):
+        return unavailable(request)
     if request.path.startswith("/api/"):
         return JsonResponse(SERVER_ERROR, status=500)
     from django.views.defaults import server_error as html_error
     return html_error(request)
+
+
+def unavailable(request):
+    """503 with Retry-After: JSON under /api/; elsewhere a page that asks nothing of the database
+    (no user, no session: base.html would), in the language LocaleMiddleware chose."""
+    if request.path.startswith("/api/"):
+        response = JsonResponse(UNAVAILABLE, status=503)
+    else:
+        from django.template.loader import render_to_string
+        from django.utils.translation import get_language
+        response = HttpResponse(render_to_string("503.html", {"LANGUAGE_CODE": get_language()}), status=503)
+    response["Retry-After"] = str(RETRY_AFTER)
+    return response
 
 
 def csrf_failure(request, reason=""):
