@@ -9,7 +9,10 @@ An app may also refuse what a player does by themselves, for what they have take
 (`register_own`; a tournament entry keeps an account from becoming a bot): `own_refusal`.
 
 Such an app may also say which players are better kept apart (`register_apart`): an event that
-seats players together (a tournament's pairings) asks `apart` and avoids those pairs where it can."""
+seats players together (a tournament's pairings) asks `apart` and avoids those pairs where it can.
+
+And which players a check refuses an action towards whoever else takes part (`register_barred`):
+a list asks `barred` to leave out ahead of time what would be refused (the lobby's open games)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable

@@ -6,11 +6,14 @@ socket stays open: a bad frame is a client's bug, not a reason to drop its updat
 from __future__ import annotations
 
 import json
+import logging
 import time
 
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from redis.exceptions import ConnectionError as RedisConnectionLost
+from redis.exceptions import TimeoutError as RedisTimeout
 
 from accounts import credentials
 from games import presence
@@ -21,11 +24,17 @@ from games.reactions import notify
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+CLOSE_TRY_AGAIN = 1013  # RFC 6455 "Try Again Later": the channel layer is out of reach for now
 LARGEST_FRAME = 1024  # a ping is 16 bytes; nothing a client sends needs more
 HEARD_EVERY = 30  # seconds: how often a ping refreshes presence in the database, at most
 # What a send to a client that is gone raises: uvicorn's ClientDisconnected (an OSError), or, with
 # the sans-I/O protocol on uvloop, a RuntimeError from the closed transport.
 CLIENT_GONE = (OSError, RuntimeError)
+# What the Redis channel layer raises when its server is out of reach or dropped the connection (a
+# restart of Redis): the first command on a dropped connection fails, the next one connects anew.
+LAYER_LOST = (RedisConnectionLost, RedisTimeout, OSError)
+
+log = logging.getLogger(__name__)
 
 
 class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
@@ -47,19 +56,40 @@ class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
 
     async def join(self, group: str) -> bool:
         """Accept the socket into its group, and into its user's account group when signed in;
-        False, and the socket refused, when its ticket's credential ended meanwhile."""
+        False, and the socket refused, when the channel layer is out of reach (CLOSE_TRY_AGAIN) or
+        its ticket's credential ended meanwhile."""
         self.group = group
-        await self.channel_layer.group_add(group, self.channel_name)
         user = self.scope.get("user")
-        if user is not None and user.is_authenticated:
+        signed_in = user is not None and user.is_authenticated
+        if signed_in:
             self.account = notify.account_group(user.pk)
             self.credential = self.scope.get("credential")
             self.credential_expires = self.scope.get("credential_expires")
-            await self.channel_layer.group_add(self.account, self.channel_name)
-            if not await self.ticket_still_holds(user):
-                await self.end_signed_out()
-                return False
+        if not await self.enter_groups():
+            await self.close(code=CLOSE_TRY_AGAIN)
+            await self.end()
+            return False
+        if signed_in and not await self.ticket_still_holds(user):
+            await self.end_signed_out()
+            return False
         await self.accept()
+        return True
+
+    async def enter_groups(self) -> bool:
+        """Add the socket to its groups, trying once more where the channel layer's connection was
+        lost (the first command after a restart of Redis fails, the second connects anew); False
+        when it is still out of reach: the client is told to try again later, never an error."""
+        for group in (self.group, self.account):
+            if group is None:
+                continue
+            for attempt in (1, 2):
+                try:
+                    await self.channel_layer.group_add(group, self.channel_name)
+                    break
+                except LAYER_LOST as exc:
+                    log.warning("channel layer out of reach joining a socket (attempt %d): %r", attempt, exc)
+            else:
+                return False
         return True
 
     async def ticket_still_holds(self, user) -> bool:
@@ -144,7 +174,10 @@ class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
         self.ended = True
         for group in (self.group, self.account):
             if group:
-                await self.channel_layer.group_discard(group, self.channel_name)
+                try:
+                    await self.channel_layer.group_discard(group, self.channel_name)
+                except LAYER_LOST as exc:  # a layer that lost its server forgets the socket anyway
+                    log.warning("channel layer out of reach leaving a group: %r", exc)
 
 
 class NoSuchSocket(AsyncJsonWebsocketConsumer):
