@@ -36,12 +36,13 @@ def token_expired(token) -> bool:
 
 
 def still_holds(user, credential: str, session_key: str | None = None) -> bool:
-    """Whether the token or session named `credential` still signs `user` in: the account's token
-    is still that one and has not expired, or the session still exists, is the user's, and was
+    """Whether the token or session named `credential` still signs `user` in: the token is still
+    one of the account's and has not expired, or the session still exists, is the user's, and was
     signed in with the password the account has now (Django's session auth hash)."""
     from accounts.models import ApiToken
     if credential.startswith(TOKEN + ":"):
-        token = ApiToken.objects.filter(user=user).first()
+        digest_start = credential.removeprefix(TOKEN + ":")
+        token = ApiToken.objects.filter(user=user, digest__startswith=digest_start).first()
         return token is not None and token_name(token) == credential and not token_expired(token)
     if not session_key or name(SESSION, session_key) != credential:
         return False

@@ -1,6 +1,8 @@
-"""Speak each signed-in user's language and show times in their time zone."""
+"""Speak each signed-in user's language and show times in their time zone; keep the list of the
+browsers each account is signed in on."""
 import zoneinfo
 
+from django.contrib.auth import SESSION_KEY
 from django.utils import timezone, translation
 
 
@@ -42,3 +44,27 @@ class LoginLimitStatus:
             response.status_code = 429
             response["Retry-After"] = str(wait)
         return response
+
+
+class ListSessions:
+    """Keep each signed-in browser on its account's list (accounts.sign_ins): before the view, for
+    a session signed in before the list existed or whose key changed; after it, for a sign-in made
+    by this very request, so that the list has it before its next request."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        self._keep_listed(request)
+        response = self.get_response(request)
+        self._keep_listed(request)
+        return response
+
+    @staticmethod
+    def _keep_listed(request) -> None:
+        # The session must be the one that signs the user in (not a token's user beside a cookie).
+        user, session = getattr(request, "user", None), getattr(request, "session", None)
+        if user is not None and user.is_authenticated and session is not None and session.session_key \
+                and session.get(SESSION_KEY) == user._meta.pk.value_to_string(user):
+            from accounts import sign_ins
+            sign_ins.keep_listed(request)

@@ -67,6 +67,9 @@ class Profile(models.Model):
     # so its work follows the readers whose hour has come, not every reader (docs/async-play.md).
     # NEVER, not NULL, for none yet: "day < today" then reads along the index alone.
     digest_day = models.DateField(default=NEVER, db_default=NEVER, editable=False)
+    # When the player last signed out everywhere: a browser session signed in before the site kept
+    # its list of sessions (accounts.sign_ins) is not on that list, and ends at its next request.
+    signed_out_everywhere = models.DateTimeField(null=True, blank=True, editable=False)
 
     API_BOT = "api"
 
@@ -158,28 +161,51 @@ def language_of(user, request=None) -> str:
     return supported_language(profile.language if profile else getattr(request, "LANGUAGE_CODE", None))
 
 
+DEVICE_NAME_LENGTH = 60
+HANDLE_LENGTH = 12
+
+
 class ApiTokenQuerySet(models.QuerySet):
     def of_key(self, key: str):
         return self.filter(digest=token_digest(key))
 
+    def of_handle(self, handle: str):
+        """The token a list named `handle` (ApiToken.handle); nothing for anything else."""
+        if len(handle) != HANDLE_LENGTH or handle.strip("0123456789abcdef"):
+            return self.none()
+        return self.filter(digest__startswith=handle)
+
 
 class ApiToken(models.Model):
-    """The API token of an account (`Authorization: Token …`). Only a digest of its key is stored:
-    a read of the table or of a backup gives nobody a key that signs in. The key is random (160
-    bits), so a plain SHA-256 is enough; a slow password hash would only cost every request."""
+    """An API token of an account (`Authorization: Token …`), one per device that signed in with
+    the account's password. Only a digest of its key is stored: a read of the table or of a backup
+    gives nobody a key that signs in. The key is random (160 bits), so a plain SHA-256 is enough; a
+    slow password hash would only cost every request."""
 
     digest = models.CharField(max_length=64, primary_key=True)  # SHA-256 of the key, hexadecimal
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_token")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    # What the program called the device at sign-in ("" if it said nothing): a new sign-in with the
+    # same name replaces that device's token, so a client that signs in again leaves no token behind.
+    device = models.CharField(max_length=DEVICE_NAME_LENGTH, blank=True, default="")
     created = models.DateTimeField(default=timezone.now)  # its lifetime counts from here
+    last_used = models.DateTimeField(null=True, blank=True)  # to the hour (accounts.api.auth)
 
     objects = ApiTokenQuerySet.as_manager()
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "created"], name="api_token_user_created")]
 
     def __str__(self) -> str:
         return f"{self.user}: token of {self.created:%Y-%m-%d}"
 
+    @property
+    def handle(self) -> str:
+        """How the account's lists and URLs name the token: a prefix of its digest, which is no key."""
+        return self.digest[:HANDLE_LENGTH]
+
     @classmethod
-    def issue(cls, user) -> str:
+    def issue(cls, user, device: str = "") -> str:
         """A new token for `user`; its key, which is told once and never stored."""
         key = secrets.token_hex(20)
-        cls.objects.create(user=user, digest=token_digest(key))
+        cls.objects.create(user=user, digest=token_digest(key), device=device)
         return key

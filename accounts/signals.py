@@ -1,4 +1,5 @@
 from django.conf import settings
+from django.contrib.auth.signals import user_logged_in
 from django.db.models.signals import post_save, pre_save
 from django.dispatch import Signal, receiver
 
@@ -9,6 +10,15 @@ from .models import ApiToken, Profile
 password_changed = Signal()
 # user_id: a moderator suspended the account, or made it inactive: its tokens and sockets end.
 account_suspended = Signal()
+# user_id: the player signed out everywhere (accounts.sign_ins): every socket of the account closes.
+signed_out_everywhere = Signal()
+
+
+@receiver(user_logged_in)
+def note_sign_in(sender, request, user, **kwargs):
+    if request is not None and hasattr(request, "session"):
+        from accounts import sign_ins
+        sign_ins.note_sign_in(request.session)
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)

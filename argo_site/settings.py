@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "channels",
     "allauth",
     "allauth.account",
+    "allauth.usersessions",  # the list of browsers an account is signed in on (accounts.sign_ins)
     "accounts",
     "games",
     "tournaments",
@@ -98,6 +99,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.UserPreferencesMiddleware",
     "accounts.middleware.LoginLimitStatus",
+    "accounts.middleware.ListSessions",
 ]
 
 # Only the site's own files run: no inline script or style anywhere, so stored text can never run.
@@ -339,6 +341,8 @@ REST_FRAMEWORK = {
 # An API token ends by itself this long after it was issued (POST /api/auth/token/ issues a new key
 # each time): a key copied somewhere long forgotten stops working. Sockets opened with it close too.
 API_TOKEN_LIFETIME = timedelta(days=int(os.environ.get("API_TOKEN_DAYS", "90")))
+# One token per device (the `device` a sign-in names); a sign-in past this many ends the oldest.
+API_TOKENS_PER_ACCOUNT = 10
 SPECTACULAR_SETTINGS = {
     "TITLE": "Argo Station API",
     "DESCRIPTION": "Play board games asynchronously: games, decisions, undo, chat, ratings and accounts.",

@@ -2,9 +2,11 @@ from django.contrib import admin
 from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from accounts.api.views import BotAccountView, MeView, PublicUserView, PushDevicesView, PushDeviceView, TokenView, WebSocketTicketView
+from accounts.api.views import (BotAccountView, MeView, PublicUserView, PushDevicesView, PushDeviceView,
+                                SignOutEverywhereView, TokenOfDeviceView, TokensView, TokenView, WebSocketTicketView)
 from games.entry.api.errors import not_found
 from games.entry.api.ratings import RatingsView
 
@@ -17,6 +19,9 @@ handler500 = "games.entry.api.errors.server_error"
 api = [
     path("auth/token/", TokenView.as_view(), name="api-token"),
     path("auth/ws-ticket/", WebSocketTicketView.as_view(), name="api-ws-ticket"),
+    path("auth/tokens/", TokensView.as_view(), name="api-tokens"),
+    path("auth/tokens/<str:handle>/", TokenOfDeviceView.as_view(), name="api-token-of-device"),
+    path("auth/sign-out-everywhere/", SignOutEverywhereView.as_view(), name="api-sign-out-everywhere"),
     path("me/", MeView.as_view(), name="api-me"),
     path("me/bot/", BotAccountView.as_view(), name="api-me-bot"),
     path("me/devices/", PushDevicesView.as_view(), name="api-push-devices"),
@@ -42,6 +47,9 @@ def favicon(request):
 urlpatterns = [
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
+    # allauth's list of sessions is part of the settings page's list of sign-ins, with the programs'
+    # tokens beside them (accounts.sign_ins): one list, one place.
+    path("accounts/sessions/", RedirectView.as_view(url="/settings/#sign-ins")),
     path("accounts/", include("allauth.urls")),
     path("api/", include(api)),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -2,15 +2,18 @@
 
 Every API request of a program asks it, so the query is written by hand (foundation.rows): the
 ORM's select_related cost more CPU than PostgreSQL's answer (docs/performance.md)."""
+from datetime import timedelta
 from functools import cache
 
-from django.utils import translation
+from django.utils import timezone, translation
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.credentials import token_digest, token_expired
 from accounts.models import ApiToken, Profile
 from foundation.rows import Columns, cache_related, prepared_cursor
+
+LAST_USED_STEP = timedelta(hours=1)
 
 
 @cache
@@ -40,6 +43,15 @@ def token_user(key: str):
     return user, token
 
 
+def _note_use(token) -> None:
+    """When the token was last used, to the hour (the list of sign-ins shows it): one write an
+    hour per device, not one per request."""
+    now = timezone.now()
+    if token.last_used is None or now - token.last_used >= LAST_USED_STEP:
+        ApiToken.objects.filter(pk=token.pk).update(last_used=now)
+        token.last_used = now
+
+
 class ProfileTokenAuthentication(TokenAuthentication):
     model = ApiToken  # looked up by the digest of the key, never by the key
 
@@ -53,6 +65,7 @@ class ProfileTokenAuthentication(TokenAuthentication):
             # Its open sockets close with it (games.reactions.notify listens for the deletion).
             found[1].delete()
             raise AuthenticationFailed("Token has expired; POST /api/auth/token/ for a new one.")
+        _note_use(found[1])
         # The answer speaks the profile's language (accounts.models.language_of) and says so in its
         # Content-Language, as UserPreferencesMiddleware does for a signed-in page; times stay in UTC.
         if getattr(found[0], "profile", None) is not None:

@@ -5,12 +5,12 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, serializers
-from rest_framework.exceptions import Throttled
+from rest_framework.exceptions import NotFound, Throttled
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import credentials
-from accounts.models import ApiToken, Profile, PushDevice
+from accounts import credentials, sign_ins
+from accounts.models import DEVICE_NAME_LENGTH, ApiToken, Profile, PushDevice, validate_one_line
 from accounts.ws_tickets import TICKET_SECONDS, issue
 from foundation.api import MethodFirst
 from games import services
@@ -60,13 +60,18 @@ class BotAccountView(MethodFirst, APIView):
 class CredentialsSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=254, help_text="your username or email address")
     password = serializers.CharField(max_length=128, trim_whitespace=False)
+    device = serializers.CharField(
+        max_length=DEVICE_NAME_LENGTH, required=False, default="", allow_blank=True, validators=[validate_one_line],
+        help_text="what to call this device in your list of sign-ins; a new sign-in with the same name "
+                  "replaces that device's token")
 
 
 class TokenView(MethodFirst, APIView):
     """Exchange a username and password for an API token (`Authorization: Token …`).
 
-    Each exchange issues a new key, valid for 90 days (API_TOKEN_DAYS), and ends the previous one
-    with the sockets it opened.
+    Each exchange issues a new key, valid for 90 days (API_TOKEN_DAYS), for the device it names
+    (`device`, or an unnamed one): the device's previous key ends with the sockets it opened. An
+    account holds at most API_TOKENS_PER_ACCOUNT keys; a new one past that ends the oldest.
 
     Goes through the same door as the login form (allauth's adapter), so both share the counts of
     sign-ins and of failed attempts per account and per address: past one, 429 with `Retry-After`."""
@@ -85,9 +90,12 @@ class TokenView(MethodFirst, APIView):
 
     @extend_schema(request=None, responses={204: None, 401: OpenApiResponse(description="not signed in")})
     def delete(self, request, *args, **kwargs):
-        """Revoke your API token: every client using it is signed out, its sockets close (4401);
-        POST issues a new one."""
-        ApiToken.objects.filter(user=request.user).delete()
+        """Revoke the API token this request signed in with (signed in with a session: every token
+        of the account): whoever uses it is signed out, its sockets close (4401); POST issues a new one."""
+        if isinstance(request.auth, ApiToken):
+            request.auth.delete()
+        else:
+            ApiToken.objects.filter(user=request.user).delete()
         return Response(status=204)
 
     @extend_schema(request=CredentialsSerializer, auth=[], responses={
@@ -109,16 +117,64 @@ class TokenView(MethodFirst, APIView):
             # Well-formed but wrong: an authentication failure (401), not a malformed request (400).
             return Response({"detail": "Unable to log in with provided credentials."}, status=401,
                             headers={"WWW-Authenticate": 'Token realm="api"'})
-        return Response({"token": new_token(user)})
+        return Response({"token": new_token(user, given.validated_data["device"])})
 
 
-def new_token(user) -> str:
+def new_token(user, device: str = "") -> str:
     """A new key at each sign-in, with a lifetime of its own (settings.API_TOKEN_LIFETIME): the
-    previous key ends, and the sockets opened with it close. Two sign-ins at once: the last wins."""
+    device's previous key ends, and so do the oldest past the account's limit; the sockets opened
+    with them close. Two sign-ins of one device at once: the last wins."""
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-        ApiToken.objects.filter(user=user).delete()
-        return ApiToken.issue(user)
+        ApiToken.objects.filter(user=user, device=device).delete()
+        kept = ApiToken.objects.filter(user=user).order_by("-created")[:settings.API_TOKENS_PER_ACCOUNT - 1]
+        ApiToken.objects.filter(user=user).exclude(digest__in=[t.digest for t in kept]).delete()
+        return ApiToken.issue(user, device)
+
+
+class ProgramSerializer(serializers.Serializer):
+    handle = serializers.CharField(help_text="names the token in DELETE /api/auth/tokens/{handle}/; not a key")
+    device = serializers.CharField(help_text="what the program called its device at sign-in; empty if nothing")
+    since = serializers.DateTimeField()
+    last_used = serializers.DateTimeField(allow_null=True, help_text="to the hour")
+    expires = serializers.DateTimeField()
+    current = serializers.BooleanField(help_text="the token of this very request")
+
+
+class TokensView(MethodFirst, APIView):
+    """Your API tokens still valid, one per device that signed in, newest first."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: ProgramSerializer(many=True), 401: OpenApiResponse(description="not signed in")})
+    def get(self, request, *args, **kwargs):
+        current = request.auth if isinstance(request.auth, ApiToken) else None
+        return Response(ProgramSerializer(sign_ins.programs(request.user, current), many=True).data)
+
+
+class TokenOfDeviceView(MethodFirst, APIView):
+    """End one of your API tokens (a lost phone, a program you no longer run): its sockets close."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None, 401: OpenApiResponse(description="not signed in"),
+                                            404: OpenApiResponse(description="none of your tokens")})
+    def delete(self, request, handle: str, *args, **kwargs):
+        if not sign_ins.end_program(request.user, handle):
+            raise NotFound("none of your tokens has that handle")
+        return Response(status=204)
+
+
+class SignOutEverywhereView(MethodFirst, APIView):
+    """Sign out everywhere: every browser session and every API token of the account ends (this
+    request's too) and every socket closes. Signing in again works as before."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None, 401: OpenApiResponse(description="not signed in")})
+    def post(self, request, *args, **kwargs):
+        sign_ins.sign_out_everywhere(request._request)
+        return Response(status=204)
 
 
 def credential_of(request) -> tuple[str, float | None, str | None]:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from accounts import sign_ins
 from accounts.models import Profile, language_of
 from foundation.api import counted_ahead
 from foundation.charts import rating_chart
@@ -354,6 +355,8 @@ def settings_page(request):
             if chosen.isdigit() and request.user.push_devices.filter(pk=chosen).delete()[0]:
                 messages.success(request, _("That device gets no more notifications."))
             return redirect("settings")
+        if {"end_browser", "end_program", "sign_out_everywhere"} & request.POST.keys():
+            return _end_sign_ins(request)
         if "delete_vacation" in request.POST:
             try:
                 services.cancel_vacation(request.user, int(request.POST.get("delete_vacation", "")))
@@ -366,7 +369,26 @@ def settings_page(request):
         "vacations": request.user.vacations.filter(end__gte=today), "today": today,
         "days_left": clock.vacation_days_left(request.user, today.year),
         "devices": request.user.push_devices.all(), "push_key": settings.VAPID_PUBLIC_KEY,
+        "browsers": sign_ins.browsers(request.user, request.session.session_key),
+        "programs": sign_ins.programs(request.user),
     })
+
+
+def _end_sign_ins(request):
+    """The settings page's list of sign-ins: sign out one browser, one program, or everywhere."""
+    user = request.user
+    if "sign_out_everywhere" in request.POST:
+        sign_ins.sign_out_everywhere(request)  # this session ends too: the next page asks to sign in
+        messages.success(request, _("You are signed out everywhere, here too."))
+        return redirect("account_login")
+    chosen = request.POST.get("end_browser", "")
+    if chosen.isdigit() and sign_ins.end_browser(request, int(chosen)):
+        messages.success(request, _("That browser is signed out."))
+        if not request.user.is_authenticated:  # it was this one
+            return redirect("account_login")
+    elif sign_ins.end_program(user, request.POST.get("end_program", "")):
+        messages.success(request, _("That program is signed out: its token works no more."))
+    return redirect(f"{reverse('settings')}#sign-ins")
 
 
 def email_preferences(request, token):

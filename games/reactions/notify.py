@@ -22,7 +22,7 @@ from django.dispatch import receiver
 from foundation.threads import ProcessThread
 from accounts import credentials
 from accounts.models import Profile, supported_language
-from accounts.signals import account_suspended, password_changed
+from accounts.signals import account_suspended, password_changed, signed_out_everywhere
 from games import rules, signals
 from games.ratings import rating_moves
 from games.services import NotFound, game_in_full, game_with_seats, invitations_of
@@ -358,6 +358,17 @@ def _sign_out(user_id: int, **which) -> None:
 def _token_ended(sender, instance, **kwargs):
     """Revoked, replaced by a new sign-in, expired, or ended by a new password or a suspension."""
     _sign_out(instance.user_id, credential=credentials.token_name(instance))
+
+
+@receiver(post_delete, sender="usersessions.UserSession")
+def _listed_session_ended(sender, instance, **kwargs):
+    """Signed out from another browser (accounts.sign_ins), or found ended already."""
+    _sign_out(instance.user_id, credential=credentials.name(credentials.SESSION, instance.session_key))
+
+
+@receiver(signed_out_everywhere)
+def _signed_out_everywhere(sender, user_id, **kwargs):
+    _sign_out(user_id)
 
 
 @receiver(user_logged_out)
