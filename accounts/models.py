@@ -207,5 +207,6 @@ class ApiToken(models.Model):
     def issue(cls, user, device: str = "") -> str:
         """A new token for `user`; its key, which is told once and never stored."""
         key = secrets.token_hex(20)
-        cls.objects.create(user=user, digest=token_digest(key), device=device)
+        now = timezone.now()  # the sign-in is a use: no write at the first request of the hour
+        cls.objects.create(user=user, digest=token_digest(key), device=device, created=now, last_used=now)
         return key
