@@ -7,6 +7,7 @@ from allauth.account import app_settings
 from allauth.core.internal.ratelimit import parse_rates
 
 from accounts.models import Profile
+from games.entry.api.errors import ALLAUTH_LIMITS_WINDOW
 
 # Each limited action of allauth that the site serves: (where it is posted, signed in, what is posted).
 # What is posted may be wrong: allauth counts the attempt before it reads the form.
@@ -46,3 +47,5 @@ def test_past_each_of_allauths_limits_a_page_in_the_readers_language(client, mak
     assert refused.status_code == 429
     page = refused.content.decode()
     assert SAYS[language] in page and f'lang="{language}"' in page
+    window = max(rate.duration for rate in parse_rates(app_settings.RATE_LIMITS[action]))
+    assert int(refused["Retry-After"]) == ALLAUTH_LIMITS_WINDOW >= window

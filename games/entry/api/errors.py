@@ -78,12 +78,20 @@ def not_found(request, exception=None):
     return page_not_found(request, exception)
 
 
+# How long allauth's limits count (every one the site serves counts per minute; the handler does not
+# learn which limit refused): after that long, the attempt is allowed again.
+# tests/site/test_allauth_limits.py holds this against allauth's configuration.
+ALLAUTH_LIMITS_WINDOW = 60
+
+
 def too_many_requests(request, exception=None):
     """handler429: what allauth answers when one of its limits (settings.ACCOUNT_RATE_LIMITS) is
     reached (pages only: the API counts its own, games/limits.py); without it allauth looks for a
     429.html and fails if there is none."""
     from django.shortcuts import render
-    return render(request, "429.html", status=429)
+    response = render(request, "429.html", status=429)
+    response["Retry-After"] = str(ALLAUTH_LIMITS_WINDOW)
+    return response
 
 
 def server_error(request):
