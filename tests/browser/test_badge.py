@@ -4,7 +4,7 @@ game that is aborted takes its game out of the count without a reload."""
 from __future__ import annotations
 
 from .test_every_page import mid_game
-from .test_play import LIVE_SECONDS, BrowserTestCase, make_player
+from .test_play import LIVE_SECONDS, PUSHED_FROM_THE_TEST, BrowserTestCase, make_player
 
 
 class WaitingBadge(BrowserTestCase):
@@ -20,6 +20,7 @@ class WaitingBadge(BrowserTestCase):
     def badge(self, page) -> tuple[str, bool, str]:
         return page.inner_text("#waiting-badge"), page.is_visible("#waiting-badge"), page.title()
 
+    @PUSHED_FROM_THE_TEST
     def test_the_badge_follows_turns_ended_elsewhere_and_aborts(self):
         from django.contrib.auth import get_user_model
 

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from .test_every_page import AXE, describe, mid_game
-from .test_play import LIVE_SECONDS, BrowserTestCase, make_player, seq_of, settle
+from .test_play import LIVE_SECONDS, PUSHED_FROM_THE_TEST, BrowserTestCase, make_player, seq_of, settle
 
 DECISIONS = 4  # the keyboard player's own decisions per game
 
@@ -102,6 +102,7 @@ class BoardToScreenReaderAndKeyboard(BrowserTestCase):
                             " && document.activeElement.dataset.token === t", token, rng.choice(["Enter", "Space"]))
         return token
 
+    @PUSHED_FROM_THE_TEST
     def test_every_game_is_played_by_keyboard_and_every_target_is_announced(self):
         from games import services
         from games.models import Game

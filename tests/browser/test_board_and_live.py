@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import re
 
-from .test_play import LIVE_SECONDS, BrowserTestCase, make_player, seq_of, settle
+from .test_play import LIVE_SECONDS, PUSHED_FROM_THE_TEST, BrowserTestCase, make_player, seq_of, settle
 
 CROWD = """async () => {
   const config = JSON.parse(document.getElementById("page-config").textContent);
@@ -106,6 +106,7 @@ class GameOnThePage(BrowserTestCase):
         assert crowd["hidden"] == []
         assert not page.errors, page.errors
 
+    @PUSHED_FROM_THE_TEST
     def test_chat_keeps_a_half_made_decision_and_a_piece_on_a_lit_tile_does_not_block_it(self):
         # Figures step out of the Waking Room until one of them may step back into it.
         for _ in range(200):
@@ -154,6 +155,7 @@ class GameOnThePage(BrowserTestCase):
     def colour_of(self, user):
         return self.game().seats.get(user=user).colour
 
+    @PUSHED_FROM_THE_TEST
     def test_the_board_keeps_the_station_in_view_unless_the_player_zoomed(self):
         mover, other = self.mover_and_other()
         page = self.open(other)
@@ -176,6 +178,7 @@ class GameOnThePage(BrowserTestCase):
         assert page.get_attribute("#board svg", "viewBox") == page.get_attribute("#board svg", "data-fit")
         assert not page.errors, page.errors
 
+    @PUSHED_FROM_THE_TEST
     def test_an_abort_reaches_open_pages_with_its_reason(self):
         from django.contrib.auth import get_user_model
         moderator = get_user_model().objects.create_user("mod", "mod@example.org", "x", is_staff=True)
@@ -207,6 +210,7 @@ class GameOnThePage(BrowserTestCase):
                                timeout=25000)
         assert not [e for e in page.errors if "WebSocket" not in e], page.errors
 
+    @PUSHED_FROM_THE_TEST
     def test_a_long_chat_shows_the_latest_messages_and_the_earlier_ones_on_request(self):
         from games.models import ChatMessage
         ChatMessage.objects.bulk_create(ChatMessage(game_id=self.game_id, user=self.bob, text=f"line {n}")

@@ -4,7 +4,7 @@ the reason for the player it concerned."""
 from __future__ import annotations
 
 from .test_every_page import mid_game
-from .test_play import LIVE_SECONDS, BrowserTestCase, make_player, settle
+from .test_play import LIVE_SECONDS, PUSHED_FROM_THE_TEST, BrowserTestCase, make_player, settle
 
 
 class DeskOnThePage(BrowserTestCase):
@@ -23,6 +23,7 @@ class DeskOnThePage(BrowserTestCase):
         settle(page)
         return page
 
+    @PUSHED_FROM_THE_TEST
     def test_a_hidden_chat_line_and_a_removal_reach_open_pages(self):
         from games import services
         from games.models import Seat

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from .test_every_page import mid_game
-from .test_play import LIVE_SECONDS, PASSWORD, BrowserTestCase, make_player, seq_of, settle
+from .test_play import LIVE_SECONDS, PASSWORD, PUSHED_FROM_THE_TEST, BrowserTestCase, make_player, seq_of, settle
 
 MIN_TARGET = 44
 
@@ -133,6 +133,7 @@ class PhoneGamePage(BrowserTestCase):
 
 
 class TouchOnlyGame(BrowserTestCase):
+    @PUSHED_FROM_THE_TEST
     def test_ten_decisions_with_taps_only(self):
         from games import services
         from games.models import Game

@@ -24,6 +24,20 @@ START_SECONDS = 30  # a lobby page becoming the game, by whichever way the start
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (installed by .ci/run)")
 
 
+def _layer_reaches_the_server() -> bool:
+    from django.conf import settings
+    return not settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("InMemoryChannelLayer")
+
+
+# For a check whose change is made by the test itself (services called in this process) and must
+# reach the open pages live: the server runs in a process of its own, and only a channel layer
+# outside both (Redis, REDIS_URL, as CI sets it) carries the message there. The embedded in-memory
+# layer lives inside one process. Changes made through the pages reach them on either layer.
+PUSHED_FROM_THE_TEST = pytest.mark.skipif(
+    not _layer_reaches_the_server(),
+    reason="the test's own change reaches the server's process only through a shared channel layer: set REDIS_URL")
+
+
 def make_player(username: str, language: str = "en"):
     from allauth.account.models import EmailAddress
     from django.contrib.auth import get_user_model

@@ -4,7 +4,7 @@ an aborted game's page never shows them."""
 from __future__ import annotations
 
 from .test_every_page import mid_game
-from .test_play import BrowserTestCase, make_player, settle
+from .test_play import PUSHED_FROM_THE_TEST, BrowserTestCase, make_player, settle
 
 CONTROLS = ("#stand-in-form", "#mute-form", "#allow-notifications")
 
@@ -18,6 +18,7 @@ class SeatControls(BrowserTestCase):
     def shown(self, page) -> list[str]:
         return [c for c in CONTROLS if page.is_visible(c)]
 
+    @PUSHED_FROM_THE_TEST
     def test_a_removed_player_loses_the_controls_of_the_seat_at_once(self):
         from django.contrib.auth import get_user_model
 

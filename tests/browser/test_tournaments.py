@@ -13,7 +13,7 @@ from datetime import timedelta
 import pytest
 
 from .test_every_page import AXE, describe
-from .test_play import LIVE_SECONDS, BrowserTestCase, make_player, within
+from .test_play import LIVE_SECONDS, PUSHED_FROM_THE_TEST, BrowserTestCase, make_player, within
 
 # The order the games are decided in: at each table the player nearer the end of this list resigns.
 STRENGTH = ("ann", "ben", "cat")
@@ -61,6 +61,7 @@ class TournamentThroughItsPage(BrowserTestCase):
             page.goto(url)
         opened.value.wait_for_event("framereceived", predicate=lambda frame: '"pong"' in str(frame))
 
+    @PUSHED_FROM_THE_TEST
     def test_sign_up_rounds_and_standings_on_the_tournament_page(self):
         from django.utils import timezone
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from .test_play import LIVE_SECONDS, BrowserTestCase, make_player, settle
+from .test_play import LIVE_SECONDS, PUSHED_FROM_THE_TEST, BrowserTestCase, make_player, settle
 
 # The places a board module's own pattern finds in the log lines of some decisions.
 PLACES = """async (numbers) => {
@@ -84,6 +84,7 @@ class TheOthersTurn(BrowserTestCase):
         self.wait_for_decision(page, bobs[-1])
         return page, game_id, bobs
 
+    @PUSHED_FROM_THE_TEST
     def test_the_others_decisions_since_mine_stay_marked_until_i_act(self):
         for name in self.names:
             rng = random.Random(7)
@@ -110,6 +111,7 @@ class TheOthersTurn(BrowserTestCase):
             assert not page.errors, (name, page.errors)
             page.context.close()
 
+    @PUSHED_FROM_THE_TEST
     def test_decisions_watched_live_are_no_news_now_or_after_a_reload(self):
         for name in self.names:
             page, game_id, bobs = self.alice_watches_bobs_turn(name, random.Random(7))
@@ -128,6 +130,7 @@ class TheOthersTurn(BrowserTestCase):
             assert page.locator("#log li.new").count() == 1 and "1" in page.inner_text("#log-news"), name
             page.context.close()
 
+    @PUSHED_FROM_THE_TEST
     def test_decisions_that_came_while_the_page_was_hidden_are_news_until_it_shows_again(self):
         name = self.names[0]
         page, game_id, bobs = self.alice_watches_bobs_turn(name, random.Random(7))
