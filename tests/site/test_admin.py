@@ -588,19 +588,16 @@ def test_replay_skips_undone_decisions(admin_client, make_user):
 def test_replay_with_odd_numbers_is_not_a_server_error(admin_client, make_user, to):
     game = play(start_game(make_user), 3)
     response = admin_client.get(f"{GAMES}{game.pk}/replay/?to={to}")
-    assert response.status_code in (200, 400, 404)
+    assert response.status_code == 200  # a number that is none of the game's shows its whole replay
 
 
 @pytest.mark.django_db
 def test_replay_of_a_game_that_has_not_started(admin_client, make_user):
     game = services.create_game(make_user("alice"), game="argo", players=3)
-    response = admin_client.get(f"{GAMES}{game.pk}/replay/")
-    assert response.status_code in (200, 302, 404)
-    if response.status_code == 302:  # back to the game, saying why
-        assert response["Location"] == f"{GAMES}{game.pk}/change/"
-        page = admin_client.get(response["Location"])
-        assert page.status_code == 200
-        assert "not started" in page.content.decode()
+    response = admin_client.get(f"{GAMES}{game.pk}/replay/", follow=True)
+    # back to the game, saying why
+    assert response.redirect_chain == [(f"{GAMES}{game.pk}/change/", 302)]
+    assert response.status_code == 200 and "not started" in response.content.decode()
 
 
 @pytest.mark.django_db
