@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "tournaments",
     "stats",
     "friends",
+    "notes",
     # Each game's package, so that its board module (static/) and rules page (templates/) are found.
     *rules_packages(),
 ]

@@ -9,6 +9,7 @@ from accounts.api.views import (BotAccountView, MeView, PublicUserView, PushDevi
                                 SignOutEverywhereView, TokenOfDeviceView, TokensView, TokenView, WebSocketTicketView)
 from games.entry.api.errors import not_found
 from games.entry.api.ratings import RatingsView
+from notes.api import NoteView
 
 handler400 = "games.entry.api.errors.bad_request"
 handler403 = "games.entry.api.errors.permission_denied"
@@ -32,6 +33,7 @@ api = [
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("stats.api_urls")),
     path("friends/", include("friends.api_urls")),
+    path("games/<int:game_id>/note/", NoteView.as_view(), name="api-game-note"),
     path("", include("games.entry.api.urls")),
     path("", include("tournaments.api_urls")),
     re_path(r"^.*$", not_found),  # JSON, not a page, for any unknown API path

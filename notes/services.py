@@ -1,0 +1,44 @@
+"""Private notes: read and written by the player who keeps them, in a game they sit in.
+
+Nothing else reads a note: no answer, page, record, email, push or socket message of the site
+carries one, and the admin does not list them."""
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
+
+from games.services import Invalid, NotAllowed, lists
+
+from .models import MAX_LENGTH, Note
+
+
+def _game_of_player(user, game_id: int):
+    """The game, if `user` sits (or sat) in it: notes are for its players, not for watchers."""
+    game = lists.game_for_page(game_id)  # NotFound for no such game
+    if not any(seat.user_id == user.pk for seat in game.seats.all()):
+        raise NotAllowed(gettext("notes are for the game's players"))
+    return game
+
+
+def note_of(user, game_id: int) -> Note | None:
+    game = _game_of_player(user, game_id)
+    return Note.objects.filter(user=user, game=game).first()
+
+
+def keep_note(user, game_id: int, text: str) -> Note:
+    """Store the player's note as it is now (an empty text keeps an empty note)."""
+    if len(text) > MAX_LENGTH:
+        raise Invalid(gettext("a note holds at most %(n)d characters") % {"n": MAX_LENGTH})
+    game = _game_of_player(user, game_id)
+    try:
+        with transaction.atomic():
+            note, _ = Note.objects.update_or_create(user=user, game=game, defaults={"text": text})
+    except IntegrityError:  # two saves of the same note at once: the other made the row
+        note, _ = Note.objects.update_or_create(user=user, game=game, defaults={"text": text})
+    return note
+
+
+def first_lines(user, game_ids) -> dict[int, str]:
+    """The first line of each of the player's notes on these games (My games shows it)."""
+    rows = Note.objects.filter(user=user, game_id__in=list(game_ids)).exclude(text="").values_list("game_id", "text")
+    return {game_id: text.strip().splitlines()[0][:120] for game_id, text in rows if text.strip()}
