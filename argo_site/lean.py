@@ -43,7 +43,6 @@ from accounts.credentials import token_expired
 from accounts.models import language_of
 from foundation.encoding import FastJSONRenderer
 from games import services
-
 from games.entry.api.errors import DATABASE_DOWN, RETRY_AFTER, SERVER_ERROR, UNAVAILABLE, game_error
 from games.entry.api.parsers import SafeJSONParser
 from games.entry.api.serializers import move_of

@@ -526,7 +526,17 @@ def models():
     from django.contrib.auth import get_user_model
 
     from accounts.models import Profile
-    from games.models import ChatMessage, Decision, Game, Invitation, ModeratorAction, Rating, RatingChange, Seat, TurnNotice
+    from games.models import (
+        ChatMessage,
+        Decision,
+        Game,
+        Invitation,
+        ModeratorAction,
+        Rating,
+        RatingChange,
+        Seat,
+        TurnNotice,
+    )
     return dict(zip(TABLES, (get_user_model(), Profile, EmailAddress, Game, Seat, Decision, Rating, RatingChange,
                              ChatMessage, TurnNotice, ModeratorAction, Invitation)))
 

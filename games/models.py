@@ -14,8 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Profile, Vacation
-from games import clock
 from foundation.rows import Columns, cache_related, database, prepared_cursor, send_ahead
+from games import clock
 
 PROVISIONAL_GAMES = 5
 

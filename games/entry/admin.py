@@ -5,10 +5,10 @@ from datetime import timedelta
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.views.main import ChangeList
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import UserChangeForm
-from django.contrib.admin.views.main import ChangeList
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.templatetags.static import static
@@ -19,8 +19,8 @@ from django.utils.html import format_html, format_html_join, json_script
 from accounts.models import Profile, display_name
 from foundation.api import counted_ahead
 from games import rules, services
-from games.services import lists
 from games.models import ChatMessage, Digest, Game, ModeratorAction, Rating, RatingChange, Seat, TurnNotice
+from games.services import lists
 from games.standings import team_letter, team_of, teams_of
 from games.templatetags.site_tags import board_style
 

@@ -12,8 +12,7 @@ import time
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from redis.exceptions import ConnectionError as RedisConnectionLost
-from redis.exceptions import TimeoutError as RedisTimeout
+from redis.exceptions import ConnectionError as RedisConnectionLost, TimeoutError as RedisTimeout
 
 from accounts import credentials
 from games import presence

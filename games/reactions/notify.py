@@ -19,10 +19,10 @@ from django.db import transaction
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
-from foundation.threads import ProcessThread
 from accounts import credentials
 from accounts.models import Profile, supported_language
 from accounts.signals import account_suspended, password_changed, signed_out_everywhere
+from foundation.threads import ProcessThread
 from games import rules, signals
 from games.ratings import rating_moves
 from games.services import NotFound, game_in_full, game_with_seats, invitations_of

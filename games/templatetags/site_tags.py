@@ -4,8 +4,8 @@ from functools import lru_cache
 from django import template
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
-from django.utils import translation
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 

@@ -276,7 +276,6 @@ class TapsRightAfterARedraw(BrowserTestCase):
 class WhatTheQuestionAsksIsUnderThePrompt(BrowserTestCase):
     def test_the_panel_of_the_question_is_within_one_screen_and_headers_keep_their_words(self):
         import random as _random
-
         from unittest import mock
 
         from games import rules, services

@@ -328,6 +328,7 @@ class LiveLobby(BrowserTestCase):
 class NewPlayer(BrowserTestCase):
     def test_a_new_player_signs_up_in_her_time_zone_and_the_confirmation_link_signs_her_in(self):
         from allauth.account.models import EmailAddress, EmailConfirmationHMAC
+
         from accounts.models import Profile
         context = self.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                            timezone_id="America/New_York")

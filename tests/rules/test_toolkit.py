@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from games.rules import IllegalAction
-from games.rules.base import RulesVersions, Rules
+from games.rules.base import Rules, RulesVersions
 
 ROOT = Path(__file__).resolve().parents[2]
 

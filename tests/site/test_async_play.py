@@ -8,19 +8,16 @@ from __future__ import annotations
 
 import re
 import zoneinfo
-from datetime import date, datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import date, datetime, timedelta, timezone as dt_timezone
 
 import pytest
 import time_machine
 from django.conf import settings
 from django.core import mail
 from django.test import Client
-from django.utils import formats, translation
-from django.utils import timezone as dj_timezone
+from django.utils import formats, timezone as dj_timezone, translation
 
 from games import services
-
 from games.entry import tasks
 from games.models import Connection, Decision, Game, Seat
 
@@ -1036,6 +1033,7 @@ def test_an_invitation_the_mail_server_refuses_is_logged_and_recorded_not_droppe
 
 def test_a_notice_task_that_fails_before_its_notice_is_claimed_is_tried_again(players, mailoutbox, monkeypatch):
     from django.db import OperationalError
+
     from games.reactions import emails
     alice, bob = players
     real, calls = emails.invitation_notice, []

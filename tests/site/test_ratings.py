@@ -17,9 +17,9 @@ from django.utils import timezone
 from openskill.models import ThurstoneMostellerFull
 
 from games import ratings, services
-from games.services import play
 from games.models import Decision, Game, ModeratorAction, Rating, RatingChange, Seat
 from games.rules import get
+from games.services import play
 
 RULES = get("argo")
 OS = ThurstoneMostellerFull()

@@ -16,8 +16,7 @@ from django.core import mail
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import rules
-from games import services as games
+from games import rules, services as games
 from games.models import Game
 from tournaments import reactions, services, tasks
 from tournaments.models import Entry, ModeratorNote, Round, Table, Tournament

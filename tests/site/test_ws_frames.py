@@ -6,10 +6,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-
-from tests.django_fixtures import POSTGRES
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
+
+from tests.django_fixtures import POSTGRES
 
 from .test_notifications_ws import TIMEOUT, attempt, connect, token_of
 

@@ -14,14 +14,28 @@ from rest_framework.response import Response
 from accounts.models import language_of
 from foundation.api import MethodFirst, query_flag, query_int
 from games import services
-from games.services import lists
 from games.models import ChatMessage, Game, Invitation, Seat
+from games.services import lists
 
 from .schema import DETAIL, create_game_request
-from .serializers import (ActionsSerializer, ChatPageSerializer, ChatSerializer, CreateGameSerializer,
-                          DecisionSerializer, GameDetailSerializer, GameSerializer, JoinSerializer,
-                          MoveResultSerializer, MoveSerializer, MuteSerializer, RecordSerializer, ReplaySerializer,
-                          StandInSerializer, UndoSerializer, move_of)
+from .serializers import (
+    ActionsSerializer,
+    ChatPageSerializer,
+    ChatSerializer,
+    CreateGameSerializer,
+    DecisionSerializer,
+    GameDetailSerializer,
+    GameSerializer,
+    JoinSerializer,
+    MoveResultSerializer,
+    MoveSerializer,
+    MuteSerializer,
+    RecordSerializer,
+    ReplaySerializer,
+    StandInSerializer,
+    UndoSerializer,
+    move_of,
+)
 
 ERRORS = {400: OpenApiTypes.OBJECT, 401: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
           404: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT}

@@ -6,12 +6,11 @@ mid-turn answer by another player) wait in `queue`; `run` works through it until
 """
 from __future__ import annotations
 
-from ..base import clone
+from ..base import clone  # noqa: F401 - the package and the expert bot take clone from this module
+from ..rng import SeededRandom, shuffle_in_state
 from . import cards, missions
 from .components import WORMHOLE
-from ..rng import SeededRandom, shuffle_in_state
-from .ships import (BOARD, blocked, enter, enters, finished, free_outer, into_wormhole, move_ship, relocate, steps,
-                    warps)
+from .ships import BOARD, blocked, enter, enters, finished, free_outer, into_wormhole, move_ship, relocate, steps, warps
 from .versions import CURRENT, holds
 
 # Events that show something nobody knew before: taking back the decision would let its player

@@ -7,10 +7,9 @@ state's `queue`; `run` works through it until the next question.
 from __future__ import annotations
 
 from ..base import clone
-from . import aliens, modules, movement, pods
-from .components import load_station
 from ..rng import SeededRandom
-from .components import OPPOSITE_BIT, around
+from . import aliens, modules, movement, pods
+from .components import OPPOSITE_BIT, around, load_station
 from .scoring import active_colour, astronaut_dies, end_game
 from .station import alien_at, distances, free_astronauts, kind_at, placements, waking_cell
 from .versions import CURRENT

@@ -4,8 +4,23 @@ from __future__ import annotations
 from .components import DATA
 from .play import Play
 from .scoring import gain_dp, lose_lp
-from .station import (enemies, has_static, in_range, is_unit, items_in, number, occupants, owner, room_of, rooms,
-                      sector_of, sectors_clockwise_from, side, static_sum, statics)
+from .station import (
+    enemies,
+    has_static,
+    in_range,
+    is_unit,
+    items_in,
+    number,
+    occupants,
+    owner,
+    room_of,
+    rooms,
+    sector_of,
+    sectors_clockwise_from,
+    side,
+    static_sum,
+    statics,
+)
 from .versions import holds
 
 

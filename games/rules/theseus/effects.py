@@ -9,9 +9,28 @@ from .combat import attack, can_attack, combat, double_shot, hit
 from .components import DATA
 from .play import Play, TurnOver
 from .scoring import advance_end_tile, gain_dp, heal, lose_dp, lose_lp
-from .station import (active, card_place, enemies, full, in_range, installed, items_in, movable, next_sector,
-                      number, opponents, owner, place_sector, seat_sector, side, static_sum, tile_supply,
-                      units_in, upgrade_supply, young_in_supply)
+from .station import (
+    active,
+    card_place,
+    enemies,
+    full,
+    in_range,
+    installed,
+    items_in,
+    movable,
+    next_sector,
+    number,
+    opponents,
+    owner,
+    place_sector,
+    seat_sector,
+    side,
+    static_sum,
+    tile_supply,
+    units_in,
+    upgrade_supply,
+    young_in_supply,
+)
 from .versions import holds
 
 

@@ -7,9 +7,27 @@ from .combat import combat
 from .components import DATA
 from .play import Play
 from .scoring import gain_dp, lose_lp
-from .station import (active, card_place, empty_rooms, enemies, faction_seat, full, has_static, holds_kind,
-                      installed, items_in, next_sector, number, occupants, owner, room_of, seat_sector, sector_of,
-                      side, units_in)
+from .station import (
+    active,
+    card_place,
+    empty_rooms,
+    enemies,
+    faction_seat,
+    full,
+    has_static,
+    holds_kind,
+    installed,
+    items_in,
+    next_sector,
+    number,
+    occupants,
+    owner,
+    room_of,
+    seat_sector,
+    sector_of,
+    side,
+    units_in,
+)
 from .versions import holds
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .components import DATA
 
+
 def sector_of(room: str) -> str:
     return room.rstrip("0123456789")
 

@@ -11,8 +11,21 @@ from .combat import combat
 from .components import DATA, FACTIONS
 from .play import GameOver, Need, Play, TurnOver
 from .scoring import advance_end_tile, after_tie_turns
-from .station import (active, enemies, installed, items_in, opponents, owner, partners, pending_of,
-                      place_sector, seat_sector, side, slots_of, upgrade_supply)
+from .station import (
+    active,
+    enemies,
+    installed,
+    items_in,
+    opponents,
+    owner,
+    partners,
+    pending_of,
+    place_sector,
+    seat_sector,
+    side,
+    slots_of,
+    upgrade_supply,
+)
 
 SETUP = DATA.setup
 PHASES = ("start", "sub", "move", "actions", "sector", "pending", "end")

@@ -2,7 +2,6 @@
 import json
 
 import pytest
-
 from hypothesis import given, settings, strategies as st
 
 from games.rules.andromeda import RULES, IllegalAction

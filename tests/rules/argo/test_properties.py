@@ -20,8 +20,7 @@ import random
 import traceback
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from games.rules import IllegalAction
 from games.rules.argo import RULES

@@ -8,7 +8,11 @@ import pytest
 
 from games.rules.argo import RULES
 from games.rules.argo.components import (
-    DATA_DIR, StationDataError, load_station, parse_station, rotate_mask,
+    DATA_DIR,
+    StationDataError,
+    load_station,
+    parse_station,
+    rotate_mask,
 )
 
 from .positions import legal, loose_position, play, position

@@ -5,7 +5,7 @@ import pytest
 
 from games.rules.argo import RULES
 
-from .positions import loose_position, position
+from .positions import loose_position
 
 COLOURS = ["red", "yellow", "green", "blue"]
 ROLES = ["chief", "explorer", "pilot", "grunt", "robot"]

@@ -11,7 +11,7 @@ from games.rules import IllegalAction
 from games.rules.argo import RULES
 from games.rules.argo.station import specs
 
-from .positions import legal, loose_position, play, position
+from .positions import legal, loose_position, play
 from .test_section_05_kills import LINE, alien, alien_phase
 from .test_section_07_pods import PILOT
 
