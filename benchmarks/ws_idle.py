@@ -42,7 +42,7 @@ async def hold(url: str, opened: asyncio.Queue, stop: asyncio.Event, closed: lis
                 closed.append(socket.close_code)
             for task in (waiting, reading):
                 task.cancel()
-    except (OSError, asyncio.TimeoutError, websockets.WebSocketException) as exc:
+    except (TimeoutError, OSError, websockets.WebSocketException) as exc:
         await opened.put(exc)
 
 

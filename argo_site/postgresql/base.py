@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import datetime
 import select
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import Callable
 
 import psycopg
 from django.db.backends.postgresql import base
@@ -95,7 +95,7 @@ class KeptStatementsCursor(psycopg.Cursor):
     """Binds on the server, so psycopg keeps its statements prepared (DatabaseWrapper.prepared_cursor).
     The first statement of a transaction takes the transaction's BEGIN along (Connection)."""
 
-    wrapper: "DatabaseWrapper"
+    wrapper: DatabaseWrapper
 
     def execute(self, query, params=None, **kwargs):
         conn = self.connection
@@ -242,7 +242,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         with self.wrap_database_errors:
             cursor = KeptStatementsCursor(self.connection)
             cursor.wrapper = self
-            if self.timezone is datetime.timezone.utc:
+            if self.timezone is datetime.UTC:
                 # Django has set the session to UTC (USE_TZ, no zone of the database's own), so
                 # psycopg's reader already gives what Django's would: the same instant in UTC.
                 cursor.adapters.register_loader(_TIMESTAMPTZ, _SESSION_ZONE_LOADER)

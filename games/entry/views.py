@@ -6,7 +6,7 @@ package through the rules registry (docs/games.md).
 from __future__ import annotations
 
 import zoneinfo
-from functools import lru_cache
+from functools import cache
 
 from django.conf import settings
 from django.contrib import messages
@@ -91,7 +91,7 @@ def _module_or_404(name: str):
         raise Http404(_("No such game.")) from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _start_view(name: str) -> dict:
     """The start position as a spectator sees it: the lobby's picture of the game (seed 0, public)."""
     module = rules.get(name)

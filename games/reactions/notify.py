@@ -195,7 +195,7 @@ class Change:
         return dict(self.titles).get(user_id, "")
 
     @classmethod
-    def of(cls, game, turn_changed: bool) -> "Change":
+    def of(cls, game, turn_changed: bool) -> Change:
         seats = list(game.seats.all())
         deciding = next((s for s in seats if s.order == game.current_seat and not s.played_by_bot), None)
         finished = game.status == "finished"

@@ -8,7 +8,7 @@ the replay itself. Pure like every rules module: no Django, clock or I/O (the ca
 from __future__ import annotations
 
 import json
-from typing import Iterator
+from collections.abc import Iterator
 
 from .base import Event, IllegalAction, State
 

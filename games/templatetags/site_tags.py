@@ -1,5 +1,5 @@
 """Small template helpers of the site: nothing here knows any particular game."""
-from functools import lru_cache
+from functools import cache
 
 from django import template
 from django.contrib.staticfiles import finders
@@ -89,7 +89,7 @@ def get_item(mapping, key):
     return mapping.get(key) if mapping else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_style(name: str) -> str | None:
     """The URL of a game's optional stylesheet, `static/<name>/board.css` in its package."""
     path = f"{name}/board.css"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import zoneinfo
-from datetime import date, datetime, timedelta, timezone as dt_timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 import time_machine
@@ -23,7 +23,6 @@ from games.models import Connection, Decision, Game, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-UTC = dt_timezone.utc
 T0 = datetime(2025, 1, 13, 10, 0, tzinfo=UTC)  # a Monday in winter: no DST change for days
 HOURS = 24
 MAX_DECISIONS = 2000

@@ -177,12 +177,12 @@ class Spectator(threading.Thread):
                     while not self.stopping:
                         try:
                             event = json.loads(await asyncio.wait_for(socket.recv(), 0.5))
-                        except asyncio.TimeoutError:
+                        except TimeoutError:
                             continue
                         with self.changed:
                             self.events.append(event)
                             self.changed.notify_all()
-            except (OSError, asyncio.TimeoutError, WebSocketException):
+            except (TimeoutError, OSError, WebSocketException):
                 await asyncio.sleep(0.2)
 
     def wait_for(self, check, what: str) -> None:

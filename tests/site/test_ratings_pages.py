@@ -72,7 +72,7 @@ def test_finishing_a_game_through_the_api_rates_everyone_once(make_user, api_cli
     assert game.status == Game.Status.FINISHED and game.rated is True
     wanted = base.ranks_by_rules(game)
     figures = base.expected({}, wanted)
-    base.assert_ratings(figures, {k: 1 for k in wanted})
+    base.assert_ratings(figures, dict.fromkeys(wanted, 1))
     shown = display_of(figures)
 
     board = anon().get("/api/ratings/argo/")

@@ -272,7 +272,7 @@ def test_swiss_at_bigger_tables_cuts_the_standings_in_order(table_size, count):
 
 def test_swiss_at_tables_of_four_separates_last_rounds_tables_and_seats_the_fewest_seat_zero_first():
     ratings = {player: 2000.0 - player for player in range(1, 9)}
-    everyone_level = {player: 1 for player in range(1, 9)}
+    everyone_level = dict.fromkeys(range(1, 9), 1)
     results = [Result(1, (1, 2, 3, 4), everyone_level), Result(1, (5, 6, 7, 8), everyone_level)]
     tables, resting = swiss_round(list(ratings), ratings, results, {}, 4, 2)
     # all on 1/2 point, so by rating: 1-4 and 5-8, last round's tables again: 4 and 5 swap tables.

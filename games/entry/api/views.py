@@ -42,7 +42,7 @@ ERRORS = {400: OpenApiTypes.OBJECT, 401: OpenApiTypes.OBJECT, 403: OpenApiTypes.
 
 
 def _errors(*codes):
-    return {code: DETAIL for code in codes}
+    return dict.fromkeys(codes, DETAIL)
 
 
 LANGUAGES = [code for code, _ in settings.LANGUAGES]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 DATA = Path(__file__).with_name("data") / "andromeda.json"
@@ -155,7 +155,7 @@ def validate(raw: dict) -> None:
     _need(len(raw["last_ship_vp"]) == 3 and sorted(raw["skip_fields"]) == ["1", "2", "3"], "tracks: three fields each")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_board() -> Board:
     raw = json.loads(DATA.read_text(encoding="utf-8"))
     validate(raw)

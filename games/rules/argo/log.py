@@ -235,7 +235,7 @@ def render(event: dict, lang: str = "en", names: list[str] | None = None) -> str
     texts = TEXTS[lang]
     values = dict(event)
     for name in ("figure", "alien", "moved"):
-        if name in event and event[name]:
+        if event.get(name):
             values[name] = figure_name(event[name], lang)
             values[f"{name}_acc"] = figure_name(event[name], lang, "acc")
     if "colour" in event:

@@ -68,7 +68,7 @@ def end_game(s, ev: list, reason: str) -> None:
 # --- outcome ---------------------------------------------------------------------------------
 
 def activations(s) -> dict[str, int]:
-    counts = {c: 0 for c in s["colours"]}
+    counts = dict.fromkeys(s["colours"], 0)
     for entry in s["board"].values():
         for colour in entry.get("marks", ()):
             counts[colour] += 1
@@ -76,7 +76,7 @@ def activations(s) -> dict[str, int]:
 
 
 def escaped(s) -> dict[str, int]:
-    counts = {c: 0 for c in s["colours"]}
+    counts = dict.fromkeys(s["colours"], 0)
     for figure, where in s["astronauts"].items():
         if where == "escaped":
             counts[owner(figure)] += 1

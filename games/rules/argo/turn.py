@@ -44,10 +44,10 @@ def new_game(players: int, seed: int, options: dict | None = None, station: str 
         "aliens": {}, "next_alien": 1,
         "display": rest[:3], "stack": rest[3:],
         "pod_stack": [p for p in data.pods if data.tiles[p].min_players <= players],
-        "track": [], "scores": {c: 0 for c in colours}, "launched": 0,
+        "track": [], "scores": dict.fromkeys(colours, 0), "launched": 0,
         "turn": {"seat": rng.below(players), "number": 0, "phase": "setup", "actions": 0,
                  "first": True, "moved": [], "core": []},
-        "turns_played": {c: 0 for c in colours}, "final": None, "out": [], "modules_out": False,
+        "turns_played": dict.fromkeys(colours, 0), "final": None, "out": [], "modules_out": False,
         "queue": [], "chain": None, "ask": None, "seq": 0, "undo_floor": 0, "over": None,
     }
     ev: list = []

@@ -256,7 +256,7 @@ def traps(g: Play, unit: str, sector: str, trigger: str, acted: set) -> bool:
     left, stop, done = set(), False, set()
     while True:
         todo = [i for i in items if i["key"] not in done]
-        if not todo or s["units"][unit]["at"] in ("space", "moving") and trigger == "enemy_enters":
+        if not todo or (s["units"][unit]["at"] in ("space", "moving") and trigger == "enemy_enters"):
             break
         names = list(dict.fromkeys(DATA.card(i["card"]).id for i in todo))
         name = names[0] if len(names) == 1 else \

@@ -298,7 +298,7 @@ def play_checked(players: int, seed: int, options: dict, bots: list[str], *,
     rng = random.Random(seed)
     state = RULES.new_game(players, seed, options)
     assert all(v == 0 for v in state["scores"].values())
-    scored = {c: 0 for c in state["colours"]}
+    scored = dict.fromkeys(state["colours"], 0)
     decisions: list = []
     label = f"players={players} seed={seed} options={options} bots={bots}"
     i = 0
@@ -344,7 +344,7 @@ def _play_one(game: dict):
     """Worker: one checked game; returns None or the failure as text (pickles cleanly)."""
     try:
         play_checked(**game)
-    except Exception as exc:  # noqa: BLE001 - reported in the parent
+    except Exception as exc:  # reported in the parent
         return f"{exc}\n{''.join(traceback.format_exception(exc))}"
     return None
 
