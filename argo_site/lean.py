@@ -80,7 +80,7 @@ class LeanDecisions:
         if taken is None:
             return self.site(environ, start_response)
         status, body, headers = _answer(environ, endpoint, found[1], *taken)
-        start_response(STATUS[status], headers + [("Content-Length", str(len(body)))])
+        start_response(STATUS[status], [*headers, ("Content-Length", str(len(body)))])
         return _Finished([body])
 
 
@@ -223,7 +223,7 @@ def _failed(environ, failure: Exception, headers):
               exc_info=sys.exc_info())
     signals.got_request_exception.send(sender=LeanDecisions, request=None)
     if down:
-        return 503, json.dumps(UNAVAILABLE).encode(), headers + [("Retry-After", str(RETRY_AFTER))]
+        return 503, json.dumps(UNAVAILABLE).encode(), [*headers, ("Retry-After", str(RETRY_AFTER))]
     return 500, json.dumps(SERVER_ERROR).encode(), headers
 
 

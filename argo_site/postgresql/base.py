@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import select
 from collections.abc import Callable
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from dataclasses import dataclass
 
 import psycopg
@@ -177,10 +177,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
         """Leave pipeline mode before a rollback: the transaction ends without what was sent ahead."""
         ahead, self._ahead = self._ahead, None
         if ahead is not None:
-            try:
+            # The statement failed, or the connection did: the rollback that follows says which.
+            with suppress(psycopg.Error):
                 ahead.pipeline.close()
-            except psycopg.Error:
-                pass  # the statement failed, or the connection did: the rollback that follows says which
             ahead.cursor.close()
 
     def _cursor(self, name=None):

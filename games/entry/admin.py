@@ -252,7 +252,7 @@ class GameAdmin(ReadOnlyPage, admin.ModelAdmin):
 
     def get_urls(self):
         return [path("<int:game_id>/replay/", self.admin_site.admin_view(self.replay_view),
-                     name="games_game_replay")] + super().get_urls()
+                     name="games_game_replay"), *super().get_urls()]
 
     def replay_view(self, request, game_id):
         """The board as it stood after decision N (read-only; nothing is changed)."""
@@ -430,7 +430,7 @@ class PlayerAdmin(UserAdmin):
     form = AuditedUserForm
     list_display = ["username", "email", "is_active", "is_staff", "date_joined", "last_login"]
     actions = ["suspend", "unsuspend"]
-    fieldsets = UserAdmin.fieldsets + (("Why (recorded for any change of access)", {"fields": ["reason"]}),)
+    fieldsets = (*UserAdmin.fieldsets, ("Why (recorded for any change of access)", {"fields": ["reason"]}))
 
     def save_related(self, request, form, formsets, change):
         # Groups and permissions are saved here, after the user row: compare once everything is stored.

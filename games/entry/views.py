@@ -6,6 +6,7 @@ package through the rules registry (docs/games.md).
 from __future__ import annotations
 
 import zoneinfo
+from contextlib import suppress
 from functools import cache
 
 from django.conf import settings
@@ -357,10 +358,8 @@ def settings_page(request):
         if {"end_browser", "end_program", "sign_out_everywhere"} & request.POST.keys():
             return _end_sign_ins(request)
         if "delete_vacation" in request.POST:
-            try:
+            with suppress(ValueError):
                 services.cancel_vacation(request.user, int(request.POST.get("delete_vacation", "")))
-            except ValueError:
-                pass
             return redirect("settings")
     today = timezone.localdate()
     return render(request, "games/settings.html", {

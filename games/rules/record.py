@@ -128,7 +128,7 @@ def replay(rules, record: dict) -> State:
     """The final position of the game in `record`, every check passed (RecordError otherwise)."""
     check(rules, record)
     state = None
-    for _, state, _ in steps(rules, record):
+    for _, state, _ in steps(rules, record):  # noqa: B007 - the last step's state is the final position
         pass
     check_outcome(rules, record, state)
     return state

@@ -227,7 +227,7 @@ class TapsRightAfterARedraw(BrowserTestCase):
             mover = PhoneGamePage.mover(self, game_id)
             page = self.page_for(mover.username, mobile=True)
             # The log answers slowly, as on a phone's network: the board is drawn long before it.
-            page.route("**/moves/?lang=*", lambda route: (page.wait_for_timeout(1500), route.continue_()))
+            page.route("**/moves/?lang=*", lambda route: (page.wait_for_timeout(1500), route.continue_()))  # noqa: B023 - this pass's page
             page.goto(f"{self.live_server_url}/games/{game_id}/")
             page.wait_for_function("() => document.querySelector('#game-root').dataset.myTurn === 'yes'")
             before = page.evaluate(DECISION_STATE)
@@ -248,7 +248,7 @@ class TapsRightAfterARedraw(BrowserTestCase):
             page.goto(f"{self.live_server_url}/games/{game_id}/")
             page.wait_for_selector("#connection[data-state=open]")
             settle(page)
-            page.route("**/moves/", lambda route: (page.wait_for_timeout(1500), route.continue_())
+            page.route("**/moves/", lambda route: (page.wait_for_timeout(1500), route.continue_())  # noqa: B023 - this pass's page
                        if route.request.method == "POST" else route.continue_())
             seq = Game.objects.get(pk=game_id).seq
             for _ in range(6):  # tap until a decision is on its way

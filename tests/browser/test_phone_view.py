@@ -182,7 +182,7 @@ class TurnStartsOnAPhone(BotsAtOnceTestCase):
             tally["own_any"] += 1
             if any(centre_inside(m, board) for m in seen["mine"]):
                 tally["own"] += 1
-            elif shown and not fit_at_44(targets + [nearest(seen["mine"], targets)], board):
+            elif shown and not fit_at_44([*targets, nearest(seen["mine"], targets)], board):
                 tally["no_room"] += 1  # the targets come first: no own piece fits beside them all at 44 px
             else:
                 tally["faults"].append(f"{where}: none of {len(seen['mine'])} own pieces in view")

@@ -160,7 +160,8 @@ def score_of(results: list[Result], byes: Counter[int]) -> Counter:
 def test_swiss_pairs_everyone_once_without_rematches_and_gives_byes_in_turn(count, seed):
     rounds = min(count - 1, 7)
     met: Counter[frozenset[int]] = Counter()
-    for _, tables, resting, results, byes, _ in play_swiss(count, rounds, random.Random(seed)):
+    # The last round's results stay in `results`, for check_seats below.
+    for _, tables, resting, results, byes, _ in play_swiss(count, rounds, random.Random(seed)):  # noqa: B007
         seated = [player for table in tables for player in table] + resting
         assert sorted(seated) == list(range(1, count + 1))
         assert len(resting) == count % 2
@@ -184,7 +185,7 @@ def check_seats(results: list[Result]) -> None:
 def test_swiss_pairing_is_the_best_of_all_pairings(count, seed):
     """Against every perfect matching, by brute force: fewest rematches, then fewest pairs of players
     both two games ahead in the same seat, then the smallest sum of squared score differences."""
-    for _, tables, resting, results, byes, _ in play_swiss(count, count - 1, random.Random(seed)):
+    for _, tables, _resting, results, byes, _ in play_swiss(count, count - 1, random.Random(seed)):
         playing = sorted(player for table in tables for player in table)
         cost = measure(results, byes)
         assert sum_cost(tables, cost) == min(sum_cost(pairs, cost) for pairs in perfect_matchings(playing))

@@ -122,8 +122,8 @@ class GameDetailSerializer(GameSerializer):
                                                          "addressed to you when you decide it, else in the third person")
 
     class Meta(GameSerializer.Meta):
-        fields = GameSerializer.Meta.fields + ["your_seat", "prompt", "view", "outcome", "ending", "rated", "rating_changes",
-                                               "abort_reason", "moderation"]
+        fields = [*GameSerializer.Meta.fields, "your_seat", "prompt", "view", "outcome", "ending", "rated",
+                  "rating_changes", "abort_reason", "moderation"]
 
     ending = serializers.SerializerMethodField(help_text="why the finished game ended, in your language, in the game's "
                                                          "own words (its rules' `ending`); null before the end")

@@ -107,7 +107,7 @@ def _check_links(raw: dict) -> None:
             _need(nodes[b]["depth"] == nodes[a]["depth"] - 1, f"{kind} {a}->{b}: a link leads one step inward")
             if kind == "dotted":
                 _need(nodes[a]["zone"] != nodes[b]["zone"], f"dotted {a}->{b}: leads into another zone")
-    for name, node in nodes.items():
+    for name in nodes:
         if name != WORMHOLE:
             _need(any(a == name for a, _ in raw["links"]), f"node {name}: needs a solid link inward")
 
@@ -139,7 +139,7 @@ def _lines(inward: dict, depth: dict) -> tuple[Line, ...]:
             return
         for target, _, is_dotted in inward[path[-1]]:
             if target != WORMHOLE:
-                walk(path + [target], dotted or is_dotted)
+                walk([*path, target], dotted or is_dotted)
     for node, d in depth.items():
         if d == 4:
             walk([node], False)

@@ -131,7 +131,7 @@ def _turn(s, c, ask):
 
 def _decline(s, options):
     """Version 1 let a SWAP or WARP pass; AE14 (version 2): the field acts whenever it can."""
-    return options if holds(s, "AE14") else options + [{"type": "decline"}]
+    return options if holds(s, "AE14") else [*options, {"type": "decline"}]
 
 
 QUESTIONS = {

@@ -36,7 +36,7 @@ def activate(s, ev: list, figure: str) -> None:
     cell = s["astronauts"][figure]
     entry = s["board"][cell]
     colour = active_colour(s)
-    entry["marks"] = list(entry.get("marks", ())) + [colour]
+    entry["marks"] = [*entry.get("marks", ()), colour]
     kind = kind_at(s, cell)
     ev.append({"e": "activates", "figure": figure, "module": entry["tile"], "kind": kind, "cell": cell})
     if kind == "warehouse":

@@ -39,7 +39,7 @@ def teleport_destinations(s, cell: str) -> list[str] | None:
     if s["options"]["mean_teleporters"]:
         return others or None
     from .station import waking_cell
-    return others + [waking_cell(s)]
+    return [*others, waking_cell(s)]
 
 
 def enter(s, ev: list, item) -> None:

@@ -98,7 +98,7 @@ def outcome(s) -> dict | None:
     winners = [] if alien_victory else [c for c in order if key(c) == key(order[0])]
     # The aliens rank above every player with a lower score and below one with an equal score.
     cut = 0 if alien_victory else sum(1 for c in order if scores[c] >= aliens)
-    line = order[:cut] + ["aliens"] + order[cut:]
+    line = [*order[:cut], "aliens", *order[cut:]]
     ranking = []
     for i, who in enumerate(line):
         prev = line[i - 1] if i else None

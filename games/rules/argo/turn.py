@@ -364,9 +364,7 @@ def _simple(s, ask, d) -> bool:
         return alien_at(s, d["to"]) is None
     if kind == "activate":
         return kind_at(s, s["astronauts"][d["figure"]]) == "warehouse"
-    if kind == "swap":
-        return False
-    return True
+    return kind != "swap"
 
 
 def _sound(s, d, t) -> bool:

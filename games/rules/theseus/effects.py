@@ -343,7 +343,7 @@ def _shielded(s, place: str) -> str | None:
     """MAR10: a card of this sector whose side has an active Shield Generator here sends the disc to it."""
     card = _card_at(s, place)
     sector = place_sector(place)
-    for key, shield, shield_place, copied in items_in(s, sector):
+    for _key, shield, shield_place, copied in items_in(s, sector):
         if copied is None and any(o[0] == "disc_redirect" for o in DATA.card(shield).ops("static")) \
                 and side(s, owner(s, shield)) == side(s, owner(s, card)):
             return shield_place

@@ -39,7 +39,7 @@ PLAYERS = st.sampled_from([2, 3, 4])
 SEED = st.integers(min_value=0, max_value=2**32 - 1)
 OPTIONS = st.fixed_dictionaries({"difficulty": DIFFICULTY, "mean_teleporters": st.booleans()})
 
-COMMON = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+COMMON = {"deadline": None, "database": None, "suppress_health_check": [HealthCheck.too_slow]}
 
 
 class GameFailure(AssertionError):

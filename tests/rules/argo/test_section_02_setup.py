@@ -157,7 +157,7 @@ def test_mean_teleporters_option_is_accepted():
 def test_bad_option_values_are_refused(options):
     with pytest.raises(IllegalAction) as info:
         RULES.new_game(2, 1, options)
-    assert list(options)[0] in str(info.value)
+    assert next(iter(options)) in str(info.value)
 
 
 def test_unknown_option_is_refused():

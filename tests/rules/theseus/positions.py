@@ -46,7 +46,7 @@ def position(players: int = 2, seed: int = SEAT_0_STARTS, options: dict | None =
         named |= set(cards)
     for room in s["rooms"]:
         s["rooms"][room] = None
-    for u, v in s["units"].items():
+    for v in s["units"].values():
         v.update(at="space", up=False, parasites=0, gripped=False, invisible=False)
     for u, where in (units or {}).items():
         room, attrs = _spec(where)
