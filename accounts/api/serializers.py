@@ -35,7 +35,8 @@ class ProfileSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
     email = serializers.EmailField(source="user.email", read_only=True)
     ratings = serializers.SerializerMethodField()
-    games_waiting = serializers.SerializerMethodField(help_text="games waiting for you: your decision now, or an open invitation you have not answered")
+    games_waiting = serializers.SerializerMethodField(
+        help_text="games waiting for you: your decision now, or an open invitation you have not answered")
     # An enum in the schema, so a client knows the zones before it sends one.
     display_name = OneLineField(max_length=40, allow_blank=True, required=False, validators=[validate_one_line],
                                    help_text="the name other players see; empty: your username")

@@ -53,7 +53,9 @@ GAME_TEXTS = {
     "ratingChanges": gettext_lazy("Ratings"), "reverted": gettext_lazy("reverted"),
     "unrated": gettext_lazy("This game was not rated."),
     "provisional": gettext_lazy("provisional: fewer than 5 rated games, so the rating still moves a lot"),
-    "provisionalNote": gettext_lazy("? marks a provisional rating. A new rating moves a lot, by hundreds of points in its first games, while the site learns the player's strength; after about five games it moves by tens."),
+    "provisionalNote": gettext_lazy("? marks a provisional rating. A new rating moves a lot, by hundreds of points in its "
+                                    "first games, while the site learns the player's strength; after about five games it "
+                                    "moves by tens."),
     "replayStart": gettext_lazy("the start of the game"),
     "replayHint": gettext_lazy("Step through the game with the replay buttons or the arrow keys."),
     "abortedBecause": gettext_lazy("This game was aborted"),

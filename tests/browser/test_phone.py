@@ -191,7 +191,8 @@ class TouchOnlyGame(BrowserTestCase):
             page.touchscreen.tap(t["x"] + t["w"] / 2, t["y"] + t["h"] / 2)
             return
         buttons = [t for t in targets["buttons"] if t["token"]]
-        marks = page.evaluate("() => [...document.querySelectorAll('.selected, .mine, .last-move, .queued')].map((n) => n.dataset.token + ':' + n.getAttribute('class'))")
+        marks = page.evaluate("() => [...document.querySelectorAll('.selected, .mine, .last-move, .queued')]"
+                              ".map((n) => n.dataset.token + ':' + n.getAttribute('class'))")
         assert buttons, f"nothing to tap: {page.get_attribute('#game-root', 'data-choices')} {page.get_attribute('#board svg', 'viewBox')} {marks}"
         page.tap(f'[data-token="{rng.choice(buttons)["token"]}"]')
 
@@ -337,7 +338,10 @@ class WhatTheQuestionAsksIsUnderThePrompt(BrowserTestCase):
 IN_VIEW = """() => {
   const svg = document.querySelector('#board svg');
   const r = svg.getBoundingClientRect();
-  const inside = (n) => { const b = n.getBoundingClientRect(); return b.width > 0 && b.left >= r.left - 1 && b.top >= r.top - 1 && b.right <= r.right + 1 && b.bottom <= r.bottom + 1; };
+  const inside = (n) => {
+    const b = n.getBoundingClientRect();
+    return b.width > 0 && b.left >= r.left - 1 && b.top >= r.top - 1 && b.right <= r.right + 1 && b.bottom <= r.bottom + 1;
+  };
   const count = (sel) => { const all = [...svg.querySelectorAll(sel)]; return { all: all.length, shown: all.filter(inside).length }; };
   return { mine: count('.mine'), offered: count('[data-token].choice') };
 }"""

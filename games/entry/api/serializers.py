@@ -30,7 +30,8 @@ class SeatSerializer(KeptFieldsSerializer):
     display_name = serializers.SerializerMethodField()
     played_by_bot = serializers.BooleanField(read_only=True)
     bot = serializers.CharField(source="bot_kind", read_only=True, allow_null=True,
-                                help_text="the kind of bot that moves for this seat now (its own, a stand-in, or the one finishing an abandoned seat); null: its player")
+                                help_text="the kind of bot that moves for this seat now (its own, a stand-in, or the one "
+                                          "finishing an abandoned seat); null: its player")
     is_bot = serializers.SerializerMethodField(help_text="the player is a bot account: one of the site's bots, or a program playing through the API")
 
     class Meta:

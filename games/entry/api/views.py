@@ -206,7 +206,8 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         services.stand_in(request.user, pk, given.validated_data["bot"])
         return self._detail(pk)
 
-    @extend_schema(parameters=[OpenApiParameter("upto", int, description="the view after this decision number (default: the last; below 0 or past the last counts as 0 or the last)")],
+    @extend_schema(parameters=[OpenApiParameter("upto", int, description="the view after this decision number (default: the "
+                                                                         "last; below 0 or past the last counts as 0 or the last)")],
                    responses={200: ReplaySerializer, **_errors(400, 404, 409)})
     @action(detail=True, methods=["get"])
     def replay(self, request, pk=None):
