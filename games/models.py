@@ -58,7 +58,8 @@ class Game(models.Model):
     # What the periodic notice tasks owe this turn, kept with the turn so that they find it by index
     # (games.services.deadlines): their work follows what is due, not the games in play.
     turn_notice_due = models.BooleanField(default=False, editable=False, help_text="the turn's \"your turn\" notice is still to be settled")
-    reminder_due_at = models.DateTimeField(null=True, blank=True, editable=False, help_text="when the turn's next reminder or last call falls due")
+    reminder_due_at = models.DateTimeField(null=True, blank=True, editable=False,
+                                           help_text="when the turn's next reminder or last call falls due")
     snapshot = models.JSONField(null=True, blank=True, editable=False)
     snapshot_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
     outcome = models.JSONField(null=True, blank=True)

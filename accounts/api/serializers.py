@@ -71,7 +71,8 @@ class PublicUserSerializer(serializers.ModelSerializer):
         fields = ["username", "display_name", "bot", "date_joined", "games_finished", "ratings"]
 
     bot = serializers.CharField(source="profile.bot", read_only=True,
-                                help_text='"" for a person; "api" for a program playing through the API; otherwise the kind of the site\'s own bot')
+                                help_text='"" for a person; "api" for a program playing through the API; otherwise '
+                                          "the kind of the site's own bot")
 
     def get_ratings(self, user) -> UserRatingSerializer(many=True):
         return ratings_of(user)

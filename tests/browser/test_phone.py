@@ -193,7 +193,8 @@ class TouchOnlyGame(BrowserTestCase):
         buttons = [t for t in targets["buttons"] if t["token"]]
         marks = page.evaluate("() => [...document.querySelectorAll('.selected, .mine, .last-move, .queued')]"
                               ".map((n) => n.dataset.token + ':' + n.getAttribute('class'))")
-        assert buttons, f"nothing to tap: {page.get_attribute('#game-root', 'data-choices')} {page.get_attribute('#board svg', 'viewBox')} {marks}"
+        assert buttons, (f"nothing to tap: {page.get_attribute('#game-root', 'data-choices')} "
+                         f"{page.get_attribute('#board svg', 'viewBox')} {marks}")
         page.tap(f'[data-token="{rng.choice(buttons)["token"]}"]')
 
 

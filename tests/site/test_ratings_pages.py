@@ -115,7 +115,8 @@ def test_unrated_game_detail(make_user, api_client_for, django_capture_on_commit
     game = base.start(users)
     detail = api_client_for(users[0]).get(f"/api/games/{game.pk}/").json()
     assert detail["rated"] is None and detail["rating_changes"] == []
-    game = base.play_with_an_early_resignation(users, users[1], seed=5, django_capture_on_commit_callbacks=django_capture_on_commit_callbacks)
+    game = base.play_with_an_early_resignation(users, users[1], seed=5,
+                                               django_capture_on_commit_callbacks=django_capture_on_commit_callbacks)
     assert game.status == Game.Status.FINISHED
     detail = anon().get(f"/api/games/{game.pk}/").json()
     assert detail["rated"] is False and detail["rating_changes"] == []
@@ -312,7 +313,8 @@ def test_every_game_has_its_own_leaderboard_and_the_player_page_shows_each(make_
     assert [name for name, _ in cards] == names
     for name, card in cards:
         rating = Rating.objects.get(game=name, user=ann)
-        assert rules.get(name).title["en"] in card and re.search(rf'<strong class="rating">{rating.display}(<abbr [^>]*>\?</abbr>)?</strong>', card)
+        assert rules.get(name).title["en"] in card
+        assert re.search(rf'<strong class="rating">{rating.display}(<abbr [^>]*>\?</abbr>)?</strong>', card)
         linked = [int(x) for x in re.findall(r'href="/games/(\d+)/"', card[card.index("<svg"):])]
         assert linked == [g.pk for g in played[name]], "each game's chart links that game's own matches"
 

@@ -32,7 +32,8 @@ class SeatSerializer(KeptFieldsSerializer):
     bot = serializers.CharField(source="bot_kind", read_only=True, allow_null=True,
                                 help_text="the kind of bot that moves for this seat now (its own, a stand-in, or the one "
                                           "finishing an abandoned seat); null: its player")
-    is_bot = serializers.SerializerMethodField(help_text="the player is a bot account: one of the site's bots, or a program playing through the API")
+    is_bot = serializers.SerializerMethodField(
+        help_text="the player is a bot account: one of the site's bots, or a program playing through the API")
 
     class Meta:
         model = Seat
