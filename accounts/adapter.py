@@ -77,7 +77,8 @@ class AccountAdapter(DefaultAccountAdapter):
         count still looks low. A refused attempt counts nowhere: it checks no password."""
         self._reserved = []
         try:
-            for name, (allowed, seconds), code, kept in self._login_counters(request, credentials):
+            # `code` stays that of the counter that refused: the error below names it.
+            for name, (allowed, seconds), code, kept in self._login_counters(request, credentials):  # noqa: B007
                 self._reserved.append((limits.take(name, allowed, seconds), kept))
         except limits.Exceeded as exc:
             self._give_back(everything=True)

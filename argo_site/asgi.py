@@ -11,8 +11,8 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.entry.routing import websocket_urlpatterns  # noqa: E402
-from tournaments.routing import websocket_urlpatterns as tournament_sockets  # noqa: E402
 from games.entry.ws_auth import SessionOrTokenAuthMiddleware, SiteOriginValidator  # noqa: E402
+from tournaments.routing import websocket_urlpatterns as tournament_sockets  # noqa: E402
 
 application = ProtocolTypeRouter({
     "http": django_asgi_app,

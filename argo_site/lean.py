@@ -43,7 +43,6 @@ from accounts.credentials import token_expired
 from accounts.models import language_of
 from foundation.encoding import FastJSONRenderer
 from games import services
-
 from games.entry.api.errors import DATABASE_DOWN, RETRY_AFTER, SERVER_ERROR, UNAVAILABLE, game_error
 from games.entry.api.parsers import SafeJSONParser
 from games.entry.api.serializers import move_of
@@ -81,7 +80,7 @@ class LeanDecisions:
         if taken is None:
             return self.site(environ, start_response)
         status, body, headers = _answer(environ, endpoint, found[1], *taken)
-        start_response(STATUS[status], headers + [("Content-Length", str(len(body)))])
+        start_response(STATUS[status], [*headers, ("Content-Length", str(len(body)))])
         return _Finished([body])
 
 
@@ -224,7 +223,7 @@ def _failed(environ, failure: Exception, headers):
               exc_info=sys.exc_info())
     signals.got_request_exception.send(sender=LeanDecisions, request=None)
     if down:
-        return 503, json.dumps(UNAVAILABLE).encode(), headers + [("Retry-After", str(RETRY_AFTER))]
+        return 503, json.dumps(UNAVAILABLE).encode(), [*headers, ("Retry-After", str(RETRY_AFTER))]
     return 500, json.dumps(SERVER_ERROR).encode(), headers
 
 

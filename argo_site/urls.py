@@ -5,8 +5,18 @@ from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from accounts.api.views import (BotAccountView, MeView, PublicUserView, PushDevicesView, PushDeviceView,
-                                SignOutEverywhereView, TokenOfDeviceView, TokensView, TokenView, WebSocketTicketView)
+from accounts.api.views import (
+    BotAccountView,
+    MeView,
+    PublicUserView,
+    PushDevicesView,
+    PushDeviceView,
+    SignOutEverywhereView,
+    TokenOfDeviceView,
+    TokensView,
+    TokenView,
+    WebSocketTicketView,
+)
 from games.entry.api.errors import not_found
 from games.entry.api.ratings import RatingsView
 from notes.api import NoteView

@@ -72,7 +72,7 @@ def copy_rows(cursor, model, columns: list[str], rows) -> int:
     `cursor` (Django's or psycopg's); the number of rows."""
     n = 0
     with getattr(cursor, "cursor", cursor).copy(copy_statement(model, columns)) as copy:
-        for n, row in enumerate(rows, 1):
+        for n, row in enumerate(rows, 1):  # noqa: B007 - n counts the rows, returned below
             copy.write_row(row)
     return n
 
@@ -526,7 +526,17 @@ def models():
     from django.contrib.auth import get_user_model
 
     from accounts.models import Profile
-    from games.models import ChatMessage, Decision, Game, Invitation, ModeratorAction, Rating, RatingChange, Seat, TurnNotice
+    from games.models import (
+        ChatMessage,
+        Decision,
+        Game,
+        Invitation,
+        ModeratorAction,
+        Rating,
+        RatingChange,
+        Seat,
+        TurnNotice,
+    )
     return dict(zip(TABLES, (get_user_model(), Profile, EmailAddress, Game, Seat, Decision, Rating, RatingChange,
                              ChatMessage, TurnNotice, ModeratorAction, Invitation)))
 
@@ -554,7 +564,7 @@ def bare(cursor, tables) -> list[str]:
         FROM pg_index i WHERE i.indrelid::regclass::text = ANY(%s) AND NOT i.indisprimary
           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)""", [names, names])
     found = cursor.fetchall()
-    for drop, _, kind in sorted(found, key=lambda r: r[2] != "f"):  # foreign keys first
+    for drop, _, _kind in sorted(found, key=lambda r: r[2] != "f"):  # foreign keys first
         cursor.execute(drop)
     return [make for _, make, kind in sorted(found, key=lambda r: r[2] == "f")]  # foreign keys last
 
@@ -693,7 +703,7 @@ def copy_decisions(cursor, tables, chunk, games, profiles, seed, now) -> None:
         for block in decision_rows(chunk, first):
             copy.write(block)
     copy_rows(cursor, tables["TurnNotice"], ["game", "user", "turn_key", "kind", "sent_at", "error"],
-              (row + ("",) for row in notice_rows(games, profiles, seed, now)))
+              ((*row, "") for row in notice_rows(games, profiles, seed, now)))
 
 
 def make_people(players: int, now: int, rng: random.Random, first: int):

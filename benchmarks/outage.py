@@ -32,7 +32,6 @@ def phase(decisions: int) -> dict:
     from django.contrib.auth import get_user_model
 
     from games import services
-
     from games.entry import tasks
     from games.models import Game
     users = [get_user_model().objects.get_or_create(username=f"outage-{n}")[0] for n in (1, 2)]

@@ -11,8 +11,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.rules import names  # noqa: E402
-from games.rules.cli import main as game_main  # noqa: E402
+from games.rules import names
+from games.rules.cli import main as game_main
 
 
 def main() -> int:

@@ -7,9 +7,10 @@ and a large database filled by benchmarks/fill_archive.py, side by side, with th
         --large postgres://argo:argo@127.0.0.1:5432/argo_archive [--requests 25] [--only lobby,my_games] [--skip ...]
 
 Each database is measured by a process of its own (this script run again with --measure), its heap
-settled as a serving process's is (foundation.heap), in process with Django's test client (benchmarks/stats.py's timed_calls: p50 and p99 in ms, and the queries of
-one request by CaptureQueriesContext). What is opened is chosen alike at both sizes: a player with the
-average number of seats who has a game in progress, the game in progress with the median decision
+settled as a serving process's is (foundation.heap), in process with Django's test client
+(benchmarks/stats.py's timed_calls: p50 and p99 in ms, and the queries of one request by
+CaptureQueriesContext). What is opened is chosen alike at both sizes: a player with the average
+number of seats who has a game in progress, the game in progress with the median decision
 count among those whose turn is a person's, a finished game with the median decision count, its
 replay at the middle decision, and a moderator of the fill (made a superuser in a transaction
 rolled back: the GETs run inside it, so a view's own transaction is a savepoint, two queries more).
@@ -145,7 +146,9 @@ def measure_here(requests: int, task_requests: int, only: set[str], skip: set[st
     for who in ("player", "mover", "moderator"):
         clients[who] = Client()
         clients[who].force_login(s[who])
-    wanted = (lambda item: (not only or item in only) and item not in skip)
+    def wanted(item):
+        return (not only or item in only) and item not in skip
+
     with transaction.atomic():  # the fill's moderators hold no permission: one is made a superuser, rolled back
         type(s["moderator"]).objects.filter(pk=s["moderator"].pk).update(is_superuser=True)
         for item, who, path in gets(s):
@@ -177,7 +180,7 @@ def measure_here(requests: int, task_requests: int, only: set[str], skip: set[st
 
             def tick(n):
                 with transaction.atomic():
-                    task.run()
+                    task.run()  # noqa: B023 - timed below, within this pass
                     transaction.set_rollback(True)
             figures = timed_calls(tick, task_requests, warm=1)
             transaction.set_rollback(True)

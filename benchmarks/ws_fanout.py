@@ -101,7 +101,9 @@ async def main_async(args) -> dict:
     for t in tasks:
         t.cancel()
     latencies.sort()
-    pick = lambda q: round(latencies[min(len(latencies) - 1, int(len(latencies) * q))], 1) if latencies else None
+    def pick(q):
+        return round(latencies[min(len(latencies) - 1, int(len(latencies) * q))], 1) if latencies else None
+
     return {"clients": args.clients, "games": args.games, "decisions": len(sent), "deliveries": len(latencies),
             "missing": missing, "p50_ms": pick(0.5), "p90_ms": pick(0.9), "p99_ms": pick(0.99),
             "max_ms": round(latencies[-1], 1) if latencies else None,

@@ -42,7 +42,7 @@ async def hold(url: str, opened: asyncio.Queue, stop: asyncio.Event, closed: lis
                 closed.append(socket.close_code)
             for task in (waiting, reading):
                 task.cancel()
-    except (OSError, asyncio.TimeoutError, websockets.WebSocketException) as exc:
+    except (TimeoutError, OSError, websockets.WebSocketException) as exc:
         await opened.put(exc)
 
 
@@ -53,14 +53,14 @@ async def run(args) -> dict:
     stop, closed = asyncio.Event(), []
     started = time.perf_counter()
     tasks, failures, ok = [], [], 0
-    for i in range(args.sockets):
+    for _ in range(args.sockets):
         tasks.append(asyncio.create_task(hold(url, opened, stop, closed)))
         if len(tasks) - ok - len(failures) >= args.batch:  # a few hundred handshakes in flight at most
             result = await opened.get()
-            ok, failures = (ok + 1, failures) if result is True else (ok, failures + [repr(result)])
+            ok, failures = (ok + 1, failures) if result is True else (ok, [*failures, repr(result)])
     while ok + len(failures) < args.sockets:
         result = await opened.get()
-        ok, failures = (ok + 1, failures) if result is True else (ok, failures + [repr(result)])
+        ok, failures = (ok + 1, failures) if result is True else (ok, [*failures, repr(result)])
     seconds_to_open = time.perf_counter() - started
     await asyncio.sleep(args.settle)
     after = rss_mib(args.pid)

@@ -15,7 +15,7 @@ from . import services
 
 
 def _errors(*codes):
-    return {code: DETAIL for code in codes}
+    return dict.fromkeys(codes, DETAIL)
 
 
 class GameLinkSerializer(serializers.Serializer):

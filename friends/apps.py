@@ -10,9 +10,8 @@ class FriendsConfig(AppConfig):
         # The games app asks games.gates before an invitation, a join or a chat message (and the
         # tournaments app before a sign-up and a pairing); this app answers for blocks and the
         # players' "friends only" choices. Here: the check reads models.
-        from games import gates
-
         from friends.checks import apart, barred, check
+        from games import gates
         gates.register(check)
         gates.register_apart(apart)
         gates.register_barred(barred)

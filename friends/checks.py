@@ -11,7 +11,6 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from foundation.rows import prepared_cursor
-
 from games import gates
 
 from .models import Block, Friendship, Preferences

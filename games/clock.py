@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import zoneinfo
 from datetime import date, datetime, time, timedelta
-from functools import lru_cache
+from functools import cache
 
 from django.conf import settings
 from django.utils import timezone
@@ -16,7 +16,7 @@ def user_zone(user) -> zoneinfo.ZoneInfo:
     return zone(profile.time_zone if profile else "UTC")
 
 
-@lru_cache(maxsize=None)
+@cache
 def zone(name: str) -> zoneinfo.ZoneInfo:
     """The time zone of that name; UTC for a name that is none (stored before names were checked).
     Kept once made: ZoneInfo's own cache holds eight, and the digest task asks for six hundred

@@ -14,8 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Profile, Vacation
-from games import clock
 from foundation.rows import Columns, cache_related, database, prepared_cursor, send_ahead
+from games import clock
 
 PROVISIONAL_GAMES = 5
 
@@ -58,7 +58,8 @@ class Game(models.Model):
     # What the periodic notice tasks owe this turn, kept with the turn so that they find it by index
     # (games.services.deadlines): their work follows what is due, not the games in play.
     turn_notice_due = models.BooleanField(default=False, editable=False, help_text="the turn's \"your turn\" notice is still to be settled")
-    reminder_due_at = models.DateTimeField(null=True, blank=True, editable=False, help_text="when the turn's next reminder or last call falls due")
+    reminder_due_at = models.DateTimeField(null=True, blank=True, editable=False,
+                                           help_text="when the turn's next reminder or last call falls due")
     snapshot = models.JSONField(null=True, blank=True, editable=False)
     snapshot_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
     outcome = models.JSONField(null=True, blank=True)
@@ -89,7 +90,7 @@ class Game(models.Model):
         return f"{self.name} #{self.pk} ({self.status})"
 
     @property
-    def deciding_seat(self) -> "Seat | None":
+    def deciding_seat(self) -> Seat | None:
         """The seat that must decide now (from the prefetched seats)."""
         return next((s for s in self.seats.all() if s.order == self.current_seat), None)
 
@@ -101,7 +102,7 @@ class Game(models.Model):
         self.deadline = deadline
         self.reminder_due_at = clock.next_reminder(self.turn_started_at, deadline)
 
-    def seat_of(self, user) -> "Seat | None":
+    def seat_of(self, user) -> Seat | None:
         if not user or not user.is_authenticated:
             return None
         return next((s for s in self.seats.all() if s.user_id == user.id), None)
@@ -141,7 +142,7 @@ class Seat(models.Model):
         return f"{self.user} as {self.colour or 'seat ' + str(self.order)} in game {self.game_id}"
 
     @classmethod
-    def of_game(cls, game_id: int, away_since, lock: bool = False) -> list["Seat"]:
+    def of_game(cls, game_id: int, away_since, lock: bool = False) -> list[Seat]:
         """The seats of a game in order (with `lock`, the rows of the game and of its seats locked
         until the transaction ends): one query, one row per seat, with the game, each user and profile, and
         `may_be_away`: whether the user has a vacation ending on or after `away_since`. Written by

@@ -21,10 +21,8 @@ from openskill.models import ThurstoneMostellerFull
 
 from foundation.rows import Columns, insert_each, prepared_cursor, update_each
 from games import rules, signals
-from games.models import PROVISIONAL_GAMES, Decision, Game, Rating, RatingChange
-from games.models import rating_display as display
-from games.standings import standings as places
-from games.standings import team_of, teams_of
+from games.models import PROVISIONAL_GAMES, Decision, Game, Rating, RatingChange, rating_display as display
+from games.standings import standings as places, team_of, teams_of
 
 MODEL = ThurstoneMostellerFull()
 ACTIVE_DAYS = 90

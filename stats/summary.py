@@ -17,7 +17,19 @@ from functools import lru_cache
 
 from django.apps import apps as site_apps
 from django.db import connection, transaction
-from django.db.models import BigIntegerField, Case, Count, DateField, F, Func, IntegerField, OuterRef, Subquery, Value, When
+from django.db.models import (
+    BigIntegerField,
+    Case,
+    Count,
+    DateField,
+    F,
+    Func,
+    IntegerField,
+    OuterRef,
+    Subquery,
+    Value,
+    When,
+)
 from django.db.models.functions import Coalesce, TruncMonth
 from django.utils import timezone
 

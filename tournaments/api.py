@@ -16,7 +16,7 @@ from .models import Tournament
 
 
 def _errors(*codes):
-    return {code: DETAIL for code in codes}
+    return dict.fromkeys(codes, DETAIL)
 
 
 class TournamentSerializer(serializers.ModelSerializer):

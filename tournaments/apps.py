@@ -9,7 +9,6 @@ class TournamentsConfig(AppConfig):
         # Connects the listeners of games.signals and registers the admin pages and Celery tasks; the
         # games app never imports this one (docs/tournaments.md).
         from games import gates
-
         from tournaments import admin, reactions, tasks  # noqa: F401
         from tournaments.services import entry_refusal
         gates.register_own(entry_refusal)  # no account turns into a bot while signed up

@@ -251,13 +251,14 @@ def swiss_round(players: list[int], ratings: dict[int, float], results: list[Res
     seated together only where no pairing of the round avoids it.
 
     2 players: a maximum-weight perfect matching (networkx) that, in this order of importance, pairs as
-    few of the pairs `apart` as it can, repeats as few earlier games as it can (a rematch only where no pairing avoids it), pairs as few players
-    who are both owed the same seat twice over (one of them would sit there three games more than in
-    the other), makes the sum of the squared score differences of the pairs smallest (equal scores
-    meet; a player who must float meets the nearest score group), pairs as few players owed the same
-    seat as it can, and makes the rating differences smallest. With an odd count the lowest-standing player among those with the
-    fewest byes sits out. In each pair the player owed seat 0 takes it (more games in seat 1 than in
-    seat 0); if neither is, the higher-standing player takes the other seat from their last game's.
+    few of the pairs `apart` as it can, repeats as few earlier games as it can (a rematch only where no
+    pairing avoids it), pairs as few players who are both owed the same seat twice over (one of them
+    would sit there three games more than in the other), makes the sum of the squared score differences
+    of the pairs smallest (equal scores meet; a player who must float meets the nearest score group),
+    pairs as few players owed the same seat as it can, and makes the rating differences smallest. With
+    an odd count the lowest-standing player among those with the fewest byes sits out. In each pair the
+    player owed seat 0 takes it (more games in seat 1 than in seat 0); if neither is, the
+    higher-standing player takes the other seat from their last game's.
 
     3-4 players: the standings cut into tables of table_size in order; the remainder sits out with a bye
     (the fewest byes first, lowest first) unless `min_table` is given and the remainder has at least

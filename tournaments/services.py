@@ -187,7 +187,7 @@ def _sign_up(user, tournament_id) -> Entry:
     if t.entries.filter(status=Entry.Status.PLAYING).count() >= t.max_players:
         raise Conflict(f"the tournament is full ({t.max_players} players)")
     rating = rating_of(user, t.game)
-    if t.rating_min is not None and rating < t.rating_min or t.rating_max is not None and rating > t.rating_max:
+    if (t.rating_min is not None and rating < t.rating_min) or (t.rating_max is not None and rating > t.rating_max):
         raise NotAllowed(f"the tournament is for ratings from {t.rating_min or 0} to {t.rating_max or '∞'}; "
                          f"yours is {rating}")
     if entry is None:

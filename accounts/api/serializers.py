@@ -35,7 +35,8 @@ class ProfileSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
     email = serializers.EmailField(source="user.email", read_only=True)
     ratings = serializers.SerializerMethodField()
-    games_waiting = serializers.SerializerMethodField(help_text="games waiting for you: your decision now, or an open invitation you have not answered")
+    games_waiting = serializers.SerializerMethodField(
+        help_text="games waiting for you: your decision now, or an open invitation you have not answered")
     # An enum in the schema, so a client knows the zones before it sends one.
     display_name = OneLineField(max_length=40, allow_blank=True, required=False, validators=[validate_one_line],
                                    help_text="the name other players see; empty: your username")
@@ -70,7 +71,8 @@ class PublicUserSerializer(serializers.ModelSerializer):
         fields = ["username", "display_name", "bot", "date_joined", "games_finished", "ratings"]
 
     bot = serializers.CharField(source="profile.bot", read_only=True,
-                                help_text='"" for a person; "api" for a program playing through the API; otherwise the kind of the site\'s own bot')
+                                help_text='"" for a person; "api" for a program playing through the API; otherwise '
+                                          "the kind of the site's own bot")
 
     def get_ratings(self, user) -> UserRatingSerializer(many=True):
         return ratings_of(user)

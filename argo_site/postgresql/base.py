@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import datetime
 import select
-from contextlib import ExitStack
+from collections.abc import Callable
+from contextlib import ExitStack, suppress
 from dataclasses import dataclass
-from typing import Callable
 
 import psycopg
 from django.db.backends.postgresql import base
@@ -95,7 +95,7 @@ class KeptStatementsCursor(psycopg.Cursor):
     """Binds on the server, so psycopg keeps its statements prepared (DatabaseWrapper.prepared_cursor).
     The first statement of a transaction takes the transaction's BEGIN along (Connection)."""
 
-    wrapper: "DatabaseWrapper"
+    wrapper: DatabaseWrapper
 
     def execute(self, query, params=None, **kwargs):
         conn = self.connection
@@ -177,10 +177,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
         """Leave pipeline mode before a rollback: the transaction ends without what was sent ahead."""
         ahead, self._ahead = self._ahead, None
         if ahead is not None:
-            try:
+            # The statement failed, or the connection did: the rollback that follows says which.
+            with suppress(psycopg.Error):
                 ahead.pipeline.close()
-            except psycopg.Error:
-                pass  # the statement failed, or the connection did: the rollback that follows says which
             ahead.cursor.close()
 
     def _cursor(self, name=None):
@@ -242,7 +241,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         with self.wrap_database_errors:
             cursor = KeptStatementsCursor(self.connection)
             cursor.wrapper = self
-            if self.timezone is datetime.timezone.utc:
+            if self.timezone is datetime.UTC:
                 # Django has set the session to UTC (USE_TZ, no zone of the database's own), so
                 # psycopg's reader already gives what Django's would: the same instant in UTC.
                 cursor.adapters.register_loader(_TIMESTAMPTZ, _SESSION_ZONE_LOADER)

@@ -5,10 +5,10 @@ from datetime import timedelta
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.views.main import ChangeList
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import UserChangeForm
-from django.contrib.admin.views.main import ChangeList
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.templatetags.static import static
@@ -19,8 +19,8 @@ from django.utils.html import format_html, format_html_join, json_script
 from accounts.models import Profile, display_name
 from foundation.api import counted_ahead
 from games import rules, services
-from games.services import lists
 from games.models import ChatMessage, Digest, Game, ModeratorAction, Rating, RatingChange, Seat, TurnNotice
+from games.services import lists
 from games.standings import team_letter, team_of, teams_of
 from games.templatetags.site_tags import board_style
 
@@ -252,7 +252,7 @@ class GameAdmin(ReadOnlyPage, admin.ModelAdmin):
 
     def get_urls(self):
         return [path("<int:game_id>/replay/", self.admin_site.admin_view(self.replay_view),
-                     name="games_game_replay")] + super().get_urls()
+                     name="games_game_replay"), *super().get_urls()]
 
     def replay_view(self, request, game_id):
         """The board as it stood after decision N (read-only; nothing is changed)."""
@@ -430,7 +430,7 @@ class PlayerAdmin(UserAdmin):
     form = AuditedUserForm
     list_display = ["username", "email", "is_active", "is_staff", "date_joined", "last_login"]
     actions = ["suspend", "unsuspend"]
-    fieldsets = UserAdmin.fieldsets + (("Why (recorded for any change of access)", {"fields": ["reason"]}),)
+    fieldsets = (*UserAdmin.fieldsets, ("Why (recorded for any change of access)", {"fields": ["reason"]}))
 
     def save_related(self, request, form, formsets, change):
         # Groups and permissions are saved here, after the user row: compare once everything is stored.

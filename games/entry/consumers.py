@@ -1,8 +1,9 @@
 """WebSockets: one group per game, one per user. Messages carry no hidden information.
 
 The server speaks; a client says only `{"type": "ping"}` (answered `{"event": "pong"}`), which also
-tells presence the tab is still there, and with `"away": true` that it is hidden or idle. Anything else gets `{"event": "error", "detail": …}` and the
-socket stays open: a bad frame is a client's bug, not a reason to drop its updates."""
+tells presence the tab is still there, and with `"away": true` that it is hidden or idle. Anything else
+gets `{"event": "error", "detail": …}` and the socket stays open: a bad frame is a client's bug, not a
+reason to drop its updates."""
 from __future__ import annotations
 
 import json
@@ -12,8 +13,7 @@ import time
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from redis.exceptions import ConnectionError as RedisConnectionLost
-from redis.exceptions import TimeoutError as RedisTimeout
+from redis.exceptions import ConnectionError as RedisConnectionLost, TimeoutError as RedisTimeout
 
 from accounts import credentials
 from games import presence

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
+from pathlib import Path
 
 from django.contrib.staticfiles import finders
 from django.http import JsonResponse
@@ -27,7 +28,7 @@ def assets_version() -> str:
     digest = hashlib.sha256()
     for name in OFFLINE_ASSETS:
         path = finders.find(name)
-        digest.update(open(path, "rb").read() if path else name.encode())
+        digest.update(Path(path).read_bytes() if path else name.encode())
     return digest.hexdigest()[:12]
 
 

@@ -6,7 +6,8 @@ package through the rules registry (docs/games.md).
 from __future__ import annotations
 
 import zoneinfo
-from functools import lru_cache
+from contextlib import suppress
+from functools import cache
 
 from django.conf import settings
 from django.contrib import messages
@@ -16,8 +17,7 @@ from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts import sign_ins
@@ -40,7 +40,8 @@ GAME_TEXTS = {
     "stepTurn": gettext_lazy("turn it with ⟳, then Confirm"),
     "deadline": gettext_lazy("Deadline"), "score": gettext_lazy("score"),
     "gameOver": gettext_lazy("Game over"), "winners": gettext_lazy("Winner"),
-    "online": gettext_lazy("live"), "offline": gettext_lazy("offline"), "reconnecting": gettext_lazy("no live updates: checking every 15 s"),
+    "online": gettext_lazy("live"), "offline": gettext_lazy("offline"),
+    "reconnecting": gettext_lazy("no live updates: checking every 15 s"),
     "resignConfirm": gettext_lazy("Resign this game? The bot will play your seat and you rank last."),
     "bot": gettext_lazy("bot"), "decision": gettext_lazy("decision"), "of": gettext_lazy("of"),
     "notifyTitle": gettext_lazy("Argo Station: your turn"), "notifyBody": gettext_lazy("It is your turn in"),
@@ -53,7 +54,9 @@ GAME_TEXTS = {
     "ratingChanges": gettext_lazy("Ratings"), "reverted": gettext_lazy("reverted"),
     "unrated": gettext_lazy("This game was not rated."),
     "provisional": gettext_lazy("provisional: fewer than 5 rated games, so the rating still moves a lot"),
-    "provisionalNote": gettext_lazy("? marks a provisional rating. A new rating moves a lot, by hundreds of points in its first games, while the site learns the player's strength; after about five games it moves by tens."),
+    "provisionalNote": gettext_lazy("? marks a provisional rating. A new rating moves a lot, by hundreds of points in its "
+                                    "first games, while the site learns the player's strength; after about five games it "
+                                    "moves by tens."),
     "replayStart": gettext_lazy("the start of the game"),
     "replayHint": gettext_lazy("Step through the game with the replay buttons or the arrow keys."),
     "abortedBecause": gettext_lazy("This game was aborted"),
@@ -92,7 +95,7 @@ def _module_or_404(name: str):
         raise Http404(_("No such game.")) from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _start_view(name: str) -> dict:
     """The start position as a spectator sees it: the lobby's picture of the game (seed 0, public)."""
     module = rules.get(name)
@@ -358,10 +361,8 @@ def settings_page(request):
         if {"end_browser", "end_program", "sign_out_everywhere"} & request.POST.keys():
             return _end_sign_ins(request)
         if "delete_vacation" in request.POST:
-            try:
+            with suppress(ValueError):
                 services.cancel_vacation(request.user, int(request.POST.get("delete_vacation", "")))
-            except ValueError:
-                pass
             return redirect("settings")
     today = timezone.localdate()
     return render(request, "games/settings.html", {

@@ -97,7 +97,7 @@ class BrowserOriginValidator(OriginValidator):
 
 def _parses(origin: bytes) -> bool:
     try:
-        urlparse(origin.decode("latin-1")).port
+        urlparse(origin.decode("latin-1")).port  # noqa: B018 - reading the port checks it
     except ValueError:
         return False
     return True

@@ -19,10 +19,10 @@ from django.db import transaction
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
-from foundation.threads import ProcessThread
 from accounts import credentials
 from accounts.models import Profile, supported_language
 from accounts.signals import account_suspended, password_changed, signed_out_everywhere
+from foundation.threads import ProcessThread
 from games import rules, signals
 from games.ratings import rating_moves
 from games.services import NotFound, game_in_full, game_with_seats, invitations_of
@@ -195,7 +195,7 @@ class Change:
         return dict(self.titles).get(user_id, "")
 
     @classmethod
-    def of(cls, game, turn_changed: bool) -> "Change":
+    def of(cls, game, turn_changed: bool) -> Change:
         seats = list(game.seats.all())
         deciding = next((s for s in seats if s.order == game.current_seat and not s.played_by_bot), None)
         finished = game.status == "finished"

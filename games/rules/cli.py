@@ -15,8 +15,7 @@ import statistics
 import sys
 import time
 
-from . import get, match, names
-from . import record as records
+from . import get, match, names, record as records
 from .base import CommandLine
 from .rng import SeededRandom
 

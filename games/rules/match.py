@@ -70,8 +70,8 @@ def run(game: str, bots: list[str], games: int, players: int, jobs: int = 1, see
         progress=None) -> dict:
     if len(set(bots)) != len(bots) or len(bots) < 2:
         raise ValueError("name two or more different bots")
-    wins = {kind: 0 for kind in bots}
-    draws = {kind: 0 for kind in bots}
+    wins = dict.fromkeys(bots, 0)
+    draws = dict.fromkeys(bots, 0)
     times: dict[str, list[float]] = {kind: [] for kind in bots}
     with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = [pool.submit(play_one, game, bots, players, seed, g) for g in range(games)]

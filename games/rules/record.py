@@ -8,7 +8,7 @@ the replay itself. Pure like every rules module: no Django, clock or I/O (the ca
 from __future__ import annotations
 
 import json
-from typing import Iterator
+from collections.abc import Iterator
 
 from .base import Event, IllegalAction, State
 
@@ -128,7 +128,7 @@ def replay(rules, record: dict) -> State:
     """The final position of the game in `record`, every check passed (RecordError otherwise)."""
     check(rules, record)
     state = None
-    for _, state, _ in steps(rules, record):
+    for _, state, _ in steps(rules, record):  # noqa: B007 - the last step's state is the final position
         pass
     check_outcome(rules, record, state)
     return state

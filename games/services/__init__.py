@@ -15,15 +15,51 @@ from .bots import become_api_bot, bot_account, play_bot_turn, play_bot_turns, st
 from .chat import chat_refused, post_chat
 from .deadlines import enforce_deadline
 from .errors import Conflict, GameError, Invalid, NotAllowed, NotFound, TooMany
-from .lobby import (create_game, decline_invitation, join_game, leave_game, start_arranged_game, start_game,
-                    withdraw_invitations)
-from .moderation import (abort_game, extend_deadline, record_access_change, remove_player, revert_result,
-                         set_chat_hidden, set_suspended)
+from .lobby import (
+                    create_game,
+                    decline_invitation,
+                    join_game,
+                    leave_game,
+                    start_arranged_game,
+                    start_game,
+                    withdraw_invitations,
+)
+from .moderation import (
+                    abort_game,
+                    extend_deadline,
+                    record_access_change,
+                    remove_player,
+                    revert_result,
+                    set_chat_hidden,
+                    set_suspended,
+)
 from .play import Applied, submit_decision, undo
-from .reads import (LOGGED_ACTIONS, abort_reason, active_decisions, bot_to_play, bot_waiting, chat_refusal,
-                    current_state, decision_log, game_in_full, game_with_seats, invitations_of, join_refusal,
-                    legal_for, locked, may_start, moderation_log, question_for, removal_reason, replay, rules_of,
-                    starter_id, view_for, waiting_count, waiting_games)
+from .reads import (
+                    LOGGED_ACTIONS,
+                    abort_reason,
+                    active_decisions,
+                    bot_to_play,
+                    bot_waiting,
+                    chat_refusal,
+                    current_state,
+                    decision_log,
+                    game_in_full,
+                    game_with_seats,
+                    invitations_of,
+                    join_refusal,
+                    legal_for,
+                    locked,
+                    may_start,
+                    moderation_log,
+                    question_for,
+                    removal_reason,
+                    replay,
+                    rules_of,
+                    starter_id,
+                    view_for,
+                    waiting_count,
+                    waiting_games,
+)
 from .records import has_record, record_filename, record_of
 from .seats import hand_seat_to_bot, mute, resign
 from .vacations import add_vacation, cancel_vacation

@@ -18,8 +18,17 @@ from games.standings import standings
 
 from .deadlines import turn_begins
 from .errors import Conflict, Invalid
-from .reads import (active_decisions, check_turn, current_state, locked, log_lines, player_names, question_for,
-                    replay, rules_of)
+from .reads import (
+    active_decisions,
+    check_turn,
+    current_state,
+    locked,
+    log_lines,
+    player_names,
+    question_for,
+    replay,
+    rules_of,
+)
 
 
 @dataclass

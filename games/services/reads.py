@@ -8,8 +8,7 @@ from functools import cache
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import F, Q
-from django.utils import timezone
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from accounts.models import display_name, language_of

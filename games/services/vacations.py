@@ -16,7 +16,7 @@ from .errors import Invalid
 from .reads import locked
 
 
-def add_vacation(user, start, end) -> "Vacation":
+def add_vacation(user, start, end) -> Vacation:
     """A vacation of whole days, within the yearly allowance; running deadlines move at once."""
     today = timezone.localdate(timezone=clock.user_zone(user))
     if start > end:

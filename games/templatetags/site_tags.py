@@ -1,11 +1,11 @@
 """Small template helpers of the site: nothing here knows any particular game."""
-from functools import lru_cache
+from functools import cache
 
 from django import template
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
-from django.utils import translation
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 
@@ -89,7 +89,7 @@ def get_item(mapping, key):
     return mapping.get(key) if mapping else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_style(name: str) -> str | None:
     """The URL of a game's optional stylesheet, `static/<name>/board.css` in its package."""
     path = f"{name}/board.css"

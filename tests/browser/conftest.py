@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.django_fixtures import *  # noqa: F401,F403
+from tests.django_fixtures import *  # noqa: F403
 
 HERE = Path(__file__).resolve().parent
 

@@ -1,4 +1,5 @@
-"""Run by benchmarks/redraw.py (its name keeps it out of the test run). How long the game page is busy after each decision on a phone (390×844, touch), in Chromium.
+"""Run by benchmarks/redraw.py (its name keeps it out of the test run). How long the game page is busy after
+each decision on a phone (390×844, touch), in Chromium.
 
 A player of Argo taps through decisions on the page while the other moves through the service
 layer; the page marks each drawing ("render") and each busy span ("busy": from a posted decision or

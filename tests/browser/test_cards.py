@@ -99,7 +99,7 @@ class CardsReadable:
         board = page.locator("#board svg").bounding_box()
         assert resign["height"] < 60, (self.game, resign)
         assert board["y"] + board["height"] <= WIDE["height"], (self.game, board)
-        offered = [k for k in page.eval_on_selector_all("#game-root .choice[data-card]", "ns => ns.map(n => n.dataset.card)")]
+        offered = list(page.eval_on_selector_all("#game-root .choice[data-card]", "ns => ns.map(n => n.dataset.card)"))
         if not self.has_cards(page) or not offered:
             self.skipTest(f"{self.game} offers no card in its first turn")
         seq = seq_of(page)

@@ -32,7 +32,7 @@ class NoConsoleErrorInEitherLanguage(BrowserTestCase):
         for path in paths:
             every.EveryPage.visit(self, page, path)
             if page.errors:
-                found[path] = page.errors[:3] + [f"({len(page.errors)} in all)"]
+                found[path] = [*page.errors[:3], f"({len(page.errors)} in all)"]
                 page.errors.clear()
         return found
 

@@ -6,13 +6,12 @@ axe-core comes from node_modules (package.json pins it; bin/test installs it whe
 """
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
 import pytest
 
-from .test_play import ARTIFACTS, PASSWORD, BrowserTestCase, make_player
+from .test_play import ARTIFACTS, BrowserTestCase, make_player
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"phone": (390, 844), "tablet": (768, 1024), "desktop": (1920, 1080)}

@@ -74,7 +74,8 @@ class NewGameForm(BrowserTestCase):
           const label = field.querySelector('label');
           const submit = document.querySelector('#create-game button[type=submit]');
           const s = getComputedStyle(select);
-          return {radius: s.borderTopLeftRadius, fills: Math.abs(select.getBoundingClientRect().width - field.getBoundingClientRect().width) < 2,
+          return {radius: s.borderTopLeftRadius,
+                  fills: Math.abs(select.getBoundingClientRect().width - field.getBoundingClientRect().width) < 2,
                   labelWeight: getComputedStyle(label).fontWeight, labelBlock: getComputedStyle(label).display,
                   submit: getComputedStyle(submit).backgroundColor, page: getComputedStyle(document.body).backgroundColor};
         }""")

@@ -20,7 +20,7 @@ def each_game(cls):
     (unittest test cases take no pytest parameters: these are the parametrized tests)."""
     for attr in [a for a in vars(cls) if a.startswith("per_game_")]:
         for name in rules.names():
-            def test(self, check=getattr(cls, attr), name=name):
+            def test(self, check=getattr(cls, attr), name=name):  # noqa: B008 - binds this pass's check, as name=name
                 check(self, name)
             test.__name__ = f"test_{attr.removeprefix('per_game_')}_{name}"
             setattr(cls, test.__name__, test)

@@ -192,8 +192,10 @@ class TouchOnlyGame(BrowserTestCase):
             page.touchscreen.tap(t["x"] + t["w"] / 2, t["y"] + t["h"] / 2)
             return
         buttons = [t for t in targets["buttons"] if t["token"]]
-        marks = page.evaluate("() => [...document.querySelectorAll('.selected, .mine, .last-move, .queued')].map((n) => n.dataset.token + ':' + n.getAttribute('class'))")
-        assert buttons, f"nothing to tap: {page.get_attribute('#game-root', 'data-choices')} {page.get_attribute('#board svg', 'viewBox')} {marks}"
+        marks = page.evaluate("() => [...document.querySelectorAll('.selected, .mine, .last-move, .queued')]"
+                              ".map((n) => n.dataset.token + ':' + n.getAttribute('class'))")
+        assert buttons, (f"nothing to tap: {page.get_attribute('#game-root', 'data-choices')} "
+                         f"{page.get_attribute('#board svg', 'viewBox')} {marks}")
         page.tap(f'[data-token="{rng.choice(buttons)["token"]}"]')
 
 
@@ -228,7 +230,7 @@ class TapsRightAfterARedraw(BrowserTestCase):
             mover = PhoneGamePage.mover(self, game_id)
             page = self.page_for(mover.username, mobile=True)
             # The log answers slowly, as on a phone's network: the board is drawn long before it.
-            page.route("**/moves/?lang=*", lambda route: (page.wait_for_timeout(1500), route.continue_()))
+            page.route("**/moves/?lang=*", lambda route: (page.wait_for_timeout(1500), route.continue_()))  # noqa: B023 - this pass's page
             page.goto(f"{self.live_server_url}/games/{game_id}/")
             page.wait_for_function("() => document.querySelector('#game-root').dataset.myTurn === 'yes'")
             before = page.evaluate(DECISION_STATE)
@@ -249,7 +251,7 @@ class TapsRightAfterARedraw(BrowserTestCase):
             page.goto(f"{self.live_server_url}/games/{game_id}/")
             page.wait_for_selector("#connection[data-state=open]")
             settle(page)
-            page.route("**/moves/", lambda route: (page.wait_for_timeout(1500), route.continue_())
+            page.route("**/moves/", lambda route: (page.wait_for_timeout(1500), route.continue_())  # noqa: B023 - this pass's page
                        if route.request.method == "POST" else route.continue_())
             seq = Game.objects.get(pk=game_id).seq
             for _ in range(6):  # tap until a decision is on its way
@@ -277,7 +279,6 @@ class TapsRightAfterARedraw(BrowserTestCase):
 class WhatTheQuestionAsksIsUnderThePrompt(BrowserTestCase):
     def test_the_panel_of_the_question_is_within_one_screen_and_headers_keep_their_words(self):
         import random as _random
-
         from unittest import mock
 
         from games import rules, services
@@ -339,7 +340,10 @@ class WhatTheQuestionAsksIsUnderThePrompt(BrowserTestCase):
 IN_VIEW = """() => {
   const svg = document.querySelector('#board svg');
   const r = svg.getBoundingClientRect();
-  const inside = (n) => { const b = n.getBoundingClientRect(); return b.width > 0 && b.left >= r.left - 1 && b.top >= r.top - 1 && b.right <= r.right + 1 && b.bottom <= r.bottom + 1; };
+  const inside = (n) => {
+    const b = n.getBoundingClientRect();
+    return b.width > 0 && b.left >= r.left - 1 && b.top >= r.top - 1 && b.right <= r.right + 1 && b.bottom <= r.bottom + 1;
+  };
   const count = (sel) => { const all = [...svg.querySelectorAll(sel)]; return { all: all.length, shown: all.filter(inside).length }; };
   return { mine: count('.mine'), offered: count('[data-token].choice') };
 }"""

@@ -27,7 +27,10 @@ TURN_STARTS = 25  # per game and mode: enough to meet the deals' openings, middl
 # boxes on screen, and the count of offered targets out of view.
 SEEN = """() => {
   const svg = document.querySelector('#board svg'), board = svg.getBoundingClientRect();
-  const box = (n) => { const r = n.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height, token: n.dataset.token || null }; };
+  const box = (n) => {
+    const r = n.getBoundingClientRect();
+    return { x: r.x, y: r.y, w: r.width, h: r.height, token: n.dataset.token || null };
+  };
   const more = document.querySelector('#more-targets');
   return {
     board: { x: board.x, y: board.y, w: board.width, h: board.height },
@@ -168,7 +171,8 @@ class TurnStartsOnAPhone(BotsAtOnceTestCase):
         shown = [t for t in targets if inside(t, board)]
         tally["starts"] += 1
         tally["targets"] += bool(targets)
-        where = f"turn start {tally['starts']}, seq {seq_of(page)}, viewBox {seen['viewBox']} of {seen['fit']} ({seen['chosen'] or 'automatic'})"
+        where = (f"turn start {tally['starts']}, seq {seq_of(page)}, viewBox {seen['viewBox']} of {seen['fit']} "
+                 f"({seen['chosen'] or 'automatic'})")
         small = [t for t in shown if not large_enough(t)]
         if small:
             tally["faults"].append(f"{where}: targets under {MIN_TARGET} px: {small}")
@@ -182,7 +186,7 @@ class TurnStartsOnAPhone(BotsAtOnceTestCase):
             tally["own_any"] += 1
             if any(centre_inside(m, board) for m in seen["mine"]):
                 tally["own"] += 1
-            elif shown and not fit_at_44(targets + [nearest(seen["mine"], targets)], board):
+            elif shown and not fit_at_44([*targets, nearest(seen["mine"], targets)], board):
                 tally["no_room"] += 1  # the targets come first: no own piece fits beside them all at 44 px
             else:
                 tally["faults"].append(f"{where}: none of {len(seen['mine'])} own pieces in view")
@@ -302,7 +306,8 @@ class TheViewThePlayerChose(BrowserTestCase):
 
         page.tap("[data-zoom=fit]")
         seen = page.evaluate(SEEN)
-        assert seen["chosen"] == "fit" and [float(v) for v in seen["viewBox"].split()] == [float(v) for v in seen["fit"].split()], (name, seen)
+        assert seen["chosen"] == "fit", (name, seen)
+        assert [float(v) for v in seen["viewBox"].split()] == [float(v) for v in seen["fit"].split()], (name, seen)
         self.tap_right_after_fit(page, name)
         fitted = lambda: page.evaluate(SEEN)["fit"]  # noqa: E731 (the frame may grow with the board)
         self.holds_until_the_next_turn(page, mover, game_id, fitted, name)

@@ -288,7 +288,7 @@ class RulesPage(BrowserTestCase):
                                                locale=lang, extra_http_headers={"Accept-Language": lang})
             page = context.new_page()
             errors = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.on("pageerror", lambda error: errors.append(str(error)))  # noqa: B023 - this pass's page and list
             page.goto(f"{self.live_server_url}/rules/argo/")
             page.wait_for_selector("svg[data-role=robot] .piece")
             drawn = page.evaluate("""() => ({
@@ -306,7 +306,7 @@ class RulesPage(BrowserTestCase):
 class LiveLobby(BrowserTestCase):
     def test_the_lobby_shows_joins_and_declines_at_once_and_turns_into_the_game(self):
         from games import services
-        alice, bob, _ = make_player("alice"), make_player("bob"), make_player("carol")
+        alice, _bob, _ = make_player("alice"), make_player("bob"), make_player("carol")
         game = services.create_game(alice, game="argo", players=3, invite=["bob", "carol"])
         url = f"{self.live_server_url}/games/{game.pk}/"
         host = self.page_for("alice")
@@ -342,6 +342,7 @@ class LiveLobby(BrowserTestCase):
 class NewPlayer(BrowserTestCase):
     def test_a_new_player_signs_up_in_her_time_zone_and_the_confirmation_link_signs_her_in(self):
         from allauth.account.models import EmailAddress, EmailConfirmationHMAC
+
         from accounts.models import Profile
         context = self.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                            timezone_id="America/New_York")

@@ -159,7 +159,8 @@ def test_teams_split_the_seats_and_partners_share_their_place(name):
             seats = [seat for team in teams for seat in team]
             assert len(teams) >= 2 and all(teams) and all(type(s) is int for s in seats), teams
             assert sorted(seats) == list(range(players)), (players, options, teams)
-            state, deciders = module.new_game(players, SEEDS[0], options), [module.bot("random", SEEDS[0] + seat) for seat in range(players)]
+            state = module.new_game(players, SEEDS[0], options)
+            deciders = [module.bot("random", SEEDS[0] + seat) for seat in range(players)]
             for _ in range(LONGEST_GAME):
                 if module.current_seat(state) is None:
                     break

@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 from games import rules
-from games.rules import cli
-from games.rules import record as records
+from games.rules import cli, record as records
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = rules.names()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from games.rules import IllegalAction
-from games.rules.base import RulesVersions, Rules
+from games.rules.base import Rules, RulesVersions
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,9 +38,9 @@ class Race(Rules):
 def test_a_new_game_gets_the_checks_and_the_play_loop():
     race = Race()
     assert (race.version, race.versions, race.check_options(2, None)) == (1, (1,), {})
-    with pytest.raises(IllegalAction, match="^Race to five is played by 2 players$"):
+    with pytest.raises(IllegalAction, match=r"^Race to five is played by 2 players$"):
         race.new_game(3, 1)
-    with pytest.raises(IllegalAction, match="^Race to five has no options; got speed$"):
+    with pytest.raises(IllegalAction, match=r"^Race to five has no options; got speed$"):
         race.new_game(2, 1, {"speed": 2})
     with pytest.raises(IllegalAction, match="no published rules version 2"):
         race.new_game(2, 1, version=2)
@@ -50,7 +50,7 @@ def test_a_new_game_gets_the_checks_and_the_play_loop():
     assert race.undoable(state) == 1 and race.seat_names(state) == ["red", "blue"]
     final = race.replay(2, 1, None, [{"add": 2}] * 3)
     assert final["total"] == 6 and race.undoable(final) == 0 and race.question(final) is None
-    with pytest.raises(IllegalAction, match="^the game is over$"):
+    with pytest.raises(IllegalAction, match=r"^the game is over$"):
         race.apply(final, {"add": 1})
 
 

@@ -1,2 +1,2 @@
 """The site's fixtures (Celery in eager mode, users, API clients): tests/django_fixtures.py."""
-from tests.django_fixtures import *  # noqa: F401,F403
+from tests.django_fixtures import *  # noqa: F403

@@ -84,7 +84,7 @@ def wait_for_port(port: int, process: subprocess.Popen, what: str, timeout: floa
             return
         except OSError:
             if process.poll() is not None:
-                raise AssertionError(f"{what} ended: " + (process.stderr.read().decode() if process.stderr else ""))
+                raise AssertionError(f"{what} ended: " + (process.stderr.read().decode() if process.stderr else "")) from None
             assert time.monotonic() < deadline, f"{what} did not start"
             time.sleep(0.1)
 

@@ -86,7 +86,7 @@ def test_signup_sends_a_verification_email_and_does_not_log_in(client):
 
 def test_unverified_user_cannot_log_in_until_the_link_is_followed(client):
     sign_up(client)
-    link = path_of([u for u in links_in(mail.outbox[0]) if "/accounts/confirm-email/" in u][0])
+    link = path_of(next(u for u in links_in(mail.outbox[0]) if "/accounts/confirm-email/" in u))
 
     other = Client()
     response = log_in(other, "newbie")
@@ -185,7 +185,7 @@ def test_password_reset_by_email_link(client, make_user):
     assert response.status_code == 302
     assert len(mail.outbox) == 1
     assert mail.outbox[0].to == ["alice@example.org"]
-    link = path_of([u for u in links_in(mail.outbox[0]) if "/accounts/password/reset/key/" in u][0])
+    link = path_of(next(u for u in links_in(mail.outbox[0]) if "/accounts/password/reset/key/" in u))
 
     page = client.get(link, follow=True)
     assert page.status_code == 200
@@ -206,7 +206,7 @@ def test_password_reset_by_email_link(client, make_user):
 def test_password_reset_link_works_only_once(client, make_user):
     make_user("alice", password=PASSWORD)
     client.post(reverse("account_reset_password"), {"email": "alice@example.org"})
-    link = path_of([u for u in links_in(mail.outbox[0]) if "/accounts/password/reset/key/" in u][0])
+    link = path_of(next(u for u in links_in(mail.outbox[0]) if "/accounts/password/reset/key/" in u))
     page = client.get(link, follow=True)
     form_url = page.redirect_chain[-1][0] if page.redirect_chain else link
     client.post(form_url, {"password1": "Another-Passw0rd-77", "password2": "Another-Passw0rd-77"})
@@ -244,7 +244,7 @@ def test_adding_a_new_email_sends_a_verification(client, make_user):
     # Until it is verified, the old address stays the account's address.
     assert get_user_model().objects.get(username="alice").email == "alice@example.org"
 
-    link = path_of([u for u in links_in(mail.outbox[0]) if "/accounts/confirm-email/" in u][0])
+    link = path_of(next(u for u in links_in(mail.outbox[0]) if "/accounts/confirm-email/" in u))
     client.post(link)
     assert EmailAddress.objects.get(email="alice.new@example.org").verified
     # ACCOUNT_CHANGE_EMAIL: the verified new address replaces the old one.
@@ -349,7 +349,7 @@ def test_pages_speak_the_profile_language(client, make_user):
     assert response["Content-Language"] == "de"
     assert response.wsgi_request.LANGUAGE_CODE == "de"
     assert b'lang="de"' in response.content
-    assert "Abmelden".encode() in response.content  # "Log out"
+    assert b"Abmelden" in response.content  # "Log out"
 
 
 def test_profile_language_beats_the_browser(client, make_user):
@@ -367,7 +367,7 @@ def test_language_change_through_the_api_changes_pages(client, make_user, api_cl
     api_client_for(user).patch("/api/me/", {"language": "de"}, format="json")
     response = client.get("/")
     assert response["Content-Language"] == "de"
-    assert "Abmelden".encode() in response.content
+    assert b"Abmelden" in response.content
 
 
 def test_anonymous_pages_follow_the_browser(client):
@@ -458,7 +458,7 @@ def test_a_new_site_url_takes_effect_on_migrate_and_production_checks_it(setting
 
 def test_confirming_the_email_logs_the_new_player_in(client):
     sign_up(client)
-    link = path_of([u for u in links_in(mail.outbox[0]) if "/accounts/confirm-email/" in u][0])
+    link = path_of(next(u for u in links_in(mail.outbox[0]) if "/accounts/confirm-email/" in u))
     response = client.post(link)
     assert response.status_code == 302 and response["Location"] == "/"
     assert logged_in_user(client) == "newbie"

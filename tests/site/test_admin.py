@@ -3,12 +3,10 @@ for a reason, does what it says and is recorded (who, what, when, why); nothing 
 from __future__ import annotations
 
 import json
-
 from datetime import timedelta
 
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 from django.utils.html import escape

@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from games.rules import IllegalAction, get
 from games.models import Invitation
+from games.rules import IllegalAction, get
 
 RULES = get("argo")
 
@@ -496,6 +496,7 @@ def test_reads_never_write_and_decisions_refresh_the_snapshot(started, admin_cli
     storing a decision stores the fresh snapshot with it."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
+
     from games.models import Game
 
     game_id, clients = started

@@ -167,7 +167,7 @@ def final_checks(game_id, clients, watcher, players):
     assert [m["number"] for m in moves] == list(range(1, game["seq"] + 1))
     assert all(m["log"] for m in moves)
     # a finished game takes no more decisions
-    for name, client in clients.items():
+    for client in clients.values():
         response = client.post(f"/api/games/{game_id}/moves/", {"seq": game["seq"], "action": {"type": "end_turn"}},
                                format="json")
         assert response.status_code == 409, response.content

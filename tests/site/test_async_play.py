@@ -8,25 +8,22 @@ from __future__ import annotations
 
 import re
 import zoneinfo
-from datetime import date, datetime, timedelta
-from datetime import timezone as dt_timezone
+from contextlib import suppress
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 import time_machine
 from django.conf import settings
 from django.core import mail
 from django.test import Client
-from django.utils import formats, translation
-from django.utils import timezone as dj_timezone
+from django.utils import formats, timezone as dj_timezone, translation
 
 from games import services
-
 from games.entry import tasks
 from games.models import Connection, Decision, Game, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-UTC = dt_timezone.utc
 T0 = datetime(2025, 1, 13, 10, 0, tzinfo=UTC)  # a Monday in winter: no DST change for days
 HOURS = 24
 MAX_DECISIONS = 2000
@@ -828,10 +825,8 @@ def test_after_a_broker_outage_the_periodic_tasks_let_the_bot_play_its_waiting_t
         try:
             for _ in range(200):  # the human ends the turn while the broker is down
                 clock.shift(timedelta(minutes=1))
-                try:
+                with suppress(OperationalError):  # answered 500 to the player: see test_notifications_ws.py
                     decide(human.user, game)
-                except OperationalError:
-                    pass  # answered 500 to the player: see test_notifications_ws.py
                 if fresh(game).current_seat != human.order:
                     break
             tasks.sent_all()  # the sends handed off the request all met the dead broker
@@ -973,10 +968,8 @@ def test_an_email_the_server_took_before_failing_is_not_sent_again_and_the_failu
     Connection.objects.all().delete()
     mail_server(AcceptThenDisconnect)
     for _ in range(3):  # the task, then beat's catch-up twice
-        try:
+        with suppress(Exception):  # before: the failure rolled the notice back and went up to Celery
             tasks.pending_turn_emails()
-        except Exception:
-            pass  # before: the failure rolled the notice back and went up to Celery
     assert len(turn_emails_accepted(game)) == 1, "the turn email went out more than once"
     notice = TurnNotice.objects.get(game=game, user=mover, kind="turn")
     assert notice.failed_at is not None and "SMTPServerDisconnected" in notice.error
@@ -1008,10 +1001,8 @@ def test_a_digest_the_server_took_before_failing_is_not_sent_again(clock, player
     clock.move_to(T0.replace(hour=settings.DIGEST_HOUR) + timedelta(days=1))
     mail_server(AcceptThenDisconnect)
     for _ in range(2):
-        try:
+        with suppress(Exception):
             tasks.send_digests()
-        except Exception:
-            pass
     assert len([m for m in ACCEPTED if waiting.email in m.to]) == 1
     assert Digest.objects.get(user=waiting).failed_at is not None
 
@@ -1036,6 +1027,7 @@ def test_an_invitation_the_mail_server_refuses_is_logged_and_recorded_not_droppe
 
 def test_a_notice_task_that_fails_before_its_notice_is_claimed_is_tried_again(players, mailoutbox, monkeypatch):
     from django.db import OperationalError
+
     from games.reactions import emails
     alice, bob = players
     real, calls = emails.invitation_notice, []

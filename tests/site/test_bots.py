@@ -12,7 +12,6 @@ import pytest
 from django.test import Client
 
 from games import services
-
 from games.entry import tasks
 from games.models import Decision, Game, Rating, Seat
 from games.rules import get, names

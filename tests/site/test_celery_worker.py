@@ -68,7 +68,6 @@ def test_worker_times_out_a_seat_whose_deadline_passed(make_user, real_worker):
     from celery.result import EagerResult
 
     from games import services
-
     from games.entry import tasks
     from games.models import Decision, Game, Seat
 

@@ -70,8 +70,9 @@ def test_the_chat_names_its_authors_by_display_name(api_client_for, people):
 
 
 def test_opponents_and_finished_games_name_players_by_display_name(client, people):
-    from tests.site.test_stats import finish
     from django.utils import timezone
+
+    from tests.site.test_stats import finish
     finish([(people["alice"], 1), (people["carol"], 2)], timezone.now())
     client.force_login(people["alice"])
     stats = client.get("/players/alice/stats/").content.decode()
@@ -97,6 +98,7 @@ def test_the_desks_list_of_games_names_the_players_by_display_name(admin_client,
 
 def test_a_tournament_refusal_names_the_player_by_display_name(make_user, people):
     from django.utils import timezone, translation
+
     from tournaments import services as tournaments
     from tournaments.models import Entry
     made = tournaments.create_tournament(people["alice"], title="Spring Open", game="argo", format="swiss", seats=2,

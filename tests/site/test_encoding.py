@@ -14,7 +14,7 @@ from rest_framework.utils.serializer_helpers import ReturnDict, ReturnList
 
 from foundation.encoding import FastJSONRenderer, column_dumps
 
-NOW = datetime.datetime(2026, 11, 27, 21, 5, 3, 123456, tzinfo=datetime.timezone.utc)
+NOW = datetime.datetime(2026, 11, 27, 21, 5, 3, 123456, tzinfo=datetime.UTC)
 BERLIN = datetime.datetime(2026, 11, 27, 22, 5, 3, tzinfo=datetime.timezone(datetime.timedelta(hours=1)))
 
 ANSWERS = [

@@ -15,7 +15,6 @@ from rest_framework.test import APIClient
 from tests.site.proxy import ROOT, Proxy, deployed_command, free_port, needs_nginx, server_env
 
 
-
 @pytest.mark.django_db
 def test_a_host_the_site_does_not_serve_is_a_json_400_and_one_line_in_the_log(capfd):
     response = APIClient().get("/api/games/", HTTP_HOST="evil.example")

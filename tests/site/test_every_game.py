@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -145,7 +146,7 @@ def test_the_move_log_shows_a_secret_decision_only_to_the_player_who_made_it(peo
 @override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
 def test_the_demo_has_a_game_of_each_kind_in_progress(django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):  # the bots move after the commit
-        call_command("demo", stdout=open("/dev/null", "w"))
+        call_command("demo", stdout=StringIO())
     people = Game.objects.filter(status="active").exclude(seats__bot_account=True)
     assert sorted(people.values_list("name", flat=True)) == GAMES
     against_bots = Game.objects.filter(status="active", seats__bot_account=True).distinct()

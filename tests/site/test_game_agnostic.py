@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from types import SimpleNamespace
 from pathlib import Path
+from types import SimpleNamespace
 
 from games import rules
 

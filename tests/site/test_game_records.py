@@ -14,8 +14,7 @@ from django.test import Client
 
 from games import rules, services
 from games.models import Game
-from games.rules import cli
-from games.rules import record as records
+from games.rules import cli, record as records
 from games.rules.base import LONGEST_GAME
 
 GAMES = rules.names()

@@ -46,7 +46,8 @@ def both_serving(port: int) -> None:
     deadline = time.monotonic() + 30
     while True:
         pids = []
-        pair = [threading.Thread(target=lambda: pids.append(get(port, "/hold?seconds=0.3")[1])) for _ in range(2)]
+        pair = [threading.Thread(target=lambda: pids.append(get(port, "/hold?seconds=0.3")[1]))  # noqa: B023 - joined in this pass
+                for _ in range(2)]
         for thread in pair:
             thread.start()
         for thread in pair:

@@ -79,7 +79,7 @@ def test_no_module_imports_a_layer_above_its_own():
 
 
 def test_the_pure_rules_import_no_django_and_nothing_of_the_site():
-    rules = [p for p in (ROOT / "games" / "rules").rglob("*.py")]
+    rules = list((ROOT / "games" / "rules").rglob("*.py"))
     wrong = [f"{module_name(p)}: {n}" for p in rules for n in imported(p)
              if n.split(".")[0] in ("django", "accounts", "foundation", "argo_site")
              or (n.startswith("games.") and not n.startswith("games.rules"))]

@@ -4,7 +4,7 @@ Each answer past a limit is 429 with a JSON `detail` and `Retry-After`; a normal
 from __future__ import annotations
 
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -30,7 +30,7 @@ def clean_counts():
 def at_the_start_of_a_window():
     """The counts are kept in fixed windows (a minute, an hour): each test begins on the hour, so
     that its requests, however slow the machine, all fall in one window of each kind."""
-    hour = datetime.now(timezone.utc).replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+    hour = datetime.now(UTC).replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
     with time_machine.travel(hour, tick=True):
         yield
 

@@ -73,7 +73,7 @@ class Site:
             self._run(f"asgi-{n + 1}", deployed_command("asgi", port), DATABASE_POOL="1")
         worker = deployed_command("worker", 0)
         worker[worker.index("--concurrency") + 1] = "1"
-        self._run("worker", worker + ["--without-gossip", "--without-mingle"])
+        self._run("worker", [*worker, "--without-gossip", "--without-mingle"])
         beat = deployed_command("beat", 0)
         beat[beat.index("--schedule") + 1] = str(self.folder / "beat-schedule")
         self._run("beat", beat)
@@ -82,10 +82,10 @@ class Site:
         self.proxy = Proxy(self.folder, web_ports=self.web, asgi_ports=self.asgi, conf=INSTANCES)
 
     def _run(self, name: str, command: list[str], **env: str) -> None:
-        log = open(self.folder / f"{name}.log", "wb")
-        self.processes[name] = subprocess.Popen([sys.executable, "-m", *command], cwd=ROOT, env={**self.env, **env},
-                                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        log.close()
+        with open(self.folder / f"{name}.log", "wb") as log:
+            self.processes[name] = subprocess.Popen([sys.executable, "-m", *command], cwd=ROOT,
+                                                    env={**self.env, **env}, stdout=log, stderr=subprocess.STDOUT,
+                                                    start_new_session=True)
 
     def kill(self, name: str) -> None:
         """SIGKILL to the instance and every process of it (gunicorn's workers): no goodbye."""
@@ -177,12 +177,12 @@ class Spectator(threading.Thread):
                     while not self.stopping:
                         try:
                             event = json.loads(await asyncio.wait_for(socket.recv(), 0.5))
-                        except asyncio.TimeoutError:
+                        except TimeoutError:
                             continue
                         with self.changed:
                             self.events.append(event)
                             self.changed.notify_all()
-            except (OSError, asyncio.TimeoutError, WebSocketException):
+            except (TimeoutError, OSError, WebSocketException):
                 await asyncio.sleep(0.2)
 
     def wait_for(self, check, what: str) -> None:
@@ -258,7 +258,8 @@ def test_a_game_survives_an_instance_of_each_tier_dying(site, make_user):
         acknowledged.append((answer["number"], seat, decision))
         served[name] += 1
         seq = answer["seq"]
-        spectator.wait_for(lambda: spectator.heard(seq), f"hear decision {answer['number']} (posted to {name})")
+        # (B023: wait_for calls the check before this pass ends.)
+        spectator.wait_for(lambda: spectator.heard(seq), f"hear decision {answer['number']} (posted to {name})")  # noqa: B023
         turn, seat = seat, answer["view"]["turn"]["seat"] if answer["view"]["turn"] else None
         if seat is not None and seat != turn:
             # A turn began: its email is out before the turn ends. (The worker writes to whoever
@@ -361,8 +362,8 @@ class Race:
 
     def current(self, port: int):
         """(seat, seq) of the stored game, as the client reads it again; None once it is over."""
-        for port in (port, self.proxy):
-            status, game = self.get(port, "", self.reader)
+        for at in (port, self.proxy):
+            status, game = self.get(at, "", self.reader)
             if status is not None:
                 break
         assert status == 200, (status, game)

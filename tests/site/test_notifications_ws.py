@@ -1,9 +1,9 @@
 """Live notifications over WebSockets (issue 5), through the real ASGI application.
 
 Two players' clients watch one game on /ws/games/<id>/ (signed in with their API token in the
-`Authorization` header) and each sees every decision, turn change and the end of the game with the new seq; /ws/me/ tells a player that it is
-their turn, that they were invited and that the game ended. Nothing in a message gives away the seed,
-the face-down stack or any part of the state.
+`Authorization` header) and each sees every decision, turn change and the end of the game with the
+new seq; /ws/me/ tells a player that it is their turn, that they were invited and that the game
+ended. Nothing in a message gives away the seed, the face-down stack or any part of the state.
 
 The same tests run on the in-memory channel layer by default and on the real Redis channel layer
 whenever REDIS_URL is set (as in CI).

@@ -10,7 +10,6 @@ import socket
 import threading
 import time
 
-import pytest
 import yaml
 
 from tests.site.proxy import ROOT, Proxy, needs_nginx

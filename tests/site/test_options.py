@@ -96,6 +96,7 @@ def test_a_tournaments_options_follow_its_table_size_too(client, make_user, name
               for key, spec in schema.items()}
     answer = client.post(f"/tournaments/new/{name}/", {
         "title": "Open", "format": "round_robin", "seats": seats, "hours_per_move": 24,
-        "signup_closes": (timezone.localtime() + timedelta(days=3)).strftime("%Y-%m-%dT%H:%M"), "min_players": seats, "max_players": 8, "rated": "on", **chosen})
+        "signup_closes": (timezone.localtime() + timedelta(days=3)).strftime("%Y-%m-%dT%H:%M"), "min_players": seats,
+        "max_players": 8, "rated": "on", **chosen})
     assert answer.status_code == 302, answer.content.decode()[:3000]
     assert Tournament.objects.get().options in ({}, module.check_options(seats, {}))

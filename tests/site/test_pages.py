@@ -225,8 +225,8 @@ def test_argo_rules_page_explains_every_module_and_role(client, lang):
     named = {title: text for _, title, text in modules}
     for title in ARGO_MODULES[lang]:
         assert len(named.get(title, "")) > 25, f"{title} is not explained"
-    roles = dict((role, (dt, dd)) for role, dt, dd in re.findall(
-        r'<div id="role-([a-z]+)"><dt>(.*?)</dt>\s*<dd>(.*?)</dd>', html, re.S))
+    roles = {role: (dt, dd) for role, dt, dd in re.findall(
+        r'<div id="role-([a-z]+)"><dt>(.*?)</dt>\s*<dd>(.*?)</dd>', html, re.S)}
     for role, shape in ARGO_ROLES[lang].items():
         dt, dd = roles[role]
         assert f'data-role="{role}"' in dt and shape in dt and len(dd) > 40, role
@@ -258,8 +258,8 @@ def test_andromeda_rules_page_explains_the_card_figures_and_the_rulings_AE12_to_
     assert headers == page["figures"]
     explained = re.search(r'<p id="card-figures">(.*?)</p>', html, re.S).group(1)
     assert all(f"<em>{figure}</em>" in explained for figure in page["figures"])
-    rows = dict((card, (played, in_hand)) for card, played, in_hand in re.findall(
-        r"<tr><th>([AW]\d+)</th><td>.*?</td><td>(.*?)</td><td>(.*?)</td></tr>", table))
+    rows = {card: (played, in_hand) for card, played, in_hand in re.findall(
+        r"<tr><th>([AW]\d+)</th><td>.*?</td><td>(.*?)</td><td>(.*?)</td></tr>", table)}
     assert len(rows) == 21 and rows["W1"] == ("+2", "−2") and rows["A1"] == ("−2", "−2") and rows["A8"] == ("0", "−1")
     for ruling in ("AE12", "AE13", "AE14"):
         assert page[ruling] in html, ruling

@@ -466,7 +466,7 @@ def test_a_device_stored_with_an_endpoint_no_longer_allowed_gets_nothing_and_is_
                                                                                          settings):
     alice, bob = players
     for user in players:
-        PushDevice.objects.create(user=user, **{k: v for k, v in Browser(push_service, user.username).device().items()})
+        PushDevice.objects.create(user=user, **Browser(push_service, user.username).device())
     settings.PUSH_SERVICE_HOSTS = ["fcm.googleapis.com"]  # the stand-in is no push service now
     start_game(alice, bob)
     assert push_service.received == [], "the site posted to a host that is not a push service"

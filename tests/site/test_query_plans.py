@@ -19,8 +19,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from benchmarks import fill_archive, scale
 from accounts.models import Profile
+from benchmarks import fill_archive, scale
 from games.models import Game, Rating, RatingChange, Seat, TurnNotice
 
 pytestmark = [pytest.mark.django_db,

@@ -17,9 +17,9 @@ from django.utils import timezone
 from openskill.models import ThurstoneMostellerFull
 
 from games import ratings, services
-from games.services import play
 from games.models import Decision, Game, ModeratorAction, Rating, RatingChange, Seat
 from games.rules import get
+from games.services import play
 
 RULES = get("argo")
 OS = ThurstoneMostellerFull()
@@ -102,7 +102,7 @@ def finished_game(users, line, *, alien_victory=False, statuses=None, finished_a
     ranking = [{"who": ALIENS if w == ALIENS else colours[w], "rank": r, "score": s} for w, r, s in line]
     best = [e for e in ranking if e["who"] != ALIENS and e["rank"] == min(x["rank"] for x in ranking if x["who"] != ALIENS)]
     outcome = {"reason": "track_full" if alien_victory else "all_out", "scores": scores, "alien_score": alien_score,
-               "activations": {c: 0 for c in colours}, "escaped": {c: 0 for c in colours},
+               "activations": dict.fromkeys(colours, 0), "escaped": dict.fromkeys(colours, 0),
                "alien_victory": alien_victory, "winners": [] if alien_victory else [e["who"] for e in best],
                "ranking": ranking}
     game = Game.objects.create(name="argo", rules_version=RULES.version, players=n, created_by=users[0], seed=12345,
@@ -305,7 +305,7 @@ def test_finishing_a_game_through_services_rates_it_once(players, n, seed):
     assert game.status == Game.Status.FINISHED and game.rated is True
     wanted = ranks_by_rules(game)
     figures = expected({}, wanted)
-    assert_ratings(figures, {k: 1 for k in wanted})
+    assert_ratings(figures, dict.fromkeys(wanted, 1))
     assert game.rating_changes.count() == n + 1
     # finishing it once more through services changes nothing
     snapshot = sorted(Rating.objects.values_list("pk", "mu", "sigma", "games"))
@@ -343,7 +343,7 @@ def test_a_resigned_player_of_a_real_game_rates_last(players, django_capture_on_
     assert game.rated is True
     wanted = ranks_by_rules(game)
     assert wanted[users[1]] == max(wanted.values())
-    assert_ratings(expected({}, wanted), {k: 1 for k in wanted})
+    assert_ratings(expected({}, wanted), dict.fromkeys(wanted, 1))
 
 
 def play_with_an_early_resignation(users, resigner, seed, django_capture_on_commit_callbacks) -> Game:
@@ -532,7 +532,7 @@ def test_ratings_are_read_only_in_the_admin(players, admin_user):
 def test_a_new_player_starts_at_1000():
     assert ratings.display(25, 25 / 3) == 1000
     assert ratings.display(OS.mu, OS.sigma) == 1000
-    assert ratings.display(30, 2) == round(1000 + 40 * (30 - 6))
+    assert ratings.display(30, 2) == 1000 + 40 * (30 - 6)
 
 
 def test_provisional_until_five_rated_games(players):

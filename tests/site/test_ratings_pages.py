@@ -72,7 +72,7 @@ def test_finishing_a_game_through_the_api_rates_everyone_once(make_user, api_cli
     assert game.status == Game.Status.FINISHED and game.rated is True
     wanted = base.ranks_by_rules(game)
     figures = base.expected({}, wanted)
-    base.assert_ratings(figures, {k: 1 for k in wanted})
+    base.assert_ratings(figures, dict.fromkeys(wanted, 1))
     shown = display_of(figures)
 
     board = anon().get("/api/ratings/argo/")
@@ -115,7 +115,8 @@ def test_unrated_game_detail(make_user, api_client_for, django_capture_on_commit
     game = base.start(users)
     detail = api_client_for(users[0]).get(f"/api/games/{game.pk}/").json()
     assert detail["rated"] is None and detail["rating_changes"] == []
-    game = base.play_with_an_early_resignation(users, users[1], seed=5, django_capture_on_commit_callbacks=django_capture_on_commit_callbacks)
+    game = base.play_with_an_early_resignation(users, users[1], seed=5,
+                                               django_capture_on_commit_callbacks=django_capture_on_commit_callbacks)
     assert game.status == Game.Status.FINISHED
     detail = anon().get(f"/api/games/{game.pk}/").json()
     assert detail["rated"] is False and detail["rating_changes"] == []
@@ -312,7 +313,8 @@ def test_every_game_has_its_own_leaderboard_and_the_player_page_shows_each(make_
     assert [name for name, _ in cards] == names
     for name, card in cards:
         rating = Rating.objects.get(game=name, user=ann)
-        assert rules.get(name).title["en"] in card and re.search(rf'<strong class="rating">{rating.display}(<abbr [^>]*>\?</abbr>)?</strong>', card)
+        assert rules.get(name).title["en"] in card
+        assert re.search(rf'<strong class="rating">{rating.display}(<abbr [^>]*>\?</abbr>)?</strong>', card)
         linked = [int(x) for x in re.findall(r'href="/games/(\d+)/"', card[card.index("<svg"):])]
         assert linked == [g.pk for g in played[name]], "each game's chart links that game's own matches"
 

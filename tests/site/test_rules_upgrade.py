@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games import rules, services
-from games.services import lobby
 from games.models import Game
+from games.services import lobby
 
 from .test_every_game import GAMES, play
 

@@ -1,6 +1,8 @@
 """EMAIL_URL parsing (embedded default: the console) and the demo command of the README."""
 from __future__ import annotations
 
+from io import StringIO
+
 import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth import authenticate, get_user_model
@@ -113,7 +115,7 @@ def fast_hashing(settings):
 
 @pytest.mark.django_db
 def test_demo_creates_users_and_games(fast_hashing, eager_celery_for_demo):
-    call_command("demo", stdout=open("/dev/null", "w"))
+    call_command("demo", stdout=StringIO())
     User = get_user_model()
     assert set(User.objects.values_list("username", flat=True)) >= set(DEMO_USERS)
     for username in DEMO_USERS:
@@ -142,7 +144,7 @@ def test_demo_creates_users_and_games(fast_hashing, eager_celery_for_demo):
 
 @pytest.mark.django_db
 def test_demo_users_can_log_in_through_the_site(fast_hashing, eager_celery_for_demo, client):
-    call_command("demo", stdout=open("/dev/null", "w"))
+    call_command("demo", stdout=StringIO())
     for username in ["alice", "dave"]:
         response = client.post("/accounts/login/", {"login": username, "password": "station-demo"})
         assert response.status_code == 302, username
@@ -155,11 +157,11 @@ def test_demo_users_can_log_in_through_the_site(fast_hashing, eager_celery_for_d
 
 @pytest.mark.django_db
 def test_demo_twice_creates_nothing_more(fast_hashing, eager_celery_for_demo):
-    call_command("demo", stdout=open("/dev/null", "w"))
+    call_command("demo", stdout=StringIO())
     User = get_user_model()
     counts = (User.objects.count(), Game.objects.count(), Seat.objects.count(), EmailAddress.objects.count())
     game_state = list(Game.objects.values_list("pk", "status", "seq").order_by("pk"))
-    call_command("demo", stdout=open("/dev/null", "w"))
+    call_command("demo", stdout=StringIO())
     assert (User.objects.count(), Game.objects.count(), Seat.objects.count(), EmailAddress.objects.count()) == counts
     assert list(Game.objects.values_list("pk", "status", "seq").order_by("pk")) == game_state
     assert authenticate(username="alice", password="station-demo") is not None
@@ -168,7 +170,7 @@ def test_demo_twice_creates_nothing_more(fast_hashing, eager_celery_for_demo):
 @pytest.mark.django_db
 def test_demo_keeps_an_existing_users_password(fast_hashing, eager_celery_for_demo, make_user):
     make_user("alice", password="alice-own-password")
-    call_command("demo", stdout=open("/dev/null", "w"))
+    call_command("demo", stdout=StringIO())
     assert authenticate(username="alice", password="alice-own-password") is not None
 
 
@@ -197,8 +199,8 @@ def test_demo_tournaments_one_finished_one_running_one_open(fast_hashing, eager_
     from tournaments import services
     from tournaments.models import Tournament
 
-    call_command("demo", stdout=open("/dev/null", "w"))
-    call_command("demo_tournaments", stdout=open("/dev/null", "w"))
+    call_command("demo", stdout=StringIO())
+    call_command("demo_tournaments", stdout=StringIO())
     by_format = {t.status: t for t in Tournament.objects.all()}
     assert set(by_format) == {"finished", "running", "signup"}
     finished, running = by_format["finished"], by_format["running"]
@@ -213,5 +215,5 @@ def test_demo_tournaments_one_finished_one_running_one_open(fast_hashing, eager_
     page = client.get(f"/tournaments/{running.pk}/").content.decode()
     assert "Spring Swiss" in page and f"/games/{rounds[1].tables.first().game_id}/" in page
 
-    call_command("demo_tournaments", stdout=open("/dev/null", "w"))
+    call_command("demo_tournaments", stdout=StringIO())
     assert Tournament.objects.count() == 3  # once only

@@ -196,7 +196,7 @@ def test_the_charts_have_labelled_axes_and_months_in_the_readers_language(client
     for lang, label, titles, length in (
             ("en", date_format(last, "M Y"), ["Month", "Games finished", "Seat (seat 1 plays first)", "Games won (%)"],
              "10 days"),
-            ("de", {1: "Jan", 3: "Mär", 5: "Mai", 10: "Okt", 12: "Dez"}.get(last.month, None), [
+            ("de", {1: "Jan", 3: "Mär", 5: "Mai", 10: "Okt", 12: "Dez"}.get(last.month), [
                 "Monat", "Beendete Spiele", "Platz (Platz 1 spielt zuerst)", "Gewonnene Spiele (%)"], "10 Tage")):
         html = client.get(f"/stats/{GAME}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
         months = re.search(r'<svg class="stats-chart"(.*?)</svg>', html, re.S).group(1)

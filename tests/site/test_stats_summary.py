@@ -21,7 +21,6 @@ from games import rules, services, signals
 from games.models import Game, Seat
 from stats import summary
 from stats.models import GameMonth, SeatResult
-
 from tests.django_fixtures import POSTGRES, in_parallel
 
 from .coin_game import TOSS

@@ -13,11 +13,11 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.db import IntegrityError
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import rules
-from games import services as games
+from games import rules, services as games
 from games.models import Game
 from tournaments import reactions, services, tasks
 from tournaments.models import Entry, ModeratorNote, Round, Table, Tournament
@@ -229,7 +229,7 @@ def test_a_lost_task_is_caught_up_and_no_round_starts_twice(people):
 def test_a_second_round_insert_is_refused_by_the_database(people):
     t = new_tournament(people(1, "org")[0], people(4))
     services.start(t.pk)
-    with pytest.raises(Exception):
+    with pytest.raises(IntegrityError):
         Round.objects.create(tournament=t, number=1)
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-
-from tests.django_fixtures import POSTGRES
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
+
+from tests.django_fixtures import POSTGRES
 
 from .test_notifications_ws import TIMEOUT, attempt, connect, token_of
 
@@ -160,7 +160,7 @@ def test_a_socket_whose_client_is_gone_leaves_no_presence_whatever_the_server_se
     alice, moderator = make_user("alice"), make_user("mod", is_staff=True)
     key = token_of(alice)
     scope = {"type": "websocket", "path": "/ws/me/", "raw_path": b"/ws/me/", "query_string": b"",
-             "headers": ORIGIN + [(b"authorization", f"Token {key}".encode())], "subprotocols": [],
+             "headers": [*ORIGIN, (b"authorization", f"Token {key}".encode())], "subprotocols": [],
              "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
     last, failure = {"pong": ("websocket.send", ClientDisconnected), "suspended": ("websocket.close", RuntimeError)}[ending]
     sent = []

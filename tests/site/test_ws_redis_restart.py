@@ -70,7 +70,7 @@ def test_handshakes_after_a_restart_of_redis_are_answered_and_soon_accepted(make
         own_redis.stop()
         own_redis.start()
         for _ in range(5):
-            comm = WebsocketCommunicator(application(), "/ws/me/", headers=ORIGIN + [(b"authorization", f"Token {key}".encode())])
+            comm = WebsocketCommunicator(application(), "/ws/me/", headers=[*ORIGIN, (b"authorization", f"Token {key}".encode())])
             connected, code = await comm.connect(timeout=TIMEOUT)  # an error in the handshake raises here
             answers.append(connected or code)
             if connected:
@@ -103,7 +103,7 @@ def test_a_handshake_whose_layer_lost_its_connection_tries_once_more_then_asks_t
     async def scenario():
         layer.group_add = group_add
         try:
-            comm = WebsocketCommunicator(application(), "/ws/me/", headers=ORIGIN + [(b"authorization", f"Token {key}".encode())])
+            comm = WebsocketCommunicator(application(), "/ws/me/", headers=[*ORIGIN, (b"authorization", f"Token {key}".encode())])
             connected, code = await comm.connect(timeout=TIMEOUT)
             if connected:
                 await comm.disconnect(timeout=TIMEOUT)

@@ -33,7 +33,7 @@ def session_of(user) -> tuple[Client, str]:
 
 
 async def connect_with_session(path: str, session: str) -> WebsocketCommunicator:
-    comm = WebsocketCommunicator(application(), path, headers=ORIGIN + [(b"cookie", f"sessionid={session}".encode())])
+    comm = WebsocketCommunicator(application(), path, headers=[*ORIGIN, (b"cookie", f"sessionid={session}".encode())])
     connected, code = await comm.connect(timeout=TIMEOUT)
     assert connected, f"{path} was refused with close code {code}"
     return comm
@@ -77,7 +77,7 @@ def test_revoking_a_token_closes_its_sockets_and_those_of_its_tickets_but_not_th
 
 
 def test_taking_a_new_token_ends_the_previous_key_and_its_sockets(make_user):
-    alice = make_user("alice")
+    make_user("alice")
     take = lambda: APIClient().post("/api/auth/token/", {"username": "alice", "password": "pass-word-1"})  # noqa: E731
     first = take().json()["token"]
 
@@ -128,7 +128,7 @@ def test_an_expired_token_is_refused_with_a_reason_and_opens_no_socket(make_user
     ApiToken.objects.of_key(key).update(created=timezone.now() - timedelta(days=91))
 
     async def scenario():
-        comm = WebsocketCommunicator(application(), "/ws/me/", headers=ORIGIN + [(b"authorization", f"Token {key}".encode())])
+        comm = WebsocketCommunicator(application(), "/ws/me/", headers=[*ORIGIN, (b"authorization", f"Token {key}".encode())])
         assert await comm.connect(timeout=TIMEOUT) == (False, 4401)
     async_to_sync(scenario)()
     refused = as_api(key).get("/api/me/")

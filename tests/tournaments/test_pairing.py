@@ -10,8 +10,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tournaments.pairing import (
     BYE_POINTS,
@@ -161,7 +160,8 @@ def score_of(results: list[Result], byes: Counter[int]) -> Counter:
 def test_swiss_pairs_everyone_once_without_rematches_and_gives_byes_in_turn(count, seed):
     rounds = min(count - 1, 7)
     met: Counter[frozenset[int]] = Counter()
-    for _, tables, resting, results, byes, _ in play_swiss(count, rounds, random.Random(seed)):
+    # The last round's results stay in `results`, for check_seats below.
+    for _, tables, resting, results, byes, _ in play_swiss(count, rounds, random.Random(seed)):  # noqa: B007
         seated = [player for table in tables for player in table] + resting
         assert sorted(seated) == list(range(1, count + 1))
         assert len(resting) == count % 2
@@ -185,7 +185,7 @@ def check_seats(results: list[Result]) -> None:
 def test_swiss_pairing_is_the_best_of_all_pairings(count, seed):
     """Against every perfect matching, by brute force: fewest rematches, then fewest pairs of players
     both two games ahead in the same seat, then the smallest sum of squared score differences."""
-    for _, tables, resting, results, byes, _ in play_swiss(count, count - 1, random.Random(seed)):
+    for _, tables, _resting, results, byes, _ in play_swiss(count, count - 1, random.Random(seed)):
         playing = sorted(player for table in tables for player in table)
         cost = measure(results, byes)
         assert sum_cost(tables, cost) == min(sum_cost(pairs, cost) for pairs in perfect_matchings(playing))
@@ -273,7 +273,7 @@ def test_swiss_at_bigger_tables_cuts_the_standings_in_order(table_size, count):
 
 def test_swiss_at_tables_of_four_separates_last_rounds_tables_and_seats_the_fewest_seat_zero_first():
     ratings = {player: 2000.0 - player for player in range(1, 9)}
-    everyone_level = {player: 1 for player in range(1, 9)}
+    everyone_level = dict.fromkeys(range(1, 9), 1)
     results = [Result(1, (1, 2, 3, 4), everyone_level), Result(1, (5, 6, 7, 8), everyone_level)]
     tables, resting = swiss_round(list(ratings), ratings, results, {}, 4, 2)
     # all on 1/2 point, so by rating: 1-4 and 5-8, last round's tables again: 4 and 5 swap tables.

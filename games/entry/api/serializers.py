@@ -30,8 +30,10 @@ class SeatSerializer(KeptFieldsSerializer):
     display_name = serializers.SerializerMethodField()
     played_by_bot = serializers.BooleanField(read_only=True)
     bot = serializers.CharField(source="bot_kind", read_only=True, allow_null=True,
-                                help_text="the kind of bot that moves for this seat now (its own, a stand-in, or the one finishing an abandoned seat); null: its player")
-    is_bot = serializers.SerializerMethodField(help_text="the player is a bot account: one of the site's bots, or a program playing through the API")
+                                help_text="the kind of bot that moves for this seat now (its own, a stand-in, or the one "
+                                          "finishing an abandoned seat); null: its player")
+    is_bot = serializers.SerializerMethodField(
+        help_text="the player is a bot account: one of the site's bots, or a program playing through the API")
 
     class Meta:
         model = Seat
@@ -122,8 +124,8 @@ class GameDetailSerializer(GameSerializer):
                                                          "addressed to you when you decide it, else in the third person")
 
     class Meta(GameSerializer.Meta):
-        fields = GameSerializer.Meta.fields + ["your_seat", "prompt", "view", "outcome", "ending", "rated", "rating_changes",
-                                               "abort_reason", "moderation"]
+        fields = [*GameSerializer.Meta.fields, "your_seat", "prompt", "view", "outcome", "ending", "rated",
+                  "rating_changes", "abort_reason", "moderation"]
 
     ending = serializers.SerializerMethodField(help_text="why the finished game ended, in your language, in the game's "
                                                          "own words (its rules' `ending`); null before the end")

@@ -14,21 +14,35 @@ from rest_framework.response import Response
 from accounts.models import language_of
 from foundation.api import MethodFirst, query_flag, query_int
 from games import services
-from games.services import lists
 from games.models import ChatMessage, Game, Invitation, Seat
+from games.services import lists
 
 from .schema import DETAIL, create_game_request
-from .serializers import (ActionsSerializer, ChatPageSerializer, ChatSerializer, CreateGameSerializer,
-                          DecisionSerializer, GameDetailSerializer, GameSerializer, JoinSerializer,
-                          MoveResultSerializer, MoveSerializer, MuteSerializer, RecordSerializer, ReplaySerializer,
-                          StandInSerializer, UndoSerializer, move_of)
+from .serializers import (
+    ActionsSerializer,
+    ChatPageSerializer,
+    ChatSerializer,
+    CreateGameSerializer,
+    DecisionSerializer,
+    GameDetailSerializer,
+    GameSerializer,
+    JoinSerializer,
+    MoveResultSerializer,
+    MoveSerializer,
+    MuteSerializer,
+    RecordSerializer,
+    ReplaySerializer,
+    StandInSerializer,
+    UndoSerializer,
+    move_of,
+)
 
 ERRORS = {400: OpenApiTypes.OBJECT, 401: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
           404: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT}
 
 
 def _errors(*codes):
-    return {code: DETAIL for code in codes}
+    return dict.fromkeys(codes, DETAIL)
 
 
 LANGUAGES = [code for code, _ in settings.LANGUAGES]
@@ -192,7 +206,8 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         services.stand_in(request.user, pk, given.validated_data["bot"])
         return self._detail(pk)
 
-    @extend_schema(parameters=[OpenApiParameter("upto", int, description="the view after this decision number (default: the last; below 0 or past the last counts as 0 or the last)")],
+    @extend_schema(parameters=[OpenApiParameter("upto", int, description="the view after this decision number (default: the "
+                                                                         "last; below 0 or past the last counts as 0 or the last)")],
                    responses={200: ReplaySerializer, **_errors(400, 404, 409)})
     @action(detail=True, methods=["get"])
     def replay(self, request, pk=None):

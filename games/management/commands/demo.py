@@ -21,7 +21,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         User = get_user_model()
         users = {}
-        for username, name, language, tz in PLAYERS + [("admin", "Moderator", "en", "UTC")]:
+        for username, name, language, tz in [*PLAYERS, ("admin", "Moderator", "en", "UTC")]:
             user, created = User.objects.get_or_create(username=username, defaults={"email": f"{username}@example.org"})
             if created:
                 user.set_password(PASSWORD)

@@ -6,13 +6,12 @@ games/rules/andromeda/docs/choices.md.
 """
 from __future__ import annotations
 
-
 from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, MalformedDecision, Rules
 from . import bots, log, view as _view
 from .cards import FIELDS as CARD_FIELDS
+from .refusals import explain
 from .ships import BOARD
 from .state import PHASES, check_position, check_question, validate_state
-from .refusals import explain
 from .turn import candidates, clone, legal, new_game as _new_game, play, run as _run
 from .versions import VERSIONS
 

@@ -6,10 +6,22 @@ saves the ship like any other move.
 """
 from __future__ import annotations
 
-from .components import DataError
 from ..rng import shuffle_in_state
-from .ships import (BOARD, behind, blocked, enter, finished, free_outer, in_front, is_free, move_ship, movable,
-                    ships_of, trade)
+from .components import DataError
+from .ships import (
+    BOARD,
+    behind,
+    blocked,
+    enter,
+    finished,
+    free_outer,
+    in_front,
+    is_free,
+    movable,
+    move_ship,
+    ships_of,
+    trade,
+)
 
 DECKS = ("warning", "alert")
 

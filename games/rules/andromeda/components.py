@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 DATA = Path(__file__).with_name("data") / "andromeda.json"
@@ -107,7 +107,7 @@ def _check_links(raw: dict) -> None:
             _need(nodes[b]["depth"] == nodes[a]["depth"] - 1, f"{kind} {a}->{b}: a link leads one step inward")
             if kind == "dotted":
                 _need(nodes[a]["zone"] != nodes[b]["zone"], f"dotted {a}->{b}: leads into another zone")
-    for name, node in nodes.items():
+    for name in nodes:
         if name != WORMHOLE:
             _need(any(a == name for a, _ in raw["links"]), f"node {name}: needs a solid link inward")
 
@@ -139,7 +139,7 @@ def _lines(inward: dict, depth: dict) -> tuple[Line, ...]:
             return
         for target, _, is_dotted in inward[path[-1]]:
             if target != WORMHOLE:
-                walk(path + [target], dotted or is_dotted)
+                walk([*path, target], dotted or is_dotted)
     for node, d in depth.items():
         if d == 4:
             walk([node], False)
@@ -155,7 +155,7 @@ def validate(raw: dict) -> None:
     _need(len(raw["last_ship_vp"]) == 3 and sorted(raw["skip_fields"]) == ["1", "2", "3"], "tracks: three fields each")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_board() -> Board:
     raw = json.loads(DATA.read_text(encoding="utf-8"))
     validate(raw)

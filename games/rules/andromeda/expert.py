@@ -9,8 +9,8 @@ so the same seed and the same visible position always give the same decision.
 """
 from __future__ import annotations
 
-from .bots import GreedyBot, as_seen_by, evaluate
 from ..rng import SeededRandom
+from .bots import GreedyBot, as_seen_by, evaluate
 from .ships import BOARD
 from .turn import clone, legal, play
 

@@ -34,8 +34,8 @@ def explain(s, decision: dict) -> str:
 
 AFTER_ACTION = {
     "play": "cards are played only at the start of the turn, before the action (AE1)",
-    **{kind: "you have taken this turn's one action (rules section 4): only the end of the turn is left"
-       for kind in ("enter", "move", "warp", "skip")},
+    **dict.fromkeys(("enter", "move", "warp", "skip"),
+                    "you have taken this turn's one action (rules section 4): only the end of the turn is left"),
 }
 
 

@@ -6,12 +6,11 @@ mid-turn answer by another player) wait in `queue`; `run` works through it until
 """
 from __future__ import annotations
 
-from ..base import clone
+from ..base import clone  # noqa: F401 - the package and the expert bot take clone from this module
+from ..rng import SeededRandom, shuffle_in_state
 from . import cards, missions
 from .components import WORMHOLE
-from ..rng import SeededRandom, shuffle_in_state
-from .ships import (BOARD, blocked, enter, enters, finished, free_outer, into_wormhole, move_ship, relocate, steps,
-                    warps)
+from .ships import BOARD, blocked, enter, enters, finished, free_outer, into_wormhole, move_ship, relocate, steps, warps
 from .versions import CURRENT, holds
 
 # Events that show something nobody knew before: taking back the decision would let its player
@@ -50,9 +49,9 @@ def new_game(players: int, seed: int, options: dict, version: int = CURRENT) -> 
         "game": "andromeda", "rules_version": version, "players": players, "colours": colours,
         "options": dict(options), "seed": seed, "rng": rng.state,
         "board": {}, "upright": {},
-        "platform": {c: BOARD.ships[players] for c in colours}, "lost": {c: "aside" for c in colours},
-        "saved": {c: 0 for c in colours}, "vp": {c: BOARD.start_vp for c in colours},
-        "end_vp": {c: 0 for c in colours},
+        "platform": dict.fromkeys(colours, BOARD.ships[players]), "lost": dict.fromkeys(colours, "aside"),
+        "saved": dict.fromkeys(colours, 0), "vp": dict.fromkeys(colours, BOARD.start_vp),
+        "end_vp": dict.fromkeys(colours, 0),
         "skip": {c: BOARD.skip_start[i] for i, c in enumerate(order)},
         "last_ship": [], "first_empty": None, "alone": [],
         "hands": hands, "missions": {c: dealt.get(c, []) for c in colours}, "revealed": {c: [] for c in colours},
@@ -132,7 +131,7 @@ def _turn(s, c, ask):
 
 def _decline(s, options):
     """Version 1 let a SWAP or WARP pass; AE14 (version 2): the field acts whenever it can."""
-    return options if holds(s, "AE14") else options + [{"type": "decline"}]
+    return options if holds(s, "AE14") else [*options, {"type": "decline"}]
 
 
 QUESTIONS = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 SIDES = ("N", "E", "S", "W")
@@ -217,25 +217,25 @@ def load_station(name: str = "station") -> Station:
 
 # --- cells -----------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def cell_xy(cell: str) -> tuple[int, int]:
     x, _, y = cell.partition("|")
     return int(x), int(y)
 
 
-@lru_cache(maxsize=None)
+@cache
 def cell_name(x: int, y: int) -> str:
     return f"{x}|{y}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbour(cell: str, side_bit: int) -> str:
     x, y = cell_xy(cell)
     dx, dy = STEP[side_bit]
     return cell_name(x + dx, y + dy)
 
 
-@lru_cache(maxsize=None)
+@cache
 def around(cell: str) -> tuple[tuple[int, str], ...]:
     """(side bit, neighbouring cell) for the four sides."""
     return tuple((bit, neighbour(cell, bit)) for bit in (1, 2, 4, 8))

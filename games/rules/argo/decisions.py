@@ -1,7 +1,7 @@
 """Checking a decision: its shape first, then its legality, with a reason in plain words."""
 from __future__ import annotations
 
-from ..base import IllegalAction, MalformedDecision
+from ..base import MalformedDecision
 from .components import is_cell
 from .scoring import active_colour
 from .station import kind_at, links, owner, role

@@ -16,8 +16,8 @@ depends on the state and the bot's seed only, never the clock.
 """
 from __future__ import annotations
 
-from .bots import GreedyBot, evaluate, pod_steps, standing
 from ..rng import SeededRandom
+from .bots import GreedyBot, evaluate, pod_steps, standing
 from .scoring import active_colour, alien_score, outcome
 from .turn import clone, dispatch, iter_legal
 

@@ -178,7 +178,8 @@ DE = {
     "activates": "{figure} aktiviert {kind_acc} auf {cell}.",
     "swapped": "Das Labor tauscht {figure_acc} (jetzt auf {figure_to}) mit {alien} (jetzt auf {alien_to}).",
     "healed": "Die Krankenstation holt {figure_acc} zurück auf {cell}; Alienwertung {alien_score}.",
-    "healed.moved": "Die Krankenstation holt {figure_acc} zurück auf {cell}; {moved} rückt auf der Alienleiste nach, Alienwertung {alien_score}.",
+    "healed.moved": "Die Krankenstation holt {figure_acc} zurück auf {cell}; {moved} rückt auf der Alienleiste nach, "
+                    "Alienwertung {alien_score}.",
     "lifts": "Der Kontrollraum hebt {tile_acc} von {cell} ab.",
     "tile_moved": "Der Kontrollraum versetzt {tile_acc} von {from} nach {to}.",
     "tile_turned": "Der Kontrollraum dreht {tile_acc} auf {to}.",
@@ -235,7 +236,7 @@ def render(event: dict, lang: str = "en", names: list[str] | None = None) -> str
     texts = TEXTS[lang]
     values = dict(event)
     for name in ("figure", "alien", "moved"):
-        if name in event and event[name]:
+        if event.get(name):
             values[name] = figure_name(event[name], lang)
             values[f"{name}_acc"] = figure_name(event[name], lang, "acc")
     if "colour" in event:

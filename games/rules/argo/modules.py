@@ -5,8 +5,17 @@ from .components import ACTIVATABLE, NOT_BY_ROBOT
 from .movement import crowd, start_chain
 from .pods import launch, occupied_pods
 from .scoring import active_colour, alien_dies, alien_score, award
-from .station import (around, free_astronauts, kind_at, links, placement_links, role,
-                      spec_at, station_connected, waking_cell)
+from .station import (
+    around,
+    free_astronauts,
+    kind_at,
+    links,
+    placement_links,
+    role,
+    spec_at,
+    station_connected,
+    waking_cell,
+)
 
 
 def activation_options(s, colour: str) -> list[dict]:
@@ -27,7 +36,7 @@ def activate(s, ev: list, figure: str) -> None:
     cell = s["astronauts"][figure]
     entry = s["board"][cell]
     colour = active_colour(s)
-    entry["marks"] = list(entry.get("marks", ())) + [colour]
+    entry["marks"] = [*entry.get("marks", ()), colour]
     kind = kind_at(s, cell)
     ev.append({"e": "activates", "figure": figure, "module": entry["tile"], "kind": kind, "cell": cell})
     if kind == "warehouse":

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from . import pods
 from .scoring import alien_dies, astronaut_dies
-from .station import (alien_at, astronauts_at, has_room, kind_at, links, over_capacity,
-                      role, spec_at)
+from .station import alien_at, astronauts_at, has_room, kind_at, links, over_capacity, role, spec_at
 
 
 def start_chain(s, starter: str, *also: str) -> None:
@@ -40,7 +39,7 @@ def teleport_destinations(s, cell: str) -> list[str] | None:
     if s["options"]["mean_teleporters"]:
         return others or None
     from .station import waking_cell
-    return others + [waking_cell(s)]
+    return [*others, waking_cell(s)]
 
 
 def enter(s, ev: list, item) -> None:

@@ -68,7 +68,7 @@ def end_game(s, ev: list, reason: str) -> None:
 # --- outcome ---------------------------------------------------------------------------------
 
 def activations(s) -> dict[str, int]:
-    counts = {c: 0 for c in s["colours"]}
+    counts = dict.fromkeys(s["colours"], 0)
     for entry in s["board"].values():
         for colour in entry.get("marks", ()):
             counts[colour] += 1
@@ -76,7 +76,7 @@ def activations(s) -> dict[str, int]:
 
 
 def escaped(s) -> dict[str, int]:
-    counts = {c: 0 for c in s["colours"]}
+    counts = dict.fromkeys(s["colours"], 0)
     for figure, where in s["astronauts"].items():
         if where == "escaped":
             counts[owner(figure)] += 1
@@ -98,7 +98,7 @@ def outcome(s) -> dict | None:
     winners = [] if alien_victory else [c for c in order if key(c) == key(order[0])]
     # The aliens rank above every player with a lower score and below one with an equal score.
     cut = 0 if alien_victory else sum(1 for c in order if scores[c] >= aliens)
-    line = order[:cut] + ["aliens"] + order[cut:]
+    line = [*order[:cut], "aliens", *order[cut:]]
     ranking = []
     for i, who in enumerate(line):
         prev = line[i - 1] if i else None

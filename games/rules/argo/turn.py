@@ -7,10 +7,9 @@ state's `queue`; `run` works through it until the next question.
 from __future__ import annotations
 
 from ..base import clone
-from . import aliens, modules, movement, pods
-from .components import load_station
 from ..rng import SeededRandom
-from .components import OPPOSITE_BIT, around
+from . import aliens, modules, movement, pods
+from .components import OPPOSITE_BIT, around, load_station
 from .scoring import active_colour, astronaut_dies, end_game
 from .station import alien_at, distances, free_astronauts, kind_at, placements, waking_cell
 from .versions import CURRENT
@@ -45,10 +44,10 @@ def new_game(players: int, seed: int, options: dict | None = None, station: str 
         "aliens": {}, "next_alien": 1,
         "display": rest[:3], "stack": rest[3:],
         "pod_stack": [p for p in data.pods if data.tiles[p].min_players <= players],
-        "track": [], "scores": {c: 0 for c in colours}, "launched": 0,
+        "track": [], "scores": dict.fromkeys(colours, 0), "launched": 0,
         "turn": {"seat": rng.below(players), "number": 0, "phase": "setup", "actions": 0,
                  "first": True, "moved": [], "core": []},
-        "turns_played": {c: 0 for c in colours}, "final": None, "out": [], "modules_out": False,
+        "turns_played": dict.fromkeys(colours, 0), "final": None, "out": [], "modules_out": False,
         "queue": [], "chain": None, "ask": None, "seq": 0, "undo_floor": 0, "over": None,
     }
     ev: list = []
@@ -365,9 +364,7 @@ def _simple(s, ask, d) -> bool:
         return alien_at(s, d["to"]) is None
     if kind == "activate":
         return kind_at(s, s["astronauts"][d["figure"]]) == "warehouse"
-    if kind == "swap":
-        return False
-    return True
+    return kind != "swap"
 
 
 def _sound(s, d, t) -> bool:

@@ -63,7 +63,7 @@ def view(s, seat: int | None) -> dict:
             "phase": turn["phase"], "actions_left": turn["actions"], "first": turn["first"],
             "moved": list(turn["moved"]),
         },
-        "question": None if s["ask"] is None else {k: v for k, v in s["ask"].items()},
+        "question": None if s["ask"] is None else dict(s["ask"]),
         "prompt": {"en": prompt(s, "en"), "de": prompt(s, "de")},
         "final_round": None if s["final"] is None else list(s["final"]),
         "out": list(s["out"]),

@@ -4,8 +4,23 @@ from __future__ import annotations
 from .components import DATA
 from .play import Play
 from .scoring import gain_dp, lose_lp
-from .station import (enemies, has_static, in_range, is_unit, items_in, number, occupants, owner, room_of, rooms,
-                      sector_of, sectors_clockwise_from, side, static_sum, statics)
+from .station import (
+    enemies,
+    has_static,
+    in_range,
+    is_unit,
+    items_in,
+    number,
+    occupants,
+    owner,
+    room_of,
+    rooms,
+    sector_of,
+    sectors_clockwise_from,
+    side,
+    static_sum,
+    statics,
+)
 from .versions import holds
 
 
@@ -98,7 +113,7 @@ def attack(g: Play, attacker: str) -> bool:
 
 def _lurkers(g: Play, seat: int, sector: str) -> None:
     s = g.s
-    for key, card, place, x in _lurker_items(s, sector, seat):
+    for key, _card, _place, x in _lurker_items(s, sector, seat):
         options = [occ for _, occ in occupants(s, sector) if enemies(s, owner(s, occ), seat)
                    and not (is_unit(occ) and s["units"][occ]["invisible"])]
         for target in pick_targets(g, options, x, {"attacker": key}):
@@ -107,7 +122,7 @@ def _lurkers(g: Play, seat: int, sector: str) -> None:
 
 def _lurker_items(s, sector: str, seat: int):
     out = []
-    for key, card, place, copied in items_in(s, sector):
+    for key, card, place, _copied in items_in(s, sector):
         if owner(s, card) == seat and DATA.card(card).ops("combat_here"):
             out.append((key, card, place, number(s, card, place)))
     return out

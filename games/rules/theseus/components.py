@@ -158,18 +158,16 @@ def _check_op(op, where: str, has_number: bool, reads: list) -> None:
             reads.append(name)
         elif isinstance(arg, str) and arg not in SELECTORS and arg not in TILE_KINDS:
             _fail(where, f"unknown selector {arg!r}")
-        elif isinstance(arg, list):
-            if len(arg) != 2 or arg[0] not in SELECTORS or not isinstance(arg[1], dict) \
-                    or any(f not in FILTERS for f in arg[1]):
-                _fail(where, f"a filtered selector is [selector, {{filter: value}}]: {arg!r}")
+        elif isinstance(arg, list) and (len(arg) != 2 or arg[0] not in SELECTORS or not isinstance(arg[1], dict)
+                                        or any(f not in FILTERS for f in arg[1])):
+            _fail(where, f"a filtered selector is [selector, {{filter: value}}]: {arg!r}")
 
 
 def _card(raw: dict, faction_cards: bool) -> Card:
     where = f"{'cards' if faction_cards else 'bonus'}.json {raw['id']}"
-    if faction_cards:
-        if raw["faction"] not in FACTIONS or any(t not in CARD_TYPES for t in raw["types"]) \
-                or raw["dup"] not in DUPS:
-            _fail(where, "faction, types or dup unknown")
+    if faction_cards and (raw["faction"] not in FACTIONS or any(t not in CARD_TYPES for t in raw["types"])
+                          or raw["dup"] not in DUPS):
+        _fail(where, "faction, types or dup unknown")
     reads: list = []
     for effect in raw["effects"]:
         if effect["on"] not in TRIGGERS:

@@ -9,9 +9,28 @@ from .combat import attack, can_attack, combat, double_shot, hit
 from .components import DATA
 from .play import Play, TurnOver
 from .scoring import advance_end_tile, gain_dp, heal, lose_dp, lose_lp
-from .station import (active, card_place, enemies, full, in_range, installed, items_in, movable, next_sector,
-                      number, opponents, owner, place_sector, seat_sector, side, static_sum, tile_supply,
-                      units_in, upgrade_supply, young_in_supply)
+from .station import (
+    active,
+    card_place,
+    enemies,
+    full,
+    in_range,
+    installed,
+    items_in,
+    movable,
+    next_sector,
+    number,
+    opponents,
+    owner,
+    place_sector,
+    seat_sector,
+    side,
+    static_sum,
+    tile_supply,
+    units_in,
+    upgrade_supply,
+    young_in_supply,
+)
 from .versions import holds
 
 
@@ -324,7 +343,7 @@ def _shielded(s, place: str) -> str | None:
     """MAR10: a card of this sector whose side has an active Shield Generator here sends the disc to it."""
     card = _card_at(s, place)
     sector = place_sector(place)
-    for key, shield, shield_place, copied in items_in(s, sector):
+    for _key, shield, shield_place, copied in items_in(s, sector):
         if copied is None and any(o[0] == "disc_redirect" for o in DATA.card(shield).ops("static")) \
                 and side(s, owner(s, shield)) == side(s, owner(s, card)):
             return shield_place

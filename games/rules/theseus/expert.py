@@ -136,7 +136,7 @@ def _exposure(s, uid: str, u: dict) -> int:
     if u["at"] in ("space", "moving") or u["invisible"]:
         return 0
     count = 0
-    for other, v in s["units"].items():
+    for _other, v in s["units"].items():
         if v["at"] in ("space", "moving") or v["gripped"] or s["side_of"][v["seat"]] == s["side_of"][u["seat"]]:
             continue
         targets, _ = ATTACKS[s["colours"][v["seat"]]]["upgraded" if v["up"] else "basic"]

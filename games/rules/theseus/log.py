@@ -194,7 +194,8 @@ def _phrase(e: dict, lang: str, names: list[str] | None = None) -> str:
     if k == "enter":
         return _t(L, f"{name(e['unit'])} enters {room_name(e['room'], L)}", f"{name(e['unit'])} betritt {room_name(e['room'], L)}")
     if k == "pass":
-        return _t(L, f"{name(e['unit'])} passes {sector_name(e['sector'], L)}", f"{name(e['unit'])} durchquert {sector_name(e['sector'], L)}")
+        return _t(L, f"{name(e['unit'])} passes {sector_name(e['sector'], L)}",
+                  f"{name(e['unit'])} durchquert {sector_name(e['sector'], L)}")
     if k in ("lp", "dp"):
         return _figure(e, who, L)
     if k == "install":

@@ -7,9 +7,27 @@ from .combat import combat
 from .components import DATA
 from .play import Play
 from .scoring import gain_dp, lose_lp
-from .station import (active, card_place, empty_rooms, enemies, faction_seat, full, has_static, holds_kind,
-                      installed, items_in, next_sector, number, occupants, owner, room_of, seat_sector, sector_of,
-                      side, units_in)
+from .station import (
+    active,
+    card_place,
+    empty_rooms,
+    enemies,
+    faction_seat,
+    full,
+    has_static,
+    holds_kind,
+    installed,
+    items_in,
+    next_sector,
+    number,
+    occupants,
+    owner,
+    room_of,
+    seat_sector,
+    sector_of,
+    side,
+    units_in,
+)
 from .versions import holds
 
 
@@ -44,7 +62,7 @@ def _shortcuts(s, sector: str, seat: int, op: str):
     if not holds_kind(s, sector, "shortcut"):
         return
     mine = side(s, seat)
-    for key, card, place, copied in items_in(s, sector):
+    for key, card, place, _copied in items_in(s, sector):
         if side(s, owner(s, card)) != mine:
             continue
         if op == "teleport" and DATA.card(card).faction != s["colours"][seat] and holds(s, "TH52"):
@@ -85,7 +103,7 @@ def counted_move(g: Play, unit: str, own: bool, passage: bool = False) -> str:
             if any(True for _ in _shortcuts(s, candidate, seat, "teleport")):
                 options += [f"teleport:{x}" for x in teleport_targets(s, seat, here)]
             if options:
-                pick = g.ask("shortcut", options + ["no"], {"unit": unit, "sector": candidate, "step": "enter"})
+                pick = g.ask("shortcut", [*options, "no"], {"unit": unit, "sector": candidate, "step": "enter"})
                 if pick == "skip":
                     g.say("skip", unit=unit, sector=candidate)
                     here = candidate
@@ -106,7 +124,7 @@ def counted_move(g: Play, unit: str, own: bool, passage: bool = False) -> str:
             stop = any(True for _ in _shortcuts(s, here, seat, "stop_here"))
             options = [f"spend:{k}" for k in range(1, min(loop, points) + 1)] + (["stop"] if stop else [])
             if options:
-                pick = g.ask("shortcut", options + ["no"], {"unit": unit, "sector": here, "step": "here"})
+                pick = g.ask("shortcut", [*options, "no"], {"unit": unit, "sector": here, "step": "here"})
                 if pick == "stop":
                     g.say("stop", unit=unit, sector=here)
                     break
@@ -200,7 +218,7 @@ def psi_field(g: Play, unit: str, sector: str) -> None:
     if not any(DATA.card(c).static("dp_on_enemy_enter") for _, c in installed(s)):
         return
     for sec in s["ring"]:
-        for key, card, place, copied in items_in(s, sec):
+        for _key, card, place, _copied in items_in(s, sec):
             if owner(s, card) == greys and any(o[0] == "dp_on_enemy_enter" for o in DATA.card(card).ops("static")):
                 gain_dp(g, greys, number(s, card, place), card)
 
@@ -238,7 +256,7 @@ def traps(g: Play, unit: str, sector: str, trigger: str, acted: set) -> bool:
     left, stop, done = set(), False, set()
     while True:
         todo = [i for i in items if i["key"] not in done]
-        if not todo or s["units"][unit]["at"] in ("space", "moving") and trigger == "enemy_enters":
+        if not todo or (s["units"][unit]["at"] in ("space", "moving") and trigger == "enemy_enters"):
             break
         names = list(dict.fromkeys(DATA.card(i["card"]).id for i in todo))
         name = names[0] if len(names) == 1 else \

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .components import DATA
 
+
 def sector_of(room: str) -> str:
     return room.rstrip("0123456789")
 
@@ -215,7 +216,7 @@ def number(s, card: str, place: str) -> int:
     x = (kind.number or 0) + s["slots"][place]["tiles"] if place in s["slots"] else (kind.number or 0)
     if kind.faction == "greys" and not kind.static("number_plus"):
         sector = place_sector(place)
-        for key, amp, amp_place, _ in items_in(s, sector):
+        for _key, amp, amp_place, _ in items_in(s, sector):
             if amp != card and DATA.card(amp).static("number_plus"):
                 x += (DATA.card(amp).number or 0) + s["slots"][amp_place]["tiles"]
     return x
@@ -228,7 +229,7 @@ def statics(s, sector: str, op: str, side_: int | None = None):
     for sec in s["ring"]:
         if sec != sector and sec not in wide:
             continue
-        for key, card, place, copied in items_in(s, sec):
+        for key, card, place, _copied in items_in(s, sec):
             kind = DATA.card(card)
             if sec != sector and not kind.has("station_wide"):
                 continue

@@ -11,8 +11,21 @@ from .combat import combat
 from .components import DATA, FACTIONS
 from .play import GameOver, Need, Play, TurnOver
 from .scoring import advance_end_tile, after_tie_turns
-from .station import (active, enemies, installed, items_in, opponents, owner, partners, pending_of,
-                      place_sector, seat_sector, side, slots_of, upgrade_supply)
+from .station import (
+    active,
+    enemies,
+    installed,
+    items_in,
+    opponents,
+    owner,
+    partners,
+    pending_of,
+    place_sector,
+    seat_sector,
+    side,
+    slots_of,
+    upgrade_supply,
+)
 
 SETUP = DATA.setup
 PHASES = ("start", "sub", "move", "actions", "sector", "pending", "end")
@@ -278,7 +291,7 @@ def action_phase(g: Play) -> None:
                 now[key] = item  # TH49: a copy of a one-shot card acts after its original left
         remembered.update(now)
         options = [k for k in now if k not in done]
-        pick = g.ask("action_next", options + ["end_phase"], {"sector": sector})
+        pick = g.ask("action_next", [*options, "end_phase"], {"sector": sector})
         if pick in (None, "end_phase"):
             return
         done.add(pick)
@@ -336,7 +349,7 @@ def pending_phase(g: Play) -> None:
     s = g.s
     t = s["turn"]
     seat = t["seat"]
-    pick = g.ask("pending", pending_options(s, seat, t["dest"]) + ["pass"], {"sector": t["dest"]})
+    pick = g.ask("pending", [*pending_options(s, seat, t["dest"]), "pass"], {"sector": t["dest"]})
     if pick in (None, "pass"):
         return
     option, position = pick.split(":", 1)
@@ -365,7 +378,7 @@ def free_steps(g: Play) -> None:
     seat = s["turn"]["seat"]
     while True:
         options = free_step_options(s, seat)
-        pick = g.ask("free_step", options + ["continue"], {"phase": s["turn"]["phase"]})
+        pick = g.ask("free_step", [*options, "continue"], {"phase": s["turn"]["phase"]})
         if pick in (None, "continue"):
             return
         do_free_step(g, seat, pick)

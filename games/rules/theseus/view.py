@@ -12,7 +12,7 @@ SHOWN = ("rules_version", "colours", "players", "mode", "options", "ring", "orde
 
 def view(s, seat) -> dict:
     out = {k: clone(s[k]) for k in SHOWN}
-    out["options"] = {k: v for k, v in s["options"].items()}
+    out["options"] = dict(s["options"])
     out["decks"] = [{"top": d[0] if d else None, "size": len(d)} for d in s["decks"]]
     out["aside"] = [len(a) for a in s["aside"]]
     out["you"] = seat
@@ -26,7 +26,7 @@ def twin(s, seat) -> dict:
     t["seed"] = s["seed"] + 1
     for i, deck in enumerate(t["decks"]):
         if len(deck) > 2:
-            t["decks"][i] = [deck[0]] + list(reversed(deck[1:]))
+            t["decks"][i] = [deck[0], *reversed(deck[1:])]
         if t["aside"][i] and len(deck) > 1:
             t["aside"][i][0], t["decks"][i][-1] = t["decks"][i][-1], t["aside"][i][0]
     return t

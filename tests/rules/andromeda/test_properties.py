@@ -2,7 +2,6 @@
 import json
 
 import pytest
-
 from hypothesis import given, settings, strategies as st
 
 from games.rules.andromeda import RULES, IllegalAction
@@ -65,7 +64,7 @@ def test_every_listed_decision_applies_and_an_unlisted_one_is_refused(game):
         for decision in listed:
             RULES.apply(before, decision)
         for decision in listed[:5]:
-            for field, value in decision.items():
+            for field, _value in decision.items():
                 if field == "type":
                     continue
                 for wrong in ("A1", "W", "C11", "B7", 99, "W9"):

@@ -15,7 +15,7 @@ def test_each_player_gets_three_missions_and_returns_one_in_turn_order():
         order.append(c)
         assert len(s["missions"][c]) == 3
         s, events = RULES.apply(s, RULES.legal_actions(s)[-1])
-        assert len(s["missions"][c]) == 2 and [e["e"] for e in events][0] == "mission_returned"
+        assert len(s["missions"][c]) == 2 and next(e["e"] for e in events) == "mission_returned"
     start = s["turn"]["seat"]
     assert order == [s["colours"][(start + i) % 3] for i in range(3)]
     assert len(s["decks"]["mission"]) == 15 - 6
@@ -25,7 +25,7 @@ def test_each_player_gets_three_missions_and_returns_one_in_turn_order():
 def test_mission_seven_leaves_the_deck_in_a_two_player_game():
     for seed in range(30):
         s = RULES.new_game(2, seed)
-        held = sum((s["missions"][c] for c in s["colours"]), [])
+        held = [m for c in s["colours"] for m in s["missions"][c]]
         assert 7 not in held + s["decks"]["mission"]
         assert len(held) + len(s["decks"]["mission"]) == 14
 

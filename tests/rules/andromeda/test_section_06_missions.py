@@ -3,7 +3,7 @@ import pytest
 
 from games.rules.andromeda import RULES
 
-from .positions import do, kinds, loose_position, position
+from .positions import do, loose_position, position
 
 
 def revealed(events, number):

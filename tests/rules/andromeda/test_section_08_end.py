@@ -3,7 +3,6 @@ from games.rules.andromeda import RULES
 
 from .positions import do, loose_position, position
 
-
 EMPTY = {c: [] for c in ("red", "yellow", "green")}
 
 

@@ -92,7 +92,7 @@ def test_the_setup_question_hides_the_dealt_missions_from_the_others():
 
 def check_game(players, seed, mix):
     """Every state once (each step's state after is the next one's before); views carry the prompts."""
-    viewers = list(range(players)) + [None]
+    viewers = [*range(players), None]
     first = True
     for before, decision, after, events in steps(players, seed, mix):
         for s in ((before, after) if first else (after,)):

@@ -57,7 +57,7 @@ def position(board: dict, astronauts: dict | None = None, aliens: dict | None = 
         "aliens": dict(aliens or {}),
         "next_alien": 1 + max([int(a.split("-")[1]) for a in (aliens or {})] or [0]),
         "display": list(display), "stack": list(stack), "pod_stack": list(pod_stack),
-        "track": list(track), "scores": {**{c: 0 for c in colours}, **(scores or {})}, "launched": 0,
+        "track": list(track), "scores": {**dict.fromkeys(colours, 0), **(scores or {})}, "launched": 0,
         "turn": {"seat": seat, "number": 5, "phase": phase, "actions": actions, "first": first,
                  "moved": list(moved), "core": [list(x) for x in core]},
         "turns_played": turns_played or {c: (0 if first and i == seat else 3) for i, c in enumerate(colours)},

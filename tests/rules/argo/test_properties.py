@@ -20,8 +20,7 @@ import random
 import traceback
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from games.rules import IllegalAction
 from games.rules.argo import RULES
@@ -40,7 +39,7 @@ PLAYERS = st.sampled_from([2, 3, 4])
 SEED = st.integers(min_value=0, max_value=2**32 - 1)
 OPTIONS = st.fixed_dictionaries({"difficulty": DIFFICULTY, "mean_teleporters": st.booleans()})
 
-COMMON = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+COMMON = {"deadline": None, "database": None, "suppress_health_check": [HealthCheck.too_slow]}
 
 
 class GameFailure(AssertionError):
@@ -299,7 +298,7 @@ def play_checked(players: int, seed: int, options: dict, bots: list[str], *,
     rng = random.Random(seed)
     state = RULES.new_game(players, seed, options)
     assert all(v == 0 for v in state["scores"].values())
-    scored = {c: 0 for c in state["colours"]}
+    scored = dict.fromkeys(state["colours"], 0)
     decisions: list = []
     label = f"players={players} seed={seed} options={options} bots={bots}"
     i = 0
@@ -345,7 +344,7 @@ def _play_one(game: dict):
     """Worker: one checked game; returns None or the failure as text (pickles cleanly)."""
     try:
         play_checked(**game)
-    except Exception as exc:  # noqa: BLE001 - reported in the parent
+    except Exception as exc:  # reported in the parent
         return f"{exc}\n{''.join(traceback.format_exception(exc))}"
     return None
 

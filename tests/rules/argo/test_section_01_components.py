@@ -8,7 +8,11 @@ import pytest
 
 from games.rules.argo import RULES
 from games.rules.argo.components import (
-    DATA_DIR, StationDataError, load_station, parse_station, rotate_mask,
+    DATA_DIR,
+    StationDataError,
+    load_station,
+    parse_station,
+    rotate_mask,
 )
 
 from .positions import legal, loose_position, play, position
@@ -290,6 +294,6 @@ def test_R12_alien_score_is_the_first_visible_slot(players, difficulty, score):
 
 def test_R12_each_death_uncovers_the_next_slot():
     dead = ["yellow-chief", "yellow-pilot", "yellow-grunt"]
-    s = position({"0|0": "WR"}, {"red-chief": "0|0", **{f: "dead" for f in dead}},
+    s = position({"0|0": "WR"}, {"red-chief": "0|0", **dict.fromkeys(dead, "dead")},
                  options={"difficulty": "easy"}, track=dead)
     assert RULES.view(s, 0)["alien_track"]["score"] == 13  # slots 0 (token), 7, 9, 11 covered

@@ -82,7 +82,7 @@ def test_pods_for_three_and_four_players(players):
 def test_start_of_the_game_scores_and_track(players):
     s = RULES.new_game(players, 2)
     assert s["track"] == []
-    assert s["scores"] == {c: 0 for c in s["colours"]}
+    assert s["scores"] == dict.fromkeys(s["colours"], 0)
     assert s["launched"] == 0 and s["over"] is None and s["final"] is None
 
 
@@ -157,7 +157,7 @@ def test_mean_teleporters_option_is_accepted():
 def test_bad_option_values_are_refused(options):
     with pytest.raises(IllegalAction) as info:
         RULES.new_game(2, 1, options)
-    assert list(options)[0] in str(info.value)
+    assert next(iter(options)) in str(info.value)
 
 
 def test_unknown_option_is_refused():

@@ -329,7 +329,7 @@ def test_end_turn_goes_round_in_seat_order(players):
         s, events = play(s, END)
         order.append(RULES.current_seat(s))
         assert s["ask"] == {"q": "end_turn"}  # nothing to do on a lone Waking Room (R3)
-    assert order == list(range(players)) + [0]
+    assert order == [*range(players), 0]
 
 
 def test_end_turn_only_answers_the_end_question():

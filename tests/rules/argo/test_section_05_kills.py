@@ -197,7 +197,7 @@ def test_track_full_ends_the_game_at_once_with_alien_victory():
     # victim, but the first death ends the game at once, so only one of the two dies.
     dead = ["red-chief", "red-explorer", "red-pilot", "red-grunt", "yellow-robot", "yellow-chief",
             "yellow-grunt"]
-    s = alien_phase(LINE, {**{f: "dead" for f in dead}, "yellow-pilot": "1|0",
+    s = alien_phase(LINE, {**dict.fromkeys(dead, "dead"), "yellow-pilot": "1|0",
                            "yellow-explorer": "4|0"},
                     {"alien-1": "2|0", "alien-2": "4|0"}, track=dead,
                     options={"difficulty": "easy"}, scores={"red": 40})
@@ -385,7 +385,7 @@ def test_track_full_from_a_death_while_moving_ends_the_game_at_once():
     # no points) and fills the track; the game ends in the middle of Red's action phase.
     dead = ["red-explorer", "red-pilot", "red-grunt", "red-robot", "yellow-robot", "yellow-chief",
             "yellow-grunt"]
-    s = loose_position(LINE, {**{f: "dead" for f in dead}, "red-chief": "0|0"}, {"alien-1": "1|0"},
+    s = loose_position(LINE, {**dict.fromkeys(dead, "dead"), "red-chief": "0|0"}, {"alien-1": "1|0"},
                  track=dead, options={"difficulty": "easy"})
     s, ev = play(s, {"type": "step", "figure": "red-chief", "to": "1|0"})
     assert s["over"] is not None and s["ask"] is None
@@ -396,7 +396,7 @@ def test_track_full_from_a_death_while_moving_ends_the_game_at_once():
 
 def test_R20_with_room_for_every_victim_alien_number_decides_the_order():
     dead = ["red-chief", "red-explorer", "red-pilot", "red-grunt", "yellow-robot"]
-    s = alien_phase(LINE, {**{f: "dead" for f in dead}, "yellow-pilot": "1|0", "yellow-explorer": "4|0"},
+    s = alien_phase(LINE, {**dict.fromkeys(dead, "dead"), "yellow-pilot": "1|0", "yellow-explorer": "4|0"},
                     {"alien-1": "2|0", "alien-2": "4|0"}, track=dead, options={"difficulty": "easy"})
     s, ev = play(s, alien("alien-1", "1|0"))
     assert s["over"] is None and s["ask"]["q"] != "kill_order"

@@ -399,7 +399,7 @@ def test_laser_a_seated_astronaut_is_no_reference():
 
 def test_R16_the_infirmary_heals_into_the_waking_room_and_the_last_placed_fills_the_gap():
     track = ["yellow-chief", "red-grunt", "yellow-explorer", "yellow-pilot"]
-    s = position({"0|0": "WR", "0|1": "INF"}, {"red-chief": "0|1", **{a: "dead" for a in track}},
+    s = position({"0|0": "WR", "0|1": "INF"}, {"red-chief": "0|1", **dict.fromkeys(track, "dead")},
                  track=track)
     before = alien_score(s)
     s, _ = activate(s, "red-chief")
@@ -414,7 +414,7 @@ def test_R16_the_infirmary_heals_into_the_waking_room_and_the_last_placed_fills_
 
 def test_R16_healing_the_last_placed_astronaut_just_frees_its_slot():
     track = ["yellow-chief", "red-grunt"]
-    s = position({"0|0": "WR", "0|1": "INF"}, {"red-chief": "0|1", **{a: "dead" for a in track}},
+    s = position({"0|0": "WR", "0|1": "INF"}, {"red-chief": "0|1", **dict.fromkeys(track, "dead")},
                  track=track)
     s, _ = activate(s, "red-chief")
     s, _ = play(s, {"type": "heal", "astronaut": "red-grunt"})

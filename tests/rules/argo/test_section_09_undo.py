@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules.argo import RULES
+from games.rules.base import IllegalAction
 
 from .positions import legal, play, position
 
@@ -158,6 +159,6 @@ def test_apply_never_changes_the_state_it_was_given():
         text = RULES.dump(before)
         RULES.apply(before, d)
         assert RULES.dump(before) == text
-        with pytest.raises(Exception):
+        with pytest.raises(IllegalAction):
             RULES.apply(before, {"type": "step", "figure": "nobody", "to": "9|9"})
         assert RULES.dump(before) == text

@@ -52,7 +52,7 @@ def test_full_track_ends_the_game_at_once_and_the_aliens_win():
     # Two players, easy: the 8th death fills the track. alien-1 cannot move (R1) and kills.
     s = position({"0|0": "WR", "1|0": ("C09", 1)},
                  {"red-chief": "0|0", "red-grunt": "0|0", "yellow-pilot": "1|0",
-                  **{f: "dead" for f in DEAD7}},
+                  **dict.fromkeys(DEAD7, "dead")},
                  {"alien-1": "1|0"}, seat=1, phase="end", track=DEAD7,
                  options={"difficulty": "easy"}, scores={"red": 30, "yellow": 3},
                  display=["C04"], stack=["INF"])
@@ -68,7 +68,7 @@ def test_full_track_ends_the_game_at_once_and_the_aliens_win():
 def test_full_track_stops_everything_else_in_the_kill_step():
     s = position({"0|0": "WR", "1|0": ("C09", 1), "-1|0": ("C10", 1)},
                  {"red-chief": "0|0", "red-grunt": "-1|0", "yellow-pilot": "1|0",
-                  **{f: "dead" for f in DEAD7}},
+                  **dict.fromkeys(DEAD7, "dead")},
                  {"alien-1": "1|0", "alien-2": "-1|0"}, seat=1, phase="end", track=DEAD7,
                  options={"difficulty": "easy"})
     s, events = RULES.apply(s, END)
@@ -81,7 +81,7 @@ def test_full_track_stops_everything_else_in_the_kill_step():
 
 def test_track_not_yet_full_goes_on():
     s = position({"0|0": "WR", "1|0": ("C09", 1)},
-                 {"red-chief": "0|0", "yellow-pilot": "1|0", **{f: "dead" for f in DEAD7[:6]}},
+                 {"red-chief": "0|0", "yellow-pilot": "1|0", **dict.fromkeys(DEAD7[:6], "dead")},
                  {"alien-1": "1|0"}, seat=1, phase="end", track=DEAD7[:6],
                  options={"difficulty": "easy"})
     s, _ = RULES.apply(s, END)
@@ -196,7 +196,7 @@ def test_seated_astronauts_do_not_count_as_on_board():
 
 def test_dead_astronauts_do_not_count_as_on_board():
     dead = [f"yellow-{r}" for r in ("chief", "explorer", "pilot", "grunt", "robot")]
-    s = position(BOARD, three_players(**{f: "dead" for f in dead}), players=3, seat=0,
+    s = position(BOARD, three_players(**dict.fromkeys(dead, "dead")), players=3, seat=0,
                  phase="end", track=dead)
     s, events = RULES.apply(s, END)
     assert {"e": "no_astronauts", "colour": "yellow"} in events

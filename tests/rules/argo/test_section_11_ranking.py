@@ -5,7 +5,7 @@ import pytest
 
 from games.rules.argo import RULES
 
-from .positions import loose_position, position
+from .positions import loose_position
 
 COLOURS = ["red", "yellow", "green", "blue"]
 ROLES = ["chief", "explorer", "pilot", "grunt", "robot"]
@@ -14,7 +14,6 @@ ROLES = ["chief", "explorer", "pilot", "grunt", "robot"]
 def final(players=2, scores=None, acts=None, escaped=None, dead=(), difficulty="medium",
           reason="last_turns"):
     """A finished game: `acts` {colour: activations}, `escaped` {colour: escaped astronauts}."""
-    colours = COLOURS[:players]
     board = {"0|0": "WR"}
     modules = iter([("WH1", (1, 0)), ("WH2", (-1, 0)), ("INF", (0, 1)), ("SEC", (0, -1)),
                     ("LAB", (2, 0)), ("JUMP", (-2, 0)), ("CTRL", (0, 2)), ("LASER", (0, -2))])

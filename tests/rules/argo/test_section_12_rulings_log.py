@@ -12,7 +12,7 @@ from games.rules.argo import RULES
 from games.rules.argo.components import is_cell
 from games.rules.argo.log import _key
 
-from .positions import kinds, loose_position, play, position
+from .positions import loose_position, play, position
 
 END = {"type": "end_turn"}
 LANGS = ("en", "de")

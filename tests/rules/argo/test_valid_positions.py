@@ -172,7 +172,7 @@ def test_a_full_track_ends_the_game():
     s = base()  # medium, two players: the token covers 2 of 9 slots, leaving room for 7
     dead = ["red-chief", "red-explorer", "red-pilot", "red-robot", "yellow-chief", "yellow-explorer",
             "yellow-robot"]
-    s["astronauts"].update({f: "dead" for f in dead})
+    s["astronauts"].update(dict.fromkeys(dead, "dead"))
     s["track"] = dead
     refused(s, "the alien track is full, so the game must be over")
 

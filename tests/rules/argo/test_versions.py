@@ -11,7 +11,7 @@ from games.rules import IllegalAction
 from games.rules.argo import RULES
 from games.rules.argo.station import specs
 
-from .positions import legal, loose_position, play, position
+from .positions import legal, loose_position, play
 from .test_section_05_kills import LINE, alien, alien_phase
 from .test_section_07_pods import PILOT
 
@@ -48,7 +48,7 @@ def test_R19_the_pilot_turns_her_pod_in_place_from_version_2(version, turns):
 
 def test_R20_under_version_1_alien_number_orders_the_kills():
     dead = ["red-chief", "red-explorer", "red-pilot", "red-grunt", "yellow-robot", "yellow-chief", "yellow-grunt"]
-    s = alien_phase(LINE, {**{f: "dead" for f in dead}, "yellow-pilot": "1|0", "yellow-explorer": "4|0"},
+    s = alien_phase(LINE, {**dict.fromkeys(dead, "dead"), "yellow-pilot": "1|0", "yellow-explorer": "4|0"},
                     {"alien-1": "2|0", "alien-2": "4|0"}, track=dead, options={"difficulty": "easy"},
                     scores={"red": 40})
     s, _ = play(under(1, s), alien("alien-1", "1|0"))

@@ -24,7 +24,7 @@ SEAT_0_STARTS = 19
 def started(players: int = 2, seed: int = SEAT_0_STARTS, options: dict | None = None) -> dict:
     """Setup played with the first legal option to the first question of the first main turn."""
     s = RULES.new_game(players, seed, DUEL if options is None and players == 2 else options)
-    while s["over"] is None and s["turn"]["phase"] == "setup" or s["turn"]["phase"] == "setup":
+    while (s["over"] is None and s["turn"]["phase"] == "setup") or s["turn"]["phase"] == "setup":
         s, _ = RULES.apply(s, RULES.legal_actions(s)[0])
     return s
 
@@ -46,7 +46,7 @@ def position(players: int = 2, seed: int = SEAT_0_STARTS, options: dict | None =
         named |= set(cards)
     for room in s["rooms"]:
         s["rooms"][room] = None
-    for u, v in s["units"].items():
+    for v in s["units"].values():
         v.update(at="space", up=False, parasites=0, gripped=False, invisible=False)
     for u, where in (units or {}).items():
         room, attrs = _spec(where)

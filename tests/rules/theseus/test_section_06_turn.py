@@ -367,7 +367,7 @@ def test_pending_a_needs_a_deck_card_th7():
     s = pending_pos(decks={0: []}, pending={"WRECK.p2": "GRE02a"})
     s["decks"][0] = []
     from games.rules.theseus import RULES
-    s["discards"][0] = [c for c in __import__("games.rules.theseus.components", fromlist=["DATA"]).DATA.decks["marines"]]
+    s["discards"][0] = list(__import__("games.rules.theseus.components", fromlist=["DATA"]).DATA.decks["marines"])
     s = RULES.at_phase(s, "move")
     s, ev = play(s, "M1", "WRECK1")
     assert legal(s) == ["B:WRECK.p2", "pass"]

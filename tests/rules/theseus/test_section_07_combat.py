@@ -169,7 +169,7 @@ def test_double_shot_after_an_ambush_item_off_turn_takes_the_first_hitter_th57()
     s = position(seat=1, units={"G1": "CTL1", "M1": "DOCK1", "M2": "DOCK2"},
                  slots={"DOCK.s1": "MAR05a", "DOCK.s2": "MAR06a"})
     s, ev = play(s, "G1", "DOCK3")
-    assert s["lp"][1] == 17 and "double_shot" not in [q for q in [s["ask"]["type"]]]
+    assert s["lp"][1] == 17 and s["ask"]["type"] != "double_shot"
     assert [e["unit"] for e in ev if e["kind"] == "double_shot"] == ["M1"]
 
 

@@ -29,7 +29,7 @@ def test_lp_are_capped_at_20_outside_deathmatch_th11():
 def empty_deck_refill(end: int, lp=None, dp=None):
     """M1 moves TEC -> WRECK and discards a Greys pending card with the Marines' deck empty."""
     s = position(units={"M1": "TEC1", "G1": "COR1"}, pending={"WRECK.p1": "GRE02a"}, end=end, lp=lp, dp=dp,
-                 decks={0: []}, check=True, **{})
+                 decks={0: []}, check=True)
     s["decks"][0], s["discards"][0] = [], s["decks"][0] + s["discards"][0]
     from games.rules.theseus import RULES
     s = RULES.at_phase(s, "move")
