@@ -9,6 +9,7 @@ urlpatterns = [
     path("offline/", pwa.offline, name="offline"),
     path("games/new/<str:game_name>/", views.new_game, name="new_game"),
     path("games/mine/", views.my_games, name="my_games"),
+    path("games/next/", views.next_game, name="next_game"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/join/", views.join, name="game_join"),
     path("games/<int:game_id>/leave/", views.leave, name="game_leave"),

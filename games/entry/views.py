@@ -159,6 +159,18 @@ def catalogue_entry(name: str, lang: str) -> dict:
 
 
 @login_required
+def next_game(request):
+    """The most urgent other game that waits for the player (`from`: the game being left); with
+    none, My games says so."""
+    after = request.GET.get("from", "")
+    target = services.next_waiting_game(request.user, int(after) if after.isdigit() and len(after) < 10 else None)
+    if target is None:
+        messages.info(request, _("No other game waits for you."))
+        return redirect("my_games")
+    return redirect("game", game_id=target)
+
+
+@login_required
 def my_games(request):
     user = request.user
     # One read of the player's games; the games waiting for the player are picked from it, as

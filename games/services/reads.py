@@ -250,6 +250,17 @@ def waiting_games(user) -> list[Game]:
     return [g for g in games if (s := g.seat_of(user)) and not s.played_by_bot and g.current_seat == s.order]
 
 
+def next_waiting_game(user, after: int | None = None) -> int | None:
+    """The most urgent game that waits for `user` other than `after` (the one just left): where it
+    is his decision, the soonest deadline first (none last); then the oldest invitation unanswered."""
+    mine = [g for g in waiting_games(user) if g.pk != after]
+    if mine:
+        return min(mine, key=lambda g: (g.deadline is None, g.deadline or g.created_at, g.pk)).pk
+    return (Invitation.objects.filter(user=user, declined_at=None, game__status=Game.Status.OPEN)
+            .exclude(game__seats__user=user).exclude(game_id=after).order_by("game_id")
+            .values_list("game_id", flat=True).first())
+
+
 def check_turn(game: Game, seat: Seat | None, seq: int | None = None) -> None:
     """Seat, then version, then turn: a player who lost a race for a turn-ending decision is
     told the game moved on (409), not that it is no longer his turn."""

@@ -353,3 +353,41 @@ def test_a_bots_name_is_shown_in_the_readers_language(client, players, api_clien
     assert "Experte (Bot)" in html and "Expert (bot)" not in html
     seats = api_client_for(players["bob"]).get(f"/api/games/{game.pk}/").json()["seats"]
     assert "Experte (Bot)" in [s["display_name"] for s in seats]
+
+
+@pytest.mark.django_db
+def test_next_game_opens_the_most_urgent_other_game_and_then_says_none_waits(make_user, client):
+    """After a turn, "Next game" goes to the game whose deadline comes first among those where the
+    player decides, then to an invitation, never back to the game just left."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games import services
+    from games.models import Game
+    me = make_user("me")
+    soon, later, elsewhere = [], [], []
+    for name, hours in (("ann", 30), ("bea", 3)):
+        opponent = make_user(name)
+        game = services.create_game(opponent, game="argo", players=2)
+        services.join_game(me, game.pk)
+        stored = Game.objects.get(pk=game.pk)
+        if stored.seats.get(order=stored.current_seat).user != me:  # my decision in each
+            Game.objects.filter(pk=game.pk).update(current_seat=stored.seats.get(user=me).order)
+        Game.objects.filter(pk=game.pk).update(deadline=timezone.now() + timedelta(hours=hours))
+        (soon if hours == 3 else later).append(game.pk)
+    invitation = services.create_game(make_user("cid"), game="argo", players=3, invite=["me"])
+    elsewhere.append(invitation.pk)
+    client.force_login(me)
+
+    def next_from(game_id):
+        return client.get(f"/games/next/?from={game_id}").url
+
+    assert next_from(later[0]) == f"/games/{soon[0]}/"
+    assert next_from(soon[0]) == f"/games/{later[0]}/"
+    assert client.get("/games/next/?from=99999999999999999999").url == f"/games/{soon[0]}/"
+    Game.objects.filter(pk__in=soon + later).update(status=Game.Status.FINISHED)
+    assert next_from(soon[0]) == f"/games/{elsewhere[0]}/"
+    response = client.get(f"/games/next/?from={elsewhere[0]}", follow=True)
+    assert response.redirect_chain[-1][0] == "/games/mine/"
+    assert "No other game waits for you." in response.content.decode()
