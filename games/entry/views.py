@@ -38,7 +38,7 @@ GAME_TEXTS = {
     "yourTurn": gettext_lazy("Your turn"), "waitingFor": gettext_lazy("Waiting for"),
     "stepNext": gettext_lazy("now choose one of the lit targets"),
     "stepTurn": gettext_lazy("turn it with ⟳, then Confirm"),
-    "deadline": gettext_lazy("Deadline"), "score": gettext_lazy("score"),
+    "deadline": gettext_lazy("Deadline"), "timeLeft": gettext_lazy("time left"), "score": gettext_lazy("score"),
     "gameOver": gettext_lazy("Game over"), "winners": gettext_lazy("Winner"),
     "online": gettext_lazy("live"), "offline": gettext_lazy("offline"),
     "reconnecting": gettext_lazy("no live updates: checking every 15 s"),

@@ -3,6 +3,7 @@
 // The page owns the prompt, the buttons, undo and resign, players, log, chat, replay and outcome.
 import { cardToRead, readCard } from "./card_text.js";
 import { Chooser } from "./choices.js";
+import { showCountdowns } from "./countdown.js";
 import { api, LiveSocket } from "./live.js";
 import { boxIn } from "./panzoom.js";
 import { html as text } from "./svg.js";
@@ -79,6 +80,18 @@ function seatMark(symbol, colour, attrs = {}) {
   const colours = (config.data.seat_colours || {})[colour] || {};
   for (const [scheme, value] of Object.entries(colours)) mark.style.setProperty(`--seat-${scheme}`, value);
   return mark;
+}
+
+/** "Deadline: 3 Dec 2026, 14:00 · time left: 2d 23h", the time left kept live (countdown.js). */
+function showDeadline(deadline) {
+  const line = $("deadline");
+  line.replaceChildren();
+  if (!deadline) return;
+  const left = document.createElement("time");
+  left.dataset.countdown = "";
+  left.setAttribute("datetime", deadline);
+  line.append(`${T.deadline}: ${formatTime(deadline)} · ${T.timeLeft}: `, left);
+  showCountdowns(line);
 }
 
 function formatTime(iso) {
@@ -460,7 +473,7 @@ function renderPlayers(view) {
   } else {
     turn.textContent = T.status[state.game.status] || state.game.status;
   }
-  $("deadline").textContent = !state.replay && state.game.deadline ? `${T.deadline}: ${formatTime(state.game.deadline)}` : "";
+  showDeadline(!state.replay && state.game.deadline);
   const columns = state.module.columns ? state.module.columns(view, config.lang) : [];
   if (state.game.teams) {  // a game played in teams: each seat's team first
     const team = (order) => state.game.seats.find((s) => s.order === order).team;
