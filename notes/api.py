@@ -1,20 +1,25 @@
 """Your private note on a game, for its players only: thin views over notes.services."""
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from foundation.api import MethodFirst
+from foundation.api import MethodFirst, StrictCharField
 from games.entry.api.schema import DETAIL
 
 from . import services
 from .models import MAX_LENGTH
 
 
+@extend_schema_field({"type": "string", "maxLength": MAX_LENGTH, "pattern": "^[^\\x00]*$"})
+class NoteTextField(StrictCharField):
+    """Any text but NUL, which no database column of text holds (DRF refuses it: the schema says so)."""
+
+
 class PrivateNoteSerializer(serializers.Serializer):
-    text = serializers.CharField(max_length=MAX_LENGTH, allow_blank=True, trim_whitespace=False)
+    text = NoteTextField(max_length=MAX_LENGTH, allow_blank=True, trim_whitespace=False)
     updated = serializers.DateTimeField(read_only=True, allow_null=True)
 
 

@@ -8,7 +8,7 @@ from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from accounts.models import Profile, PushDevice, validate_one_line
+from accounts.models import DEVICE_NAME_LENGTH, Profile, PushDevice, validate_one_line
 from accounts.push_endpoints import ENDPOINT_SHAPE, endpoint_allowed
 from foundation.api import StrictBooleanField, StrictCharField
 from games.services import waiting_count
@@ -26,9 +26,18 @@ def ratings_of(user) -> list[dict]:
             for r in user.ratings.all()]
 
 
-@extend_schema_field({"type": "string", "maxLength": 40, "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]*$"})
+# What validate_one_line refuses (accounts.models), as the schema's pattern says it.
+ONE_LINE = "^[^\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]*$"
+
+
+@extend_schema_field({"type": "string", "maxLength": 40, "pattern": ONE_LINE})
 class OneLineField(StrictCharField):
     """A name on one line: the schema's pattern says what validate_one_line refuses (accounts.models)."""
+
+
+@extend_schema_field({"type": "string", "maxLength": DEVICE_NAME_LENGTH, "pattern": ONE_LINE})
+class DeviceNameField(StrictCharField):
+    """What a program calls its device at sign-in: one line, as OneLineField."""
 
 
 class ProfileSerializer(serializers.ModelSerializer):

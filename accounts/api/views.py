@@ -15,7 +15,13 @@ from accounts.ws_tickets import TICKET_SECONDS, issue
 from foundation.api import MethodFirst
 from games import services
 
-from .serializers import MAX_PUSH_DEVICES, ProfileSerializer, PublicUserSerializer, PushDeviceSerializer
+from .serializers import (
+    MAX_PUSH_DEVICES,
+    DeviceNameField,
+    ProfileSerializer,
+    PublicUserSerializer,
+    PushDeviceSerializer,
+)
 
 
 class MeView(MethodFirst, generics.RetrieveUpdateAPIView):
@@ -60,7 +66,7 @@ class BotAccountView(MethodFirst, APIView):
 class CredentialsSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=254, help_text="your username or email address")
     password = serializers.CharField(max_length=128, trim_whitespace=False)
-    device = serializers.CharField(
+    device = DeviceNameField(
         max_length=DEVICE_NAME_LENGTH, required=False, default="", allow_blank=True, validators=[validate_one_line],
         help_text="what to call this device in your list of sign-ins; a new sign-in with the same name "
                   "replaces that device's token")
