@@ -5,7 +5,6 @@ Every ending closes the sockets opened with it (games.reactions.notify hears the
 session's row or of the token), and "everywhere" closes all the account's sockets besides."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -51,7 +50,7 @@ class Program:
 
 
 def _first_named(user_agent: str, table) -> str:
-    return next((name for mark, name in table if re.search(re.escape(mark), user_agent)), "")
+    return next((name for mark, name in table if mark in user_agent), "")
 
 
 def browsers(user, current_session_key: str | None) -> list[Browser]:

@@ -4,17 +4,16 @@ Nothing else reads a note: no answer, page, record, email, push or socket messag
 carries one, and the admin does not list them."""
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
-from games.services import Invalid, NotAllowed, lists
+from games.services import Invalid, NotAllowed, game_with_seats
 
 from .models import MAX_LENGTH, Note
 
 
 def _game_of_player(user, game_id: int):
     """The game, if `user` sits (or sat) in it: notes are for its players, not for watchers."""
-    game = lists.game_for_page(game_id)  # NotFound for no such game
+    game = game_with_seats(game_id)  # NotFound for no such game
     if not any(seat.user_id == user.pk for seat in game.seats.all()):
         raise NotAllowed(gettext("notes are for the game's players"))
     return game
@@ -30,11 +29,8 @@ def keep_note(user, game_id: int, text: str) -> Note:
     if len(text) > MAX_LENGTH:
         raise Invalid(gettext("a note holds at most %(n)d characters") % {"n": MAX_LENGTH})
     game = _game_of_player(user, game_id)
-    try:
-        with transaction.atomic():
-            note, _ = Note.objects.update_or_create(user=user, game=game, defaults={"text": text})
-    except IntegrityError:  # two saves of the same note at once: the other made the row
-        note, _ = Note.objects.update_or_create(user=user, game=game, defaults={"text": text})
+    # Two saves of the same note at once: update_or_create finds the row the other one made.
+    note, _ = Note.objects.update_or_create(user=user, game=game, defaults={"text": text})
     return note
 
 

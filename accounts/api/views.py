@@ -179,7 +179,7 @@ class SignOutEverywhereView(MethodFirst, APIView):
 
     @extend_schema(request=None, responses={204: None, 401: OpenApiResponse(description="not signed in")})
     def post(self, request, *args, **kwargs):
-        sign_ins.sign_out_everywhere(request._request)
+        sign_ins.sign_out_everywhere(request)
         return Response(status=204)
 
 

@@ -1,7 +1,7 @@
 // Talking to the server: JSON API calls with the session's CSRF token, and a WebSocket that
 // reconnects with backoff and polls meanwhile, reporting its state for the page's marker.
 
-function csrfToken() {
+export function csrfToken() {
   const match = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
   return match ? decodeURIComponent(match[1]) : "";
 }

@@ -1,6 +1,6 @@
 // The player's private note beside the board: saved as it is typed (a moment after the last key,
 // and when the box loses focus or the page goes), with what happened said beside it.
-import { api } from "./live.js";
+import { api, csrfToken } from "./live.js";
 
 const PAUSE = 700; // ms after the last key: one save per pause in typing, not one per key
 
@@ -38,10 +38,9 @@ if (box) {
   // Leaving the page mid-pause: the last words go with a request that outlives the page.
   window.addEventListener("pagehide", () => {
     if (box.value === kept) return;
-    const token = (document.cookie.match(/(?:^|; )csrftoken=([^;]+)/) || [])[1] || "";
     fetch(box.dataset.api, {
       method: "PUT", keepalive: true, credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(token) },
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
       body: JSON.stringify({ text: box.value }),
     });
   });
