@@ -8,6 +8,7 @@ from functools import cached_property, partial
 
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 from rest_framework.exceptions import MethodNotAllowed, NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -29,6 +30,21 @@ class StrictCharField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class StrictCharFieldSchema(OpenApiSerializerFieldExtension):
+    """What a StrictCharField takes, said in the schema as DRF checks it: never NUL, and, unless blank
+    is allowed, at least one character that is not white space (DRF trims, then finds the text blank).
+    drf-spectacular's documented hook for a field class; a subclass with its own schema keeps it."""
+
+    target_class = StrictCharField
+
+    def map_serializer_field(self, auto_schema, direction):
+        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+        if direction == "request" and "pattern" not in schema:
+            blank_is_text = self.target.allow_blank or not self.target.trim_whitespace
+            schema["pattern"] = "^[^\\x00]*$" if blank_is_text else "^[^\\x00]*[^\\x00\\s][^\\x00]*$"
+        return schema
 
 
 class StrictBooleanField(serializers.BooleanField):

@@ -6,6 +6,7 @@ check that a refused request left the stored game untouched, and to let a bot pi
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -865,6 +866,17 @@ def test_chat_post_and_list(started):
     listed = body(anon().get(f"/api/games/{game_id}/chat/"))
     assert [(m["username"], m["text"]) for m in listed["results"]] == [("bob", "x" * 1000), ("alice", "good luck!")]
     assert listed["next"] is None
+
+
+@pytest.mark.parametrize("text", ["\n", "   ", "\t \u3000"])
+def test_chat_of_white_space_alone_is_refused_as_the_schema_says(started, text):
+    game_id, c = started
+    assert_error(c["alice"].post(f"/api/games/{game_id}/chat/", {"text": text}, format="json"), 400)
+    assert body(anon().get(f"/api/games/{game_id}/chat/"))["results"] == []
+    schema = json.loads(anon().get("/api/schema/?format=json").content)
+    pattern = schema["components"]["schemas"]["ChatRequest"]["properties"]["text"]["pattern"]
+    assert re.search(pattern, text) is None and re.search(pattern, " gg ")
+    assert "pattern" not in schema["components"]["schemas"]["Chat"]["properties"]["text"]  # a hidden message reads ""
 
 
 def chat_texts(client, url):
