@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "stats",
     "friends",
     "notes",
+    "rematches",
     # Each game's package, so that its board module (static/) and rules page (templates/) are found.
     *rules_packages(),
 ]
@@ -227,6 +228,7 @@ CELERY_BEAT_SCHEDULE = {
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 300.0},
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 900.0},
     "tournaments-tick": {"task": "tournaments.tick", "schedule": 60.0},
+    "rematches-unanswered": {"task": "rematches.close_unanswered", "schedule": 3600.0},
 }
 
 # --- email ---------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from accounts.api.views import (
 from games.entry.api.errors import not_found
 from games.entry.api.ratings import RatingsView
 from notes.api import NoteView
+from rematches.api import RematchView
 
 handler400 = "games.entry.api.errors.bad_request"
 handler403 = "games.entry.api.errors.permission_denied"
@@ -44,6 +45,7 @@ api = [
     path("", include("stats.api_urls")),
     path("friends/", include("friends.api_urls")),
     path("games/<int:game_id>/note/", NoteView.as_view(), name="api-game-note"),
+    path("games/<int:game_id>/rematch/", RematchView.as_view(), name="api-game-rematch"),
     path("", include("games.entry.api.urls")),
     path("", include("tournaments.api_urls")),
     re_path(r"^.*$", not_found),  # JSON, not a page, for any unknown API path
@@ -68,5 +70,6 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("", include("stats.urls")),
     path("friends/", include("friends.urls")),
+    path("", include("rematches.urls")),
     path("", include("games.entry.urls")),
 ]

@@ -277,6 +277,8 @@ class Invitation(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # A declined invitation is kept (the creator sees who said no); a taken one ends with the seat.
     declined_at = models.DateTimeField(null=True, blank=True)
+    # A game arranged seat by seat (a rematch) keeps each invitee's seat: nobody else may take it.
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="the seat kept for the invitee; blank: any free seat")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "user"], name="invitation_unique")]

@@ -16,6 +16,7 @@ seat_handed_to_bot = Signal()  # game, seat: timed out, resigned or removed
 result_reverted = Signal()     # game: a moderator took a finished game's result back
 player_invited = Signal()      # game_id, user_id
 chat_posted = Signal()         # game_id, message
+invitation_declined = Signal()  # game, user_id: an invited player said no (before lobby_changed, or the game's close)
 lobby_changed = Signal()       # game: an open game's seats or invitations changed (join, leave, decline)
 invitation_withdrawn = Signal()  # game, user_id: an open game's invitation to that user is gone (a block)
 game_moderated = Signal()      # game, action: a moderator changed the game from the desk (recorded)

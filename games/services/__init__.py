@@ -16,6 +16,8 @@ from .chat import chat_refused, post_chat
 from .deadlines import enforce_deadline
 from .errors import Conflict, GameError, Invalid, NotAllowed, NotFound, TooMany
 from .lobby import (
+                    arrange_game,
+                    close_open_game,
                     create_game,
                     decline_invitation,
                     join_game,
@@ -75,7 +77,8 @@ __all__ = [
     "hand_seat_to_bot", "mute", "resign", "enforce_deadline", "add_vacation", "cancel_vacation",
     "Applied", "submit_decision", "undo",
     "become_api_bot", "bot_account", "play_bot_turn", "play_bot_turns", "stand_in",
-    "create_game", "decline_invitation", "join_game", "leave_game", "start_arranged_game", "start_game",
+    "arrange_game", "close_open_game", "create_game", "decline_invitation", "join_game", "leave_game",
+    "start_arranged_game", "start_game",
     "withdraw_invitations",
     "chat_refused", "post_chat",
     "abort_game", "extend_deadline", "record_access_change", "remove_player", "revert_result",

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import F, Prefetch, Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext
 
 from accounts.models import Profile
@@ -50,7 +50,11 @@ def for_lobby(games: QuerySet) -> QuerySet:
 # --- the pages -------------------------------------------------------------------------------
 
 def open_games(user) -> QuerySet:
-    return for_lobby(Game.objects.filter(status=Game.Status.OPEN).exclude(closed_to(user)))[:LOBBY_LENGTH]
+    """The open games anyone may join: not those arranged seat by seat (a rematch), whose seats are
+    kept for the players invited to them (each finds theirs in My games)."""
+    arranged = Invitation.objects.filter(game=OuterRef("pk"), seat__isnull=False)
+    return for_lobby(Game.objects.filter(status=Game.Status.OPEN).exclude(closed_to(user))
+                     .exclude(Exists(arranged)))[:LOBBY_LENGTH]
 
 
 def closed_to(user) -> Q:

@@ -6,7 +6,7 @@ import secrets
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
 
@@ -19,7 +19,16 @@ from games.standings import team_letter, teams_of
 from .bots import bot_account
 from .deadlines import turn_begins
 from .errors import Conflict, Invalid, NotAllowed, NotFound, TooMany, spend
-from .reads import join_refusal, locked, locked_lobby, may_start, rules_of, seats_read_again, starter_id
+from .reads import (
+    join_refusal,
+    kept_seats,
+    locked,
+    locked_lobby,
+    may_start,
+    rules_of,
+    seats_read_again,
+    starter_id,
+)
 
 
 def create_game(user, *, game: str, players, options=None, hours_per_move=None, invite=(), bots=()) -> Game:
@@ -47,13 +56,7 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
     if len(invitees) + len(bot_users) > players - 1 or len(kinds) > players - 1:
         raise Invalid(gettext("a %(players)s-player game has room for %(others)s invited players and bots")
                       % {"players": players, "others": players - 1})
-    if invitees:
-        spend(user, "invite", gettext_lazy("invitations"), len(invitees))
-    try:
-        spend(user, "create_game", gettext_lazy("new games"))
-    except TooMany:
-        limits.refund(user.pk, "invite", len(invitees))
-        raise
+    _spend_for_new_game(user, len(invitees))
     with transaction.atomic():
         g = Game.objects.create(name=game, rules_version=module.version, options=checked,
                                 players=players, created_by=user, hours_per_move=hours)
@@ -85,6 +88,57 @@ def start_arranged_game(organiser, *, game: str, users: list, options=None, hour
     g = locked(g.pk)
     _start(g)
     return g
+
+
+def arrange_game(creator, *, like: Game, seating: list) -> Game:
+    """An open game of the same game as `like` (options, time per move, rated or not), arranged seat
+    by seat: `seating[i]` is seat i's user. The creator and the site's bots sit at once; every other
+    player is invited to the seat kept for them, which nobody else may take. It starts when the last
+    of them takes it, and closes when one declines (decline_invitation) or the creator leaves."""
+    module = rules_of(like)
+    try:
+        checked = module.check_options(len(seating), like.options)  # as the rules read them today
+    except IllegalAction as exc:
+        raise Invalid(str(exc)) from None
+    invitees = [u for u in seating if u.pk != creator.pk and not u.profile.bot]
+    _check_gates(gates.INVITE, creator, invitees)
+    _spend_for_new_game(creator, len(invitees))
+    g = Game.objects.create(name=like.name, rules_version=module.version, options=checked,
+                            players=len(seating), created_by=creator, hours_per_move=like.hours_per_move,
+                            rated=False if like.rated is False else None)
+    for order, user in enumerate(seating):
+        if user.pk == creator.pk or user.profile.bot:
+            Seat.objects.create(game=g, user=user, order=order, bot_account=bool(user.profile.bot))
+        else:
+            Invitation.objects.create(game=g, user=user, seat=order)
+    for invitee in invitees:
+        signals.player_invited.send(Game, game_id=g.pk, user_id=invitee.pk)
+    if not invitees:
+        g = locked(g.pk)
+        _start(g)
+    return g
+
+
+def close_open_game(game_id) -> Game:
+    """An open game that will not start (its arrangement failed): aborted, and every list hears it."""
+    game = locked_lobby(game_id)
+    if game.status == Game.Status.OPEN:
+        game.status = Game.Status.ABORTED
+        game.finished_at = timezone.now()
+        game.save(update_fields=["status", "finished_at"])
+        signals.game_aborted.send(Game, game=game)
+    return game
+
+
+def _spend_for_new_game(user, invitations: int) -> None:
+    """The creation and invitation limits (429 past them): both spent, or neither."""
+    if invitations:
+        spend(user, "invite", gettext_lazy("invitations"), invitations)
+    try:
+        spend(user, "create_game", gettext_lazy("new games"))
+    except TooMany:
+        limits.refund(user.pk, "invite", invitations)
+        raise
 
 
 def _check_gates(action: str, user, others) -> None:
@@ -136,6 +190,7 @@ def _join(user, game_id, team) -> Game:
         if game.status != Game.Status.OPEN:
             raise Conflict(gettext("the game is %(status)s: it cannot be joined") % {"status": game.get_status_display()})
         seats = list(game.seats.all())
+        prefetch_related_objects([game], "invitations")  # once, for the seats kept for invited players
         if any(s.user_id == user.pk for s in seats):
             raise Conflict(gettext("you already have a seat in this game"))
         if len(seats) >= game.players:
@@ -144,7 +199,7 @@ def _join(user, game_id, team) -> Game:
         reason = join_refusal(game, user)
         if reason:
             raise NotAllowed(reason)
-        Seat.objects.create(game=game, user=user, order=_free_seat(game, seats, team))
+        Seat.objects.create(game=game, user=user, order=_free_seat(game, seats, team, user))
         if len(seats) + 1 == game.players:
             _start(game)
         else:
@@ -152,10 +207,15 @@ def _join(user, game_id, team) -> Game:
     return game
 
 
-def _free_seat(game: Game, seats: list[Seat], team) -> int:
-    """The first seat nobody holds (of the team asked for, if any); past the planned seats only
-    when seats were renumbered beyond them."""
-    taken = {s.order for s in seats}
+def _free_seat(game: Game, seats: list[Seat], team, user) -> int:
+    """The seat kept for the user, if any; else the first seat nobody holds nor is kept for another
+    (of the team asked for, if any); past the planned seats only when seats were renumbered beyond
+    them."""
+    kept = kept_seats(game)
+    own = next((order for order, user_id in kept.items() if user_id == user.pk), None)
+    if own is not None:
+        return own
+    taken = {s.order for s in seats} | set(kept)  # join_refusal turned others away when none is left
     teams = teams_of(game)
     if team is None:
         candidates = range(game.players)
@@ -182,7 +242,8 @@ def leave_game(user, game_id) -> Game:
         if seat is None:
             raise Conflict(gettext("you have no seat in this game"))
         seat.delete()
-        if not Seat.objects.filter(game=game).exists():
+        arranged = any(i.seat is not None for i in game.invitations.all())
+        if arranged or not Seat.objects.filter(game=game).exists():  # an arrangement without one of its players is off
             game.status = Game.Status.ABORTED
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at"])
@@ -205,7 +266,11 @@ def decline_invitation(user, game_id) -> Game:
             raise Conflict(gettext("you have already joined this game; leave it instead"))
         invitation.declined_at = timezone.now()
         invitation.save(update_fields=["declined_at"])
-        signals.lobby_changed.send(Game, game=game)
+        signals.invitation_declined.send(Game, game=game, user_id=user.pk)
+        if invitation.seat is not None:  # nobody else may take a kept seat: the arrangement is off
+            game = close_open_game(game.pk)
+        else:
+            signals.lobby_changed.send(Game, game=game)
     return game
 
 

@@ -206,7 +206,11 @@ def invitations_of(game: Game) -> dict[str, list]:
 
 def join_refusal(game: Game, user) -> str | None:
     """Why the user may not take a seat in the open game, or None: its creator, or a player seated
-    already, closed their games to the user (games.gates; a block, say), said in the reader's language."""
+    already, closed their games to the user (games.gates; a block, say), or every free seat is kept for
+    someone else (a game arranged seat by seat), said in the reader's language."""
+    kept = kept_seats(game)
+    if kept and user.pk not in kept.values() and len(game.seats.all()) + len(kept) >= game.players:
+        return gettext("every free seat of this game is kept for an invited player")
     return gates.refusal(gates.JOIN, user.pk, [game.created_by_id, *(s.user_id for s in game.seats.all())])
 
 
@@ -216,7 +220,16 @@ def may_start(game: Game, user) -> bool:
     its planned seats."""
     seated = len(game.seats.all())
     return (game.status == Game.Status.OPEN and user.is_authenticated and user.pk == starter_id(game)
-            and seated >= rules_of(game).min_players and (teams_of(game) is None or seated == game.players))
+            and seated >= rules_of(game).min_players and (teams_of(game) is None or seated == game.players)
+            and not kept_seats(game))
+
+
+def kept_seats(game: Game) -> dict[int, int]:
+    """{seat: invitee} of a game arranged seat by seat (a rematch), for the invitees who have not
+    answered yet: such a game starts when all of them have taken their seats, and only then."""
+    seated = {s.user_id for s in game.seats.all()}
+    return {i.seat: i.user_id for i in game.invitations.all()
+            if i.seat is not None and i.declined_at is None and i.user_id not in seated}
 
 
 def starter_id(game: Game) -> int:

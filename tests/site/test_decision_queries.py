@@ -201,7 +201,8 @@ def test_a_new_game_and_the_join_that_starts_it_take_few_queries(make_user, api_
     query (services.game_in_full); the start places every seat in one statement and reads the
     players the first deadline needs with the seats. The token and the two transactions' bounds are
     in the counts; 12 and 21 queries at first, 10 and 14 before the empty list of invited players
-    asked nothing and the start read its seats as a decision does."""
+    asked nothing and the start read its seats as a decision does. The join reads the game's
+    invitations once more, since a seat may be kept for an invited player (a rematch)."""
     alice, bob = api_client_for(make_user("alice")), api_client_for(make_user("bob"))
     with CaptureQueriesContext(connection) as created:
         game = alice.post("/api/games/", {"game": "argo", "players": 2}, format="json")
@@ -212,7 +213,7 @@ def test_a_new_game_and_the_join_that_starts_it_take_few_queries(make_user, api_
     assert [s["username"] for s in started.json()["seats"]] == ["alice", "bob"]
     created, joined = the_sites_own(created), the_sites_own(joined)
     assert len(created) <= 8, "\n".join(q[:160] for q in created)
-    assert len(joined) <= 13, "\n".join(q[:160] for q in joined)
+    assert len(joined) <= 14, "\n".join(q[:160] for q in joined)
 
 
 def the_sites_own(queries) -> list[str]:

@@ -217,3 +217,21 @@ def test_demo_tournaments_one_finished_one_running_one_open(fast_hashing, eager_
 
     call_command("demo_tournaments", stdout=StringIO())
     assert Tournament.objects.count() == 3  # once only
+
+
+@pytest.mark.django_db
+def test_the_demo_gives_alice_a_note_and_a_rematch_invitation(fast_hashing, eager_celery_for_demo, client):
+    from rematches.models import Rematch
+
+    for command in ("demo", "demo_tournaments", "demo_notes", "demo_rematches"):
+        call_command(command, stdout=StringIO())
+    rematch = Rematch.objects.get()
+    assert rematch.game.status == "open" and rematch.proposed_by.username == "bob"
+    client.login(username="alice", password="station-demo")
+    mine = client.get("/games/mine/").content.decode()
+    assert f'href="/games/{rematch.game_id}/"' in mine, "the invitation waits in My games"
+    assert "Keep the red pieces back" in mine, "the note's first line"
+    assert f"game #{rematch.game_id}" in client.get(f"/games/{rematch.of_id}/").content.decode()
+    for command in ("demo_notes", "demo_rematches"):
+        call_command(command, stdout=StringIO())
+    assert Rematch.objects.count() == 1  # once only

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class RematchesConfig(AppConfig):
+    name = "rematches"
+    verbose_name = "Rematches"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # Connects the listeners of games.signals and registers the Celery tasks; the games app never
+        # imports this one (docs/rematches.md).
+        from rematches import reactions, tasks  # noqa: F401
