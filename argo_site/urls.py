@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts.api.views import (
     BotAccountView,
+    ExportView,
     MeView,
     PublicUserView,
     PushDevicesView,
@@ -36,6 +37,7 @@ api = [
     path("auth/sign-out-everywhere/", SignOutEverywhereView.as_view(), name="api-sign-out-everywhere"),
     path("me/", MeView.as_view(), name="api-me"),
     path("me/bot/", BotAccountView.as_view(), name="api-me-bot"),
+    path("me/export/", ExportView.as_view(), name="api-me-export"),
     path("me/devices/", PushDevicesView.as_view(), name="api-push-devices"),
     path("me/devices/<int:pk>/", PushDeviceView.as_view(), name="api-push-device"),
     path("users/<str:username>/", PublicUserView.as_view(), name="api-user"),

@@ -15,3 +15,6 @@ class FriendsConfig(AppConfig):
         gates.register(check)
         gates.register_apart(apart)
         gates.register_barred(barred)
+        from foundation import export
+        from friends.export import friends
+        export.register("friends", friends)

@@ -9,4 +9,7 @@ class RematchesConfig(AppConfig):
     def ready(self):
         # Connects the listeners of games.signals and registers the Celery tasks; the games app never
         # imports this one (docs/rematches.md).
+        from foundation import export
         from rematches import reactions, tasks  # noqa: F401
+        from rematches.export import rematches
+        export.register("rematches", rematches)

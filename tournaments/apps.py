@@ -12,3 +12,6 @@ class TournamentsConfig(AppConfig):
         from tournaments import admin, reactions, tasks  # noqa: F401
         from tournaments.services import entry_refusal
         gates.register_own(entry_refusal)  # no account turns into a bot while signed up
+        from foundation import export
+        from tournaments.export import tournaments
+        export.register("tournaments", tournaments)

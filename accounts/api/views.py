@@ -3,6 +3,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, serializers
 from rest_framework.exceptions import NotFound, Throttled
@@ -12,8 +13,10 @@ from rest_framework.views import APIView
 from accounts import credentials, sign_ins
 from accounts.models import DEVICE_NAME_LENGTH, ApiToken, Profile, PushDevice, validate_one_line
 from accounts.ws_tickets import TICKET_SECONDS, issue
+from foundation import export
 from foundation.api import MethodFirst
 from games import services
+from games.entry.api.schema import DETAIL
 
 from .serializers import (
     MAX_PUSH_DEVICES,
@@ -34,6 +37,23 @@ class MeView(MethodFirst, generics.RetrieveUpdateAPIView):
     def get_object(self):
         profile, _ = Profile.objects.get_or_create(user=self.request.user)
         return profile
+
+
+class ExportView(MethodFirst, APIView):
+    """Everything the site keeps of you, as one JSON file to save: your account and preferences,
+    your games (seat, result, the address of each record), chat messages, invitations, notes, friends,
+    blocks, tournaments and rematches (docs/api.md). Nobody else's private data; no secret."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    http_method_names = ["get", "head", "options"]
+
+    @extend_schema(responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description=(
+        "`Content-Disposition: attachment; filename=\"argo-station-<username>-<date>.json\"`")), 401: DETAIL})
+    def get(self, request):
+        response = Response(export.export_of(request.user))
+        response["Content-Disposition"] = f'attachment; filename="{export.filename(request.user)}"'
+        response["Cache-Control"] = "private, no-store"
+        return response
 
 
 class PublicUserView(MethodFirst, generics.RetrieveAPIView):
