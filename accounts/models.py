@@ -53,6 +53,9 @@ class Profile(models.Model):
     notify_while_online = models.BooleanField(
         _("always notify me, even while I have the site open"), default=False,
         help_text=_("Otherwise a turn notice waits while a tab of the site is open and in use."))
+    next_game_after_turn = models.BooleanField(
+        _("go on to the next game by itself after my turn"), default=False,
+        help_text=_("After the decision that ends your turn, the game page opens the most urgent other game that waits for you."))
 
     # "": a person. API: a program that plays through the API with the account's token (as a bot
     # account on lichess). Any other value: one of the site's own bots, of that kind.

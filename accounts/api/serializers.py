@@ -56,11 +56,13 @@ class ProfileSerializer(serializers.ModelSerializer):
     notify_game_over = StrictBooleanField(required=False, help_text="a notice when a game of yours is over")
     notify_invitations = StrictBooleanField(required=False, help_text="a notice when you are invited")
     notify_while_online = StrictBooleanField(required=False, help_text="turn notices even while the site is open in a tab in use")
+    next_game_after_turn = StrictBooleanField(required=False, help_text="the game page opens the next waiting game after your turn")
 
     class Meta:
         model = Profile
         fields = ["username", "email", "display_name", "language", "time_zone", "notify_turn", "notify_reminders",
-                  "notify_game_over", "notify_invitations", "notify_while_online", "ratings", "games_waiting"]
+                  "notify_game_over", "notify_invitations", "notify_while_online", "next_game_after_turn", "ratings",
+                  "games_waiting"]
 
     def get_games_waiting(self, profile) -> int:
         return waiting_count(profile.user)

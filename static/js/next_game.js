@@ -29,3 +29,35 @@ if (link) {
     window.location.assign(link.href);
   });
 }
+
+// The preference "go on to the next game by itself after my turn": once a decision made on this page
+// ends the player's turn, the page opens the next game, if another one waits for their decision (the
+// site's list says, not the badge, which may not have heard of this turn's end yet). None: it stays.
+async function anotherWaits(gameId) {
+  try {
+    const answer = await fetch("/api/games/?mine=1&waiting=1", { credentials: "same-origin", headers: { Accept: "application/json" } });
+    if (!answer.ok) return false;
+    return (await answer.json()).results.some((game) => String(game.id) !== gameId);
+  } catch {
+    return false;
+  }
+}
+
+function goOnAfterTurn(root) {
+  let mine = root.dataset.myTurn === "yes";
+  let decidedHere = false;
+  new MutationObserver(() => {
+    if (document.body.classList.contains("posting")) decidedHere = true;
+  }).observe(document.body, { attributes: true, attributeFilter: ["class"] });
+  new MutationObserver(async () => {
+    const now = root.dataset.myTurn === "yes";
+    const ended = mine && !now && decidedHere;
+    mine = now;
+    if (now) decidedHere = false;
+    if (ended && (await anotherWaits(new URL(link.href).searchParams.get("from")))) window.location.assign(link.href);
+  }).observe(root, { attributes: true, attributeFilter: ["data-my-turn"] });
+}
+
+if (link && link.dataset.afterTurn === "yes" && document.getElementById("game-root")) {
+  goOnAfterTurn(document.getElementById("game-root"));
+}

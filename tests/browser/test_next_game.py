@@ -52,3 +52,42 @@ class NextGame(BrowserTestCase):
         assert page.url.endswith("/games/mine/")
         assert "No other game waits for you." in page.inner_text("main")
         assert not page.errors, page.errors
+
+
+class NextGameByItself(BrowserTestCase):
+    @PUSHED_FROM_THE_TEST
+    def test_with_the_preference_the_decision_that_ends_my_turn_opens_the_next_game(self):
+        import random
+
+        from games import rules, services
+        from games.models import Game
+
+        from .test_play import choose_one, within
+        me = make_player("me")
+        me.profile.next_game_after_turn = True
+        me.profile.save()
+        games = []
+        for index, name in enumerate(rules.names()):
+            game = services.create_game(make_player(f"rival{index}"), game=name, players=2)
+            services.join_game(me, game.pk)
+            end_my_turn(game.pk, Game.objects.get(pk=game.pk).seats.get(order=0).user)  # the rival's first turn
+            games.append(game.pk)
+
+        page = self.page_for("me")
+        rng = random.Random(3)
+        for index, game_id in enumerate(games):
+            page.goto(f"{self.live_server_url}/games/{game_id}/")
+            settle(page)
+            still = within(5)
+            while page.url.endswith(f"/games/{game_id}/") and page.get_attribute("#game-root", "data-my-turn") == "yes":
+                still(f"my turn in game {game_id} did not end")
+                choose_one(page, rng)
+                settle(page)
+            if index < len(games) - 1:  # another game waits: the page went on to it by itself
+                page.wait_for_url(lambda url, left=game_id: not url.endswith(f"/games/{left}/"))
+                assert "/games/" in page.url and Game.objects.get(pk=game_id).current_seat != Game.objects.get(
+                    pk=game_id).seats.get(user=me).order
+            else:  # none waits: the page stays, and says so
+                page.wait_for_function("() => document.querySelector('#next-game-count').textContent === '(none waiting)'")
+                assert page.url.endswith(f"/games/{game_id}/")
+        assert not page.errors, page.errors

@@ -287,7 +287,8 @@ def test_api_me_get(make_user, api_client_for):
     assert response.json() == {"username": "alice", "email": "alice@example.org", "display_name": "",
                                "language": "en", "time_zone": "UTC", "notify_turn": "immediate",
                                "notify_reminders": True, "notify_game_over": True, "notify_invitations": True,
-                               "notify_while_online": False, "ratings": [], "games_waiting": 0}
+                               "notify_while_online": False, "next_game_after_turn": False, "ratings": [],
+                               "games_waiting": 0}
 
 
 def test_api_me_patch_changes_preferences(make_user, api_client_for):
