@@ -54,7 +54,7 @@ class Profile(models.Model):
         _("always notify me, even while I have the site open"), default=False,
         help_text=_("Otherwise a turn notice waits while a tab of the site is open and in use."))
     next_game_after_turn = models.BooleanField(
-        _("go on to the next game by itself after my turn"), default=False,
+        _("go on to the next game by itself after my turn"), default=False, db_default=False,
         help_text=_("After the decision that ends your turn, the game page opens the most urgent other game that waits for you."))
 
     # "": a person. API: a program that plays through the API with the account's token (as a bot

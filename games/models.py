@@ -128,6 +128,9 @@ class Seat(models.Model):
     # seat is moved by the bot its account is (profile.bot), never by a stand-in.
     stand_in = models.CharField(max_length=16, blank=True, help_text="the bot its player asked to keep the seat for a while; blank: none")
     bot_account = models.BooleanField(default=False, help_text="the seat's user is one of the site's bots: its decisions are its own")
+    # What the player has seen: the game's seq when its page last showed them the present. Newer
+    # decisions of the others are "since you last looked" (games.services.reads.news_for).
+    last_seen_seq = models.PositiveIntegerField(default=0, db_default=0, editable=False)
 
     class Meta:
         ordering = ["-game_id", "order"]  # as ["game", "order"] (games newest first) without joining the games

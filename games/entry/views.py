@@ -189,8 +189,9 @@ def my_games(request):
     waiting.sort(key=lambda g: (g.status != Game.Status.ACTIVE, g.pk))
     finished = [g for g in mine if g.status in (Game.Status.FINISHED, Game.Status.ABORTED) or g.pk in removed]
     finished.sort(key=lambda g: g.finished_at or g.created_at, reverse=True)
+    new_since = lists.news_counts(user, [g for g in mine if g.status == Game.Status.ACTIVE])
     return render(request, "games/my_games.html", {"my_turn": my_turn, "invited": invited, "waiting": waiting,
-                                                   "finished": finished})
+                                                   "finished": finished, "new_since": new_since})
 
 
 def option_labels(game: Game, lang: str) -> list[str]:
@@ -237,6 +238,7 @@ def game_page(request, game_id):
         "invitations": invitations,
         "can_decline": game.status == Game.Status.OPEN and request.user in invitations["pending"],
         "seat_in_play": _in_play(game, seat),
+        "news": services.news_for(game, seat, lang) if game.status != Game.Status.OPEN else [],
         "stand_in": _stand_in_offer(game, seat, module),
         # The game as one JSON document (docs/game-record.md), from the API, once the game has started.
         "has_record": services.has_record(game), "record_filename": services.record_filename(game),

@@ -53,6 +53,7 @@ from .reads import (
                     locked,
                     may_start,
                     moderation_log,
+                    news_for,
                     next_waiting_game,
                     question_for,
                     removal_reason,
@@ -64,7 +65,7 @@ from .reads import (
                     waiting_games,
 )
 from .records import has_record, record_filename, record_of
-from .seats import hand_seat_to_bot, mute, resign
+from .seats import hand_seat_to_bot, mute, resign, seen
 from .vacations import add_vacation, cancel_vacation
 
 __all__ = [
@@ -74,7 +75,7 @@ __all__ = [
     "legal_for", "locked", "may_start", "moderation_log", "next_waiting_game", "question_for", "removal_reason", "replay", "rules_of",
     "starter_id", "view_for", "waiting_count", "waiting_games",
     "has_record", "record_filename", "record_of",
-    "hand_seat_to_bot", "mute", "resign", "enforce_deadline", "add_vacation", "cancel_vacation",
+    "hand_seat_to_bot", "mute", "resign", "seen", "news_for", "enforce_deadline", "add_vacation", "cancel_vacation",
     "Applied", "submit_decision", "undo",
     "become_api_bot", "bot_account", "play_bot_turn", "play_bot_turns", "stand_in",
     "arrange_game", "close_open_game", "create_game", "decline_invitation", "join_game", "leave_game",

@@ -7,12 +7,12 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext
 
 from accounts.models import Profile
 from games import clock, gates
-from games.models import Game, Invitation, Rating, RatingChange, Seat
+from games.models import Decision, Game, Invitation, Rating, RatingChange, Seat
 
 from .errors import NotFound, no_such_game
 from .reads import in_any
@@ -92,6 +92,20 @@ def mine(user) -> Q:
     DISTINCT: each game once without comparing whole rows; their UNION (reads.in_any), not an OR."""
     return in_any(Seat.objects.filter(user=user).values("game_id"),
                   Invitation.objects.filter(user=user, declined_at=None).values("game_id"))
+
+
+def news_counts(user, games) -> dict[int, int]:
+    """{game id: how many decisions the other players made since the user's page last showed them
+    the game (Seat.last_seen_seq)}, for the games given whose seats are prefetched; one query."""
+    parts = [Q(game_id=game.pk, number__gt=seat.last_seen_seq) & ~Q(seat=seat.order) for game in games
+             if (seat := game.seat_of(user)) is not None and game.seq > seat.last_seen_seq]
+    if not parts:
+        return {}
+    since = parts[0]
+    for part in parts[1:]:
+        since |= part
+    counted = Decision.objects.filter(since, undone=False).values("game_id").annotate(n=Count("pk"))
+    return {row["game_id"]: row["n"] for row in counted.order_by()}
 
 
 def games_of(user) -> list[Game]:

@@ -71,6 +71,24 @@ def decision_log(game: Game, lang: str = "en", seat: int | None = None) -> list[
     } for d in game.decisions.order_by("number")]
 
 
+def news_for(game: Game, seat, lang: str = "en") -> list[dict]:
+    """"Since you last looked": what the other players did after the seat's player last saw the game,
+    one entry per turn ({"name", "lines"}), from the log everyone may read; nothing of their own."""
+    if seat is None or game.seq <= seat.last_seen_seq:
+        return []
+    module, names = rules_of(game), player_names(game, lang)
+    turns: list[dict] = []
+    for d in game.decisions.filter(number__gt=seat.last_seen_seq, undone=False).order_by("number"):
+        if d.seat == seat.order:
+            continue
+        lines = log_lines(module, d.events, d.data, lang, names)
+        if turns and turns[-1]["seat"] == d.seat:
+            turns[-1]["lines"] += lines
+        else:
+            turns.append({"seat": d.seat, "name": names[d.seat] if d.seat < len(names) else "", "lines": lines})
+    return [t for t in turns if t["lines"]]
+
+
 def player_names(game: Game, lang: str) -> list[str]:
     """The players' names in seat order, as the log's sentences name them: each one's display name,
     a bot's in `lang`."""

@@ -7,8 +7,22 @@ from django.utils.translation import gettext
 from games import clock, signals
 from games.models import Game, Seat
 
-from .errors import Conflict, NotAllowed, no_such_game
-from .reads import locked
+from .errors import Conflict, Invalid, NotAllowed, no_such_game
+from .reads import game_with_seats, locked
+
+
+def seen(user, game_id, seq) -> int:
+    """The player's page showed them the game at `seq`: what they have seen moves on to it (never
+    back, never past the game's present). What they have seen now."""
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise Invalid(gettext("seq must be a whole number, 0 or more"))
+    game = game_with_seats(game_id)
+    seat = game.seat_of(user)
+    if seat is None:
+        raise NotAllowed(gettext("you have no seat in this game"))
+    upto = min(seq, game.seq)
+    Seat.objects.filter(pk=seat.pk, last_seen_seq__lt=upto).update(last_seen_seq=upto)
+    return max(seat.last_seen_seq, upto)
 
 
 def seat_in_play(game: Game, user, refusal: str) -> Seat:

@@ -212,6 +212,11 @@ def move_of(data) -> tuple[int, dict]:
     return body.validated_data["seq"], body.validated_data["action"]
 
 
+class SeenSerializer(serializers.Serializer):
+    seq = StrictIntegerField(min_value=0, help_text="the game's seq your client shows; past the present counts as the present")
+    last_seen_seq = serializers.IntegerField(read_only=True, help_text="what you have seen now (it never goes back)")
+
+
 class MuteSerializer(serializers.Serializer):
     muted = StrictBooleanField(help_text="true: no email or push about this game; false: as your settings say")
 

@@ -32,6 +32,7 @@ from .serializers import (
     MuteSerializer,
     RecordSerializer,
     ReplaySerializer,
+    SeenSerializer,
     StandInSerializer,
     UndoSerializer,
     move_of,
@@ -187,6 +188,16 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def resign(self, request, pk=None):
         services.resign(request.user, pk)
         return self._detail(pk)
+
+    @extend_schema(request=SeenSerializer, responses={200: SeenSerializer, **_errors(400, 401, 403, 404)})
+    @action(detail=True, methods=["post"])
+    def seen(self, request, pk=None):
+        """You have seen the game up to `seq` (the game page says so when it shows you the present):
+        My games counts the decisions since, and the game page tells you what the others did."""
+        given = SeenSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        return Response({"seq": given.validated_data["seq"],
+                         "last_seen_seq": services.seen(request.user, pk, given.validated_data["seq"])})
 
     @extend_schema(request=MuteSerializer, responses={200: MuteSerializer, **_errors(400, 401, 403, 404)})
     @action(detail=True, methods=["post"])

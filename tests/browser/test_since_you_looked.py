@@ -1,0 +1,53 @@
+""""Since you last looked", as the player sees it, one game of each kind: the rival played while the
+player was away; the game page says what they did, once; seen, it is gone on the next visit, and My
+games counted it before."""
+from __future__ import annotations
+
+from .test_play import PUSHED_FROM_THE_TEST, BrowserTestCase, make_player, settle
+
+
+class SinceYouLastLooked(BrowserTestCase):
+    @PUSHED_FROM_THE_TEST
+    def test_the_rivals_turn_is_told_on_the_next_visit_and_then_no_more(self):
+        from games import rules, services
+        from games.models import Game, Seat
+
+        from .test_next_game import end_my_turn
+        me = make_player("me")
+        page = self.page_for("me")
+        for index, name in enumerate(rules.names()):
+            with self.subTest(game=name):
+                rival = make_player(f"rival{index}")
+                rival.profile.display_name = f"Rival {name}"
+                rival.profile.save()
+                game = services.create_game(rival, game=name, players=2)
+                services.join_game(me, game.pk)
+                end_my_turn(game.pk, me)  # where I begin, my first turn is behind me, and seen
+                services.seen(me, game.pk, Game.objects.get(pk=game.pk).seq)
+                url = f"{self.live_server_url}/games/{game.pk}/"
+                page.goto(url)
+                settle(page)
+                assert not page.is_visible("#news")
+                page.goto(f"{self.live_server_url}/")  # elsewhere: an open game page would see it live
+                end_my_turn(game.pk, rival)
+                page.goto(f"{self.live_server_url}/games/mine/")
+                assert "new since you looked" in page.inner_text(f"li:has(a[href='/games/{game.pk}/'])")
+                page.goto(url)
+                settle(page)
+                assert f"Rival {name}" in page.inner_text("#news") and "Since you last looked" in page.inner_text("#news")
+                self.wait_until_seen(me, game.pk)
+                page.goto(url)
+                settle(page)
+                assert not page.is_visible("#news"), "told once"
+                assert Seat.objects.get(game=game, user=me).last_seen_seq == Game.objects.get(pk=game.pk).seq
+        assert not page.errors, page.errors
+
+    def wait_until_seen(self, user, game_id: int) -> None:
+        """Until the page has told the server what it showed (seen.js posts it after drawing)."""
+        import time
+
+        from games.models import Game, Seat
+        ends = time.monotonic() + 30
+        while Seat.objects.get(game_id=game_id, user=user).last_seen_seq < Game.objects.get(pk=game_id).seq:
+            assert time.monotonic() < ends, "the page did not say what it showed"
+            time.sleep(0.1)
