@@ -219,10 +219,14 @@ def _free_seat(game: Game, seats: list[Seat], team, user) -> int:
     teams = teams_of(game)
     if team is None:
         candidates = range(game.players)
+    elif not isinstance(team, int) or isinstance(team, bool) or team < 0:
+        raise Invalid(gettext("team must be a number from 0 to %(last)s") % {"last": len(teams or [0, 0]) - 1})
+    # A team the game does not have is a well-formed request this game cannot take (409, as a full
+    # team): whether it has teams, and how many, is the game's own, which no schema of the request says.
     elif teams is None:
-        raise Invalid(gettext("this game is not played in teams: join without a team"))
-    elif not isinstance(team, int) or isinstance(team, bool) or not 0 <= team < len(teams):
-        raise Invalid(gettext("team must be a number from 0 to %(last)s") % {"last": len(teams) - 1})
+        raise Conflict(gettext("this game is not played in teams: join without a team"))
+    elif team >= len(teams):
+        raise Conflict(gettext("team must be a number from 0 to %(last)s") % {"last": len(teams) - 1})
     else:
         candidates = sorted(teams[team])
     free = [order for order in candidates if order not in taken]

@@ -153,7 +153,7 @@ def test_a_game_without_the_mode_has_no_teams(people):
     assert data["teams"] is None and data["seats"][0]["team"] is None
     assert "Team A" not in page(people["ann"], f"/games/{data['id']}/")
     refused = join(people, data["id"], "ben", team=0)
-    assert refused.status_code == 400 and "not played in teams" in refused.json()["detail"]
+    assert refused.status_code == 409 and "not played in teams" in refused.json()["detail"]
 
 
 # --- the lobby --------------------------------------------------------------------------------
@@ -165,8 +165,8 @@ def test_joining_a_team_of_ones_choice(people):
     assert seats_of(joined.json()) == {"ann": (0, 0), "ben": (2, 0)}
     full = join(people, game_id, "cat", team=0)
     assert full.status_code == 409 and "team A is full" in full.json()["detail"]
-    for wrong in (2, -1):
-        assert join(people, game_id, "cat", team=wrong).status_code == 400
+    assert join(people, game_id, "cat", team=2).status_code == 409, "a team this game does not have"
+    assert join(people, game_id, "cat", team=-1).status_code == 400
     assert api(people["cat"]).post(f"/api/games/{game_id}/join/", {"team": "B"}, format="json").status_code == 400
     # Without a team: the first free seat, whichever team it is in.
     assert seats_of(join(people, game_id, "cat").json())["cat"] == (1, 1)
