@@ -29,13 +29,11 @@ def propose(user, game_id) -> tuple[Rematch, bool]:
     with transaction.atomic():
         services.locked(game_id)  # two proposals queue here (a 404 for no such game)
         game = services.game_with_seats(game_id)
-        existing = Rematch.objects.filter(of=game).select_related("game").first()
-        if existing is not None:
-            if game.seat_of(user) is None:
-                raise services.NotAllowed(gettext("only the game's players can propose a rematch"))
-            return existing, False
         if game.seat_of(user) is None or user.profile.bot:
             raise services.NotAllowed(gettext("only the game's players can propose a rematch"))
+        existing = Rematch.objects.filter(of=game).select_related("game").first()
+        if existing is not None:
+            return existing, False
         if game.status != Game.Status.FINISHED:
             raise services.Conflict(gettext("only a finished game can be played again"))
         players = seating(game)
