@@ -94,8 +94,6 @@ export function pathOf(d) {
   return [pick];
 }
 
-let DATA = null;  // client_data, kept by createBoard for the buttons' labels
-
 export function label(token, lang) {
   if (!token.startsWith("btn:")) return null;
   const b = words(lang).buttons, key = token.slice(4);
@@ -533,7 +531,7 @@ function drawRingPath(svg, boxes) {
   }
   const r = boxes[0].r;
   el("circle", { cx: 0, cy: 0, r, class: "corridor" }, g);
-  boxes.forEach((b, i) => {
+  boxes.forEach((b) => {
     const a = b.a + Math.PI / boxes.length;  // halfway to the next sector clockwise
     const x = r * Math.cos(a), y = r * Math.sin(a), deg = (a * 180) / Math.PI + 90;
     arrow(x, y, deg - 90);
@@ -645,7 +643,6 @@ function drawPanel(panel, view, data, lang, opts) {
 // --- the interface ----------------------------------------------------------------------------------
 
 export function createBoard({ board, panel }, ctx) {
-  DATA = ctx.data;
   const { board: name, roledescription } = words(ctx.lang);
   const shell = boardShell(board, { name, roledescription, place: "data-place" }, (svg, view, opts) => {
     drawBoard(svg, view, ctx.data, ctx.lang, opts.fit);
