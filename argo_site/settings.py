@@ -6,6 +6,8 @@ variables only (see README.md):
 
 - DATABASE_URL   postgres://user:pass@host:5432/name (psycopg 3); DATABASE_POOL=1 under ASGI
 - REDIS_URL      redis://host:6379/0 — channel layer, Celery broker, the counts of the limits
+- CHANNELS_PREFIX  the channel layer's prefix (default asgi): Redis keeps keys apart by database
+                 number but not publish/subscribe channels, so sites sharing one Redis each need their own
 - EMAIL_URL      smtp://user:pass@host:587 (smtp+tls://, smtp+ssl://) — outgoing mail; file:///folder writes it there
 - BOT_MOVE_DELAY seconds a bot waits before each decision (default 2)
 - API_TOKEN_DAYS how long an API token lasts after it was issued (default 90)
@@ -210,7 +212,8 @@ if REDIS_URL:
     # three times per group and per member; live messages are for whoever listens now, nothing
     # waits in Redis for a socket that is gone (docs/performance.md).
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                                  "CONFIG": {"hosts": [REDIS_URL]}}}
+                                  "CONFIG": {"hosts": [REDIS_URL],
+                                             "prefix": os.environ.get("CHANNELS_PREFIX", "asgi")}}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 

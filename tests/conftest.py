@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
 
 SETTINGS = "argo_site.settings"
 RULES = Path(__file__).resolve().parent / "rules"
@@ -21,11 +24,42 @@ def needs_django(args: list[str], invocation_dir: Path) -> bool:
     return not paths or not all(p == RULES or RULES in p.parents for p in paths)
 
 
+def keep_workers_apart(worker: str | None, environ) -> None:
+    """Under pytest-xdist (bin/test runs a worker per core), each worker gets Redis to itself: the
+    next database numbers after REDIS_URL's for its keys (limits, Celery's queue), and its own
+    channel layer prefix, since publish/subscribe channels are shared by every database of a Redis.
+    pytest-django already gives each worker its own test database. Server processes a test starts
+    inherit the same environment."""
+    if not worker or not environ.get("REDIS_URL"):
+        return
+    address = urlsplit(environ["REDIS_URL"])
+    number = int(address.path.strip("/") or 0) + 1 + int(worker.removeprefix("gw"))
+    environ["REDIS_URL"] = urlunsplit(address._replace(path=f"/{number}"))
+    environ["CHANNELS_PREFIX"] = f"asgi-{worker}"
+
+
+_settings_named_here = False
+
+
 def pytest_configure(config):
+    global _settings_named_here
+    keep_workers_apart(os.environ.get("PYTEST_XDIST_WORKER"), os.environ)
     if os.environ.get("DJANGO_SETTINGS_MODULE") or not config.pluginmanager.hasplugin("django"):
         return
     if not needs_django(list(config.args), Path(config.invocation_params.dir)):
         return
     os.environ["DJANGO_SETTINGS_MODULE"] = SETTINGS
+    _settings_named_here = True
     from django.conf import settings
     settings.DATABASES  # noqa: B018 - loads the settings; pytest-django's pytest_configure (trylast) runs django.setup()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_setupnodes(config, specs):
+    """The workers start without the DJANGO_SETTINGS_MODULE this file named in the controlling
+    process: finding it in their environment, pytest-django would load the settings before each
+    worker's pytest_configure could give it a Redis of its own (keep_workers_apart). Each worker
+    names the settings itself, as a single process does. (A DJANGO_SETTINGS_MODULE set before the
+    run therefore keeps the workers on one Redis: leave it unset, as bin/test does.)"""
+    if _settings_named_here:
+        os.environ.pop("DJANGO_SETTINGS_MODULE", None)

@@ -105,8 +105,8 @@ class _Publisher:
     (channels_redis names it `<prefix>__group__<group>`), a decision's messages in one round trip.
     Handing a decision's messages to the layer's event loop cost about 115 µs of CPU a message
     (the hand-over, asyncio, redis' asyncio client); this costs about 30 (docs/performance.md).
-    Only for a layer on one Redis with the default prefix given by address; any other goes through
-    the layer itself."""
+    Only for a layer on one Redis given by address (with any prefix); any other goes through the
+    layer itself."""
 
     def __init__(self, layer, address: str):
         self.layer = layer

@@ -57,6 +57,7 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         super().setUpClass()
         # Playwright's sync API runs an event loop in this thread; the ORM calls made here by the
         # test itself are still plain synchronous ones (the server process is not affected).
+        cls._async_unsafe_was = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
         os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
         from playwright.sync_api import sync_playwright
         cls._playwright = sync_playwright().start()
@@ -69,6 +70,12 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
     def tearDownClass(cls):
         cls.browser.close()
         cls._playwright.stop()
+        # Not left to the tests after this class (a process they start, such as check --deploy,
+        # would inherit it).
+        if cls._async_unsafe_was is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = cls._async_unsafe_was
         super().tearDownClass()
 
     def new_context(self, **options):

@@ -25,15 +25,18 @@ def test_a_decisions_messages_are_published_as_the_layer_would_publish_them():
     from channels.layers import get_channel_layer
     layer = get_channel_layer()
     assert notify._publisher(layer) is not None
+    prefix = notify._publisher(layer).prefix
+    assert prefix == os.environ.get("CHANNELS_PREFIX", "asgi")
     listener = redis.Redis.from_url(os.environ["REDIS_URL"]).pubsub()
-    listener.subscribe("asgi__group__game-424242", "asgi__group__user-424242")
+    listener.subscribe(f"{prefix}__group__game-424242", f"{prefix}__group__user-424242")
     assert listener.get_message(timeout=2)["type"] == "subscribe"
     assert listener.get_message(timeout=2)["type"] == "subscribe"
     first, second = {"event": "decision", "game": 424242, "seq": 7}, {"event": "your_turn", "game": 424242}
     assert notify.send_all([("game-424242", first), ("user-424242", second)], wait=False)
     notify.flush_published()
     heard = [listener.get_message(timeout=2) for _ in range(2)]
-    assert [m["channel"] for m in heard] == [b"asgi__group__game-424242", b"asgi__group__user-424242"]
+    assert [m["channel"] for m in heard] == [f"{prefix}__group__game-424242".encode(),
+                                             f"{prefix}__group__user-424242".encode()]
     assert [layer.deserialize(m["data"]) for m in heard] == [{"type": "announce", "payload": first},
                                                           {"type": "announce", "payload": second}]
     listener.close()
