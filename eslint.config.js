@@ -1,5 +1,5 @@
 // eslint checks the code the site sends to browsers (static/, each game's board module, each app's
-// static/<app>/*.js) and the Node tests of it (tests/js/): run `npx eslint .` at the top.
+// static/<app>/*.js) and the Node tests of it (tests/js/): run `node_modules/.bin/eslint .` at the top (bin/test does).
 //
 // @eslint/js's recommended rules for everything, and five more, each because it keeps out a kind
 // of mistake this code could make and the code already follows it (adding them needed no fix):

@@ -35,7 +35,7 @@ def enabled() -> bool:
 
 
 def message(title: str, body: str, path: str, tag: str) -> dict:
-    """What the service worker shows (static/sw.js): `tag` makes a newer notice of the same game
+    """What the service worker shows (templates/pwa/sw.js): `tag` makes a newer notice of the same game
     replace the older one instead of stacking up."""
     return {"title": title, "body": body, "url": f"{settings.SITE_URL}{path}", "tag": tag}
 
