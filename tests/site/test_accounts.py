@@ -222,7 +222,7 @@ def test_password_reset_link_works_only_once(client, make_user):
 
 def test_password_reset_for_unknown_email_reveals_nothing_and_sends_no_reset_link(client):
     response = client.post(reverse("account_reset_password"), {"email": "nobody@example.org"})
-    assert response.status_code in (200, 302)
+    assert response.status_code == 302
     assert all("/accounts/password/reset/key/" not in m.body for m in mail.outbox)
 
 
@@ -276,7 +276,7 @@ def test_every_user_gets_a_profile(client, make_user):
 
 def test_api_me_needs_authentication():
     response = APIClient().get("/api/me/")
-    assert response.status_code in (401, 403)
+    assert response.status_code == 401
     assert "detail" in response.json()
 
 
@@ -394,11 +394,9 @@ def test_suspended_user_cannot_log_in(client, make_user):
     make_user("mallory", password=PASSWORD, is_active=False)
     response = log_in(client, "mallory")
     assert logged_in_user(client) is None
-    assert response.status_code in (200, 302)
-    if response.status_code == 302:
-        assert response["Location"] == reverse("account_inactive")
+    assert response.status_code == 302 and response["Location"] == reverse("account_inactive")
     response = log_in(Client(), "mallory@example.org")
-    assert response.status_code in (200, 302)
+    assert response.status_code == 302 and response["Location"] == reverse("account_inactive")
 
 
 def test_suspended_user_cannot_obtain_a_token(make_user):
@@ -428,7 +426,7 @@ def test_suspension_ends_an_existing_session_and_token(client, make_user, api_cl
     user.is_active = False
     user.save()
     assert logged_in_user(client) is None
-    assert api.get("/api/me/").status_code in (401, 403)
+    assert api.get("/api/me/").status_code == 401
 
 
 # --- the site's name and domain in emails ----------------------------------------------------------
