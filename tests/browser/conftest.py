@@ -1,5 +1,6 @@
 """The site's fixtures (Celery in eager mode, users, API clients): tests/django_fixtures.py. Every
-browser test drives Chromium through a live server: all are marked slow (`-m "not slow"` skips them)."""
+browser test drives Chromium through a live server: all are marked slow and browser
+(`-m "not slow"` or `-m "not browser"` skips them)."""
 from pathlib import Path
 
 import pytest
@@ -13,3 +14,4 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if HERE in Path(item.path).resolve().parents:
             item.add_marker(pytest.mark.slow)
+            item.add_marker(pytest.mark.browser)

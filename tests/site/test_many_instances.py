@@ -36,6 +36,7 @@ from tests.django_fixtures import POSTGRES, REDIS, api_key_of
 from tests.site.proxy import INSTANCES, ROOT, Proxy, deployed_command, free_port, needs_nginx, server_env, wait_for_port
 
 pytestmark = [
+    pytest.mark.system,
     pytest.mark.slow,
     needs_nginx,
     pytest.mark.skipif(not (POSTGRES and REDIS), reason="several instances share PostgreSQL and Redis (set DATABASE_URL and REDIS_URL)"),

@@ -195,6 +195,7 @@ def test_a_socket_whose_client_is_gone_leaves_no_presence_whatever_the_server_se
     async_to_sync(scenario)()
 
 
+@pytest.mark.system
 @pytest.mark.slow
 @pytest.mark.skipif(not POSTGRES, reason="the server process needs the test database: PostgreSQL only")
 def test_a_raw_client_that_pings_and_drops_the_connection_leaves_no_presence_under_uvicorn(make_user):
