@@ -4,6 +4,7 @@ strict CSP forbids them, so positions are SVG attributes and looks are classes."
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 
 def rating_chart(history, width: int = 640, height: int = 200, left: int = 56, right: int = 16, above: int = 12,
@@ -41,7 +42,7 @@ def whole_ticks(top: float) -> list[tuple[int, str]]:
 
 
 def bar_chart(bars: list[tuple[str, float, str, str]], top: float | None = None,
-              ticks: list[tuple[float, str]] | None = None, width: int = 400, height: int = 240, left: int = 60,
+              ticks: Sequence[tuple[float, str]] | None = None, width: int = 400, height: int = 240, left: int = 60,
               right: int = 28, above: int = 24, below: int = 52) -> dict:
     """Rectangles of a bar chart, one per (label under the bar, value, text over the bar, tooltip;
     label and text may be ""), left to right, with the y axis's marks (`ticks`: (value, text); whole

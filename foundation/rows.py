@@ -7,6 +7,8 @@ them (same converters, and the instance `Model.from_db` would make). Everything 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model, signals
 from django.db.models.base import ModelState
@@ -27,8 +29,8 @@ class Columns:
         self.attnames = [f.attname for f in self.fields]
         self.width = len(self.fields)
         self.pk_index = self.fields.index(model._meta.pk)
-        self._converters = None
-        self._plain = None
+        self._converters: list[tuple[int, Any, list[Any]]] | None = None
+        self._plain: bool | None = None
 
     @property
     def sql(self) -> str:
@@ -39,7 +41,7 @@ class Columns:
     def table(self) -> str:
         return f"{connection.ops.quote_name(self.model._meta.db_table)} {self.alias}"
 
-    def converters(self) -> list:
+    def converters(self) -> list[tuple[int, Any, list[Any]]]:
         """(position, column, converters) of the fields whose raw value the ORM converts (JSON, ...)."""
         if self._converters is None:
             found = []
@@ -74,7 +76,8 @@ class Columns:
         CPU went into Model.__init__ and its two signals, docs/performance.md)."""
         if self._plain is None:
             model = self.model
-            self._plain = (getattr(model.from_db, "__func__", None) is Model.from_db.__func__
+            # from_db is a classmethod: its bound method's __func__, which the stubs do not declare.
+            self._plain = (getattr(model.from_db, "__func__", None) is Model.from_db.__func__  # type: ignore[attr-defined]
                            and model.__init__ is Model.__init__
                            and not signals.pre_init.has_listeners(model) and not signals.post_init.has_listeners(model))
         return self._plain

@@ -31,7 +31,8 @@ def get(name: str) -> GameRules:
         package = _PACKAGES[name]
     except (KeyError, TypeError):
         raise KeyError(f"no game named {name!r}; games: {', '.join(names())}") from None
-    return import_module(package).RULES
+    rules: GameRules = import_module(package).RULES
+    return rules
 
 
 def title(name: str, lang: str) -> str:

@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import json
 import marshal
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import argparse
 
 State = dict[str, Any]
 Decision = dict[str, Any]
@@ -48,10 +52,16 @@ class ImpossiblePosition(ValueError):
     Raised by `load()`, `check()` and `at_phase()`; the message names the first reason found."""
 
 
+class Bot(Protocol):
+    """A player for tests and absent users (what `GameRules.bot` makes)."""
+
+    def choose(self, state: State) -> Decision: ...
+
+
 class GameRules(Protocol):
     name: str          # the game's key: in URLs, stored games and ratings
     version: int       # the current rules version, stamped on every new game; raised whenever play changes
-    versions: tuple    # every published version: a game plays to its end under the one it started with
+    versions: tuple[Any, ...]    # every published version: a game plays to its end under the one it started with
     min_players: int
     max_players: int
     title: Texts       # the game's name as players read it
@@ -59,11 +69,11 @@ class GameRules(Protocol):
     # Ranked participants that are not seats (a game's own opponent): key -> name. Empty for most games.
     participants: dict[str, Texts]
 
-    def options_schema(self) -> dict:
+    def options_schema(self) -> dict[str, Any]:
         """The game's options: {key: {"choices": [...], "default": value, "label": Texts,
         "choice_labels": {"en": [...], "de": [...]}}}, one label per choice in the same order."""
 
-    def check_options(self, players: int, options: dict | None) -> dict:
+    def check_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """Every option filled in with its default; raises IllegalAction naming a bad option. Each
         refusal comes from one option at that player count or from a pair of options together (the
         API's schema lists exactly those, so a refusal needing three options would surprise a client
@@ -74,7 +84,7 @@ class GameRules(Protocol):
         the new-game form shows only those for the chosen player count. By default (`Rules`) each
         option of which `check_options` takes a choice other than the default at that size."""
 
-    def teams(self, players: int, options: dict) -> list[list[int]] | None:
+    def teams(self, players: int, options: dict[str, Any]) -> list[list[int]] | None:
         """The seats that play together, from the player count and the options as `check_options`
         returned them (so the lobby knows the teams before the game starts): a list of at least two
         teams, each a non-empty list of seats (0-based), every seat in exactly one, e.g.
@@ -83,14 +93,15 @@ class GameRules(Protocol):
         same rank, the winners naming all of them); the site shows, rates and tells each team as one
         (docs/games.md, "Team play")."""
 
-    def new_game(self, players: int, seed: int, options: dict | None = None, version: int | None = None) -> State:
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None, version: int | None = None) -> State:
         """The starting position under rules `version` (default: the current one; IllegalAction for
         one never published); all randomness comes from `seed`. The state carries that version as
         its top-level "rules_version" (the site reads it back), and a decision is pending: no game is
         over before its first decision. A game may be short: the site never counts on a number of
         decisions."""
 
-    def replay(self, players: int, seed: int, options: dict | None, decisions, version: int | None = None) -> State:
+    def replay(self, players: int, seed: int, options: dict[str, Any] | None, decisions: Iterable[Decision],
+               version: int | None = None) -> State:
         """The state after `decisions` under rules `version`, each decision checked again as it is applied."""
 
     def seat_names(self, state: State) -> list[str]:
@@ -101,7 +112,7 @@ class GameRules(Protocol):
         """Seat (0-based) that must decide next, or None when the game is over. Not always the
         seat whose turn it is: a card may make another player decide in the middle of a turn."""
 
-    def question(self, state: State) -> dict | None:
+    def question(self, state: State) -> dict[str, Any] | None:
         """The pending question as the deciding player sees it (it may show that player's own
         secrets, e.g. the missions he may keep); None when the game is over."""
 
@@ -118,7 +129,7 @@ class GameRules(Protocol):
     def legal_actions(self, state: State) -> list[Decision]:
         """Every legal decision for the player who must decide."""
 
-    def decision_schema(self) -> dict:
+    def decision_schema(self) -> dict[str, Any]:
         """A JSON Schema of one decision (`oneOf` its types): exactly the shapes `apply` accepts
         without raising MalformedDecision. A decision of this shape may still be illegal now."""
 
@@ -129,7 +140,7 @@ class GameRules(Protocol):
     def public_decision(self, decision: Decision) -> Decision:
         """What any other player may see of a stored decision (secret fields left out)."""
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What that seat (or a spectator, None) may see: never the seed or any hidden order,
         never another seat's secrets. It holds "you": `seat` (the API's clients read their seat there).
         Until the game ends it is the same for `twin(state, seat)`; the outcome may reveal all."""
@@ -143,7 +154,7 @@ class GameRules(Protocol):
         """How many of the latest decisions the deciding player may still take back; never one
         made by another player and never across a reveal."""
 
-    def outcome(self, state: State) -> dict | None:
+    def outcome(self, state: State) -> dict[str, Any] | None:
         """None before the end; then {"scores": {who: n}, "winners": [who], "ranking":
         [{"who": who, "rank": r, "score": n}, ...], ...}, where `who` is a seat name or a key of
         `participants`, best first, tied entries sharing a rank."""
@@ -159,12 +170,12 @@ class GameRules(Protocol):
         `render`. A game whose every decision causes an event never needs it (the toolkit's default
         says nothing)."""
 
-    def ending(self, outcome: dict, lang: str = "en") -> str:
+    def ending(self, outcome: dict[str, Any], lang: str = "en") -> str:
         """Why the finished game ended, in one sentence of the game's own words ("The Greys lost
         their last LP."), from `outcome()`: the finished game's page shows it above the result. The
         toolkit's default says nothing."""
 
-    def client_data(self, lang: str = "en") -> dict:
+    def client_data(self, lang: str = "en") -> dict[str, Any]:
         """Public, unchanging data the game's board module needs in the browser (names, pieces),
         and "seat_colours": {seat name: {"light": colour, "dark": colour}}, a "#rrggbb" colour for
         every seat name the game uses, in which the page writes that seat on its light and on its
@@ -187,7 +198,7 @@ class GameRules(Protocol):
 
     bot_kinds: tuple[str, ...]  # the bots `bot` makes, weakest first: the site offers each as an opponent
 
-    def bot(self, kind: str, seed: int):
+    def bot(self, kind: str, seed: int) -> Bot:
         """A player for tests and absent users: an object with choose(state) -> decision.
         Kinds: at least "random" and "greedy"."""
 
@@ -196,13 +207,13 @@ class BotMaker:
     """`bot_kinds` and `bot` for a rules class from its `BOTS`: kind -> a class taking a seed,
     weakest first."""
 
-    BOTS: dict
+    BOTS: dict[str, Callable[[int], Bot]]
 
     @property
     def bot_kinds(self) -> tuple[str, ...]:
         return tuple(self.BOTS)
 
-    def bot(self, kind: str, seed: int = 0):
+    def bot(self, kind: str, seed: int = 0) -> Bot:
         try:
             return self.BOTS[kind](seed)
         except KeyError:
@@ -212,14 +223,17 @@ class BotMaker:
 class JsonPositions:
     """`dump` and `load` for a rules class whose states are plain JSON and which has `check`."""
 
-    def dump(self, state) -> str:
+    if TYPE_CHECKING:
+        def check(self, state: State) -> None: ...
+
+    def dump(self, state: State) -> str:
         return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
-    def load(self, text: str) -> dict:
+    def load(self, text: str) -> dict[str, Any]:
         """A dumped or hand-written state, refused (ImpossiblePosition naming the reason) unless
         `check` passes. Not on the replay path: games are rebuilt from their decisions."""
         try:
-            state = json.loads(text)
+            state: State = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ImpossiblePosition(f"not JSON: {exc}") from None
         self.check(state)
@@ -234,8 +248,9 @@ class RulesVersions:
     def __init__(self, game: str, current: int, published: tuple[int, ...], since: dict[str, int]):
         self.game, self.current, self.published, self.since = game, current, published, since
 
-    def holds(self, state, ruling: str) -> bool:
-        return state["rules_version"] >= self.since[ruling]
+    def holds(self, state: State, ruling: str) -> bool:
+        version: int = state["rules_version"]
+        return version >= self.since[ruling]
 
     def check(self, version: int | None) -> int:
         """The version a new game starts under: the current one unless a published one is named."""
@@ -253,23 +268,23 @@ class CommandLine:
 
     WORDS = {"en": ("Outcome:", "Winner(s)"), "de": ("Ergebnis:", "Gewinner")}
 
-    def __init__(self, rules) -> None:
+    def __init__(self, rules: GameRules) -> None:
         self.rules = rules
 
-    def arguments(self, parser) -> None:
+    def arguments(self, parser: argparse.ArgumentParser) -> None:
         """`play`'s arguments that set the game's options."""
 
-    def options(self, args) -> dict | None:
+    def options(self, args: argparse.Namespace) -> dict[str, Any] | None:
         return None
 
-    def opening(self, state) -> list:
+    def opening(self, state: State) -> list[Any]:
         """Events that set the game going, printed before the first decision's."""
         return []
 
     def seat(self, name: str, lang: str) -> str:
         return name
 
-    def names(self, state, lang: str) -> list[str]:
+    def names(self, state: State, lang: str) -> list[str]:
         """The seats' names in words, in seat order: who the log's sentences name."""
         return [self.seat(name, lang) for name in self.rules.seat_names(state)]
 
@@ -277,24 +292,31 @@ class CommandLine:
         participant = self.rules.participants.get(who)
         return participant[lang] if participant else self.seat(who, lang)
 
-    def ranked(self, entry: dict, lang: str) -> str:
+    def ranked(self, entry: dict[str, Any], lang: str) -> str:
         return f"  {entry['rank']}. {self.who(entry['who'], lang)}: {entry['score']}"
 
-    def verdict(self, result: dict, lang: str) -> str:
+    def verdict(self, result: dict[str, Any], lang: str) -> str:
         return f"  {self.WORDS[lang][1]}: " + ", ".join(self.who(c, lang) for c in result["winners"])
 
-    def outcome(self, result: dict, lang: str) -> list[str]:
+    def outcome(self, result: dict[str, Any], lang: str) -> list[str]:
         return ["", self.WORDS[lang][0], *(self.ranked(e, lang) for e in result["ranking"]), self.verdict(result, lang)]
 
 
-def option_sets(rules, players: int) -> list[dict]:
+class HasOptions(Protocol):
+    def options_schema(self) -> dict[str, Any]: ...
+
+    def check_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]: ...
+
+
+def option_sets(rules: HasOptions, players: int) -> list[dict[str, Any]]:
     """The options of a game of `players` one at a time, as `check_options` returns them: the
     defaults, then each choice of each option with the others at their defaults, leaving out what
     `check_options` refuses. Where a mode such as play in teams is one option, it is among them
     (the contract test and the create form ask `teams` of each)."""
     schema = rules.options_schema()
-    wanted = [{}] + [{key: choice} for key, spec in schema.items() for choice in spec["choices"] if choice != spec["default"]]
-    out = []
+    wanted: list[dict[str, Any]] = [{}] + [{key: choice} for key, spec in schema.items()
+                                           for choice in spec["choices"] if choice != spec["default"]]
+    out: list[dict[str, Any]] = []
     for options in wanted:
         try:
             out.append(rules.check_options(players, options))
@@ -303,9 +325,10 @@ def option_sets(rules, players: int) -> list[dict]:
     return out
 
 
-def clone(state):
+def clone(state: State) -> State:
     """A deep copy of a JSON state (marshal keeps it fast: copying dominates play otherwise)."""
-    return marshal.loads(marshal.dumps(state))
+    copied: State = marshal.loads(marshal.dumps(state))
+    return copied
 
 
 def _counts(low: int, high: int) -> str:
@@ -329,28 +352,39 @@ class Rules(BotMaker, JsonPositions):
     """
 
     VERSIONS: RulesVersions
+    # The rest of GameRules that the toolkit reads, which the game supplies.
+    name: str
+    version: int
+    versions: tuple[int, ...]
+    min_players: int
+    max_players: int
+    title: Texts
+    summary: Texts
     participants: dict[str, Texts] = {}
     command_line = CommandLine  # a subclass: the game's options and words on the command line
 
-    def __init_subclass__(cls, **kwargs) -> None:
+    if TYPE_CHECKING:
+        def prompt(self, state: State, lang: str = "en") -> str: ...
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         # Plain attributes, not properties: the site reads them as any rules module's, and a test
         # sets `version` on one game to stand for the site before a version was published.
         super().__init_subclass__(**kwargs)
         if "VERSIONS" in cls.__dict__:
             cls.version, cls.versions = cls.VERSIONS.current, cls.VERSIONS.published
 
-    def options_schema(self) -> dict:
+    def options_schema(self) -> dict[str, Any]:
         return {}
 
     def render_decision(self, decision: Decision, lang: str = "en", names: list[str] | None = None) -> str:
         """Nothing: a game with decisions that cause no event says what they chose."""
         return ""
 
-    def ending(self, outcome: dict, lang: str = "en") -> str:
+    def ending(self, outcome: dict[str, Any], lang: str = "en") -> str:
         """Nothing: each game says why its games end in its own words."""
         return ""
 
-    def teams(self, players: int, options: dict) -> list[list[int]] | None:
+    def teams(self, players: int, options: dict[str, Any]) -> list[list[int]] | None:
         """No teams: every seat plays for itself. A game with a team mode overrides it."""
         return None
 
@@ -365,7 +399,7 @@ class Rules(BotMaker, JsonPositions):
                    for key, choice in options.items() if choice != schema[key]["default"]}
         return [key for key in schema if key in changed]
 
-    def check_options(self, players, options: dict | None) -> dict:
+    def check_options(self, players: object, options: dict[str, Any] | None) -> dict[str, Any]:
         if not isinstance(players, int) or isinstance(players, bool) \
                 or not self.min_players <= players <= self.max_players:
             counts = _counts(self.min_players, self.max_players)
@@ -382,11 +416,11 @@ class Rules(BotMaker, JsonPositions):
 
     # --- the game's hooks ---------------------------------------------------------------------
 
-    def setup(self, players: int, seed: int, options: dict, version: int) -> State:
+    def setup(self, players: int, seed: int, options: dict[str, Any], version: int) -> State:
         """The starting position, run on to its first question; options checked and filled in."""
         raise NotImplementedError
 
-    def check_shape(self, decision) -> None:
+    def check_shape(self, decision: Decision) -> None:
         """Raise MalformedDecision unless `decision` has a shape `decision_schema()` allows."""
         raise NotImplementedError
 
@@ -399,14 +433,15 @@ class Rules(BotMaker, JsonPositions):
 
     # --- built on the hooks -------------------------------------------------------------------
 
-    def new_game(self, players: int, seed: int, options: dict | None = None, version: int | None = None) -> State:
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None, version: int | None = None) -> State:
         return self.setup(players, seed, self.check_options(players, options), version=self.VERSIONS.check(version))
 
     def apply(self, state: State, decision: Decision) -> tuple[State, list[Event]]:
         events: list[Event] = []
         return self._advance(self.clone(state), decision, events), events
 
-    def replay(self, players: int, seed: int, options: dict | None, decisions, version: int | None = None) -> State:
+    def replay(self, players: int, seed: int, options: dict[str, Any] | None, decisions: Iterable[Decision],
+               version: int | None = None) -> State:
         """Rebuild a game from its setup and decisions, checking each again as it goes, under the
         rules version it was played with."""
         state = self.new_game(players, seed, options, version)
@@ -478,7 +513,7 @@ class Rules(BotMaker, JsonPositions):
     def seat_names(self, state: State) -> list[str]:
         return list(state["colours"])
 
-    def question(self, state: State) -> dict | None:
+    def question(self, state: State) -> dict[str, Any] | None:
         return None if state["ask"] is None else dict(state["ask"])
 
     def undoable(self, state: State) -> int:
@@ -486,7 +521,7 @@ class Rules(BotMaker, JsonPositions):
         return 0 if self.over(state) else state["seq"] - state["undo_floor"]
 
 
-def _check_option(schema: dict, key: str, value) -> None:
+def _check_option(schema: dict[str, Any], key: str, value: object) -> None:
     if key not in schema:
         raise IllegalAction(f"unknown option {key!r}; options: {', '.join(schema)}")
     if value not in schema[key]["choices"] or type(value) is not type(schema[key]["default"]):

@@ -16,32 +16,34 @@ import sys
 import time
 
 from . import get, match, names, record as records
-from .base import CommandLine
+from .base import CommandLine, Decision, GameRules, State
 from .rng import SeededRandom
 
 
-def command_line(rules) -> CommandLine:
+def command_line(rules: GameRules) -> CommandLine:
     return getattr(rules, "command_line", CommandLine)(rules)
 
 
-def play(rules, args) -> int:
+def play(rules: GameRules, args: argparse.Namespace) -> int:
     line = command_line(rules)
     state = rules.new_game(args.players, args.seed, line.options(args))
     players = [rules.bot(args.bot, args.seed * 10 + seat) for seat in range(args.players)]
     names = line.names(state, args.lang)
     for event in line.opening(state):
         print(rules.render(event, args.lang, names))
-    while rules.current_seat(state) is not None:
-        decision = players[rules.current_seat(state)].choose(state)
+    while (seat := rules.current_seat(state)) is not None:
+        decision = players[seat].choose(state)
         state, events = rules.apply(state, decision)
         for event in events:
             print(rules.render(event, args.lang, names))
-    for text in line.outcome(rules.outcome(state), args.lang):
+    outcome = rules.outcome(state)
+    assert outcome is not None  # the game is over
+    for text in line.outcome(outcome, args.lang):
         print(text)
     return 0
 
 
-def replay(rules, args) -> int:
+def replay(rules: GameRules, args: argparse.Namespace) -> int:
     """A game record (docs/game-record.md) replayed with the rules alone: its log, then its outcome,
     which must be the one the record holds. 1 with the reason on standard error when the record is
     of another game or format version, has no seed (the game was not over), holds an illegal
@@ -54,6 +56,7 @@ def replay(rules, args) -> int:
         for entry, state, events in records.steps(rules, record):
             for event in line.opening(state) if entry is None else events:
                 print(rules.render(event, args.lang, line.names(state, args.lang)))
+        assert state is not None  # steps() yields the starting position first
         outcome = records.check_outcome(rules, record, state)
     except records.RecordError as exc:
         sys.stdout.flush()
@@ -74,12 +77,13 @@ def _read(path: str) -> str:
         raise records.RecordError(f"cannot read the record: {exc}") from None
 
 
-def _playout(rules, players: int, seed: int):
+def _playout(rules: GameRules, players: int, seed: int) -> tuple[float, list[Decision], list[float], State]:
     """A whole game of random decisions (as the random bot draws them), timing the listing of the
     legal decisions at every step."""
     rng = SeededRandom(seed)
     state = rules.new_game(players, seed)
-    decisions, listing = [], []
+    decisions: list[Decision] = []
+    listing: list[float] = []
     start = time.perf_counter()
     while rules.current_seat(state) is not None:
         t0 = time.perf_counter()
@@ -91,8 +95,12 @@ def _playout(rules, players: int, seed: int):
     return time.perf_counter() - start, decisions, listing, state
 
 
-def bench(rules, args) -> int:
-    playout, listing, replay, counts, sizes = [], [], [], [], []
+def bench(rules: GameRules, args: argparse.Namespace) -> int:
+    playout: list[float] = []
+    listing: list[float] = []
+    replay: list[float] = []
+    counts: list[int] = []
+    sizes: list[int] = []
     for g in range(args.games):
         seed = args.seed + g
         elapsed, decisions, calls, final = _playout(rules, args.players, seed)
@@ -119,7 +127,7 @@ def bench(rules, args) -> int:
     return 0
 
 
-def parser_for(game: str, rules) -> argparse.ArgumentParser:
+def parser_for(game: str, rules: GameRules) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=f"python -m games.rules.{game}", description=__doc__.format(game=game),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -141,7 +149,7 @@ def parser_for(game: str, rules) -> argparse.ArgumentParser:
     return parser
 
 
-def main(game: str, argv=None) -> int:
+def main(game: str, argv: list[str] | None = None) -> int:
     rules = get(game)
     args = parser_for(game, rules).parse_args(argv)
     if args.command == "match":

@@ -17,9 +17,15 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any, TextIO
+
+from .base import GameRules, State
+
+if TYPE_CHECKING:
+    import argparse
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     m = sub.add_parser("match", help="bots against bots: win rates and decision times")
     m.add_argument("--bots", default="greedy,random", help="comma-separated bot kinds, e.g. expert,greedy")
     m.add_argument("--games", type=int, default=100)
@@ -28,7 +34,7 @@ def add_parser(sub) -> None:
     m.add_argument("--seed", type=int, default=1)
 
 
-def command(game: str, args) -> int:
+def command(game: str, args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     result = run(game, bots, args.games, args.players, args.jobs, args.seed, progress=sys.stderr)
     print(json.dumps(result))
@@ -40,7 +46,7 @@ def seating(bots: list[str], players: int, game_number: int) -> list[str]:
     return [bots[(seat + game_number) % len(bots)] for seat in range(players)]
 
 
-def play_one(game: str, bots: list[str], players: int, seed: int, game_number: int) -> dict:
+def play_one(game: str, bots: list[str], players: int, seed: int, game_number: int) -> dict[str, Any]:
     from games.rules import get
     rules = get(game)
     kinds = seating(bots, players, game_number)
@@ -50,6 +56,7 @@ def play_one(game: str, bots: list[str], players: int, seed: int, game_number: i
     times: dict[str, list[float]] = {kind: [] for kind in bots}
     while rules.outcome(state) is None:
         seat = rules.current_seat(state)
+        assert seat is not None  # a game not over has a seat to decide
         choice = len(rules.legal_actions(state)) > 1
         t0 = time.perf_counter()
         decision = seated[seat].choose(state)
@@ -59,15 +66,17 @@ def play_one(game: str, bots: list[str], players: int, seed: int, game_number: i
     return {"winners": winning_bots(rules, state, kinds), "times": times}
 
 
-def winning_bots(rules, state, kinds: list[str]) -> list[str]:
+def winning_bots(rules: GameRules, state: State, kinds: list[str]) -> list[str]:
     names = rules.seat_names(state)
-    rank = {e["who"]: e["rank"] for e in rules.outcome(state)["ranking"]}
+    outcome = rules.outcome(state)
+    assert outcome is not None  # the game is over
+    rank = {e["who"]: e["rank"] for e in outcome["ranking"]}
     best = min(rank[name] for name in names)
     return sorted({kinds[i] for i, name in enumerate(names) if rank[name] == best})
 
 
 def run(game: str, bots: list[str], games: int, players: int, jobs: int = 1, seed: int = 1,
-        progress=None) -> dict:
+        progress: TextIO | None = None) -> dict[str, Any]:
     if len(set(bots)) != len(bots) or len(bots) < 2:
         raise ValueError("name two or more different bots")
     wins = dict.fromkeys(bots, 0)

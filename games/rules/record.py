@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
-from .base import Event, IllegalAction, State
+from .base import Event, GameRules, IllegalAction, State
 
 FORMAT = "argo-station-record"  # the value of a record's "format"
 VERSION = 1                     # the value of its "version": raised whenever a field changes meaning
@@ -20,7 +21,7 @@ class RecordError(ValueError):
     """Why a record cannot be replayed (or did not replay to what it says), in plain words."""
 
 
-def loads(text: str) -> dict:
+def loads(text: str) -> dict[str, Any]:
     """The record in `text`, checked only to be a JSON object (`check` does the rest)."""
     try:
         record = json.loads(text)
@@ -31,7 +32,7 @@ def loads(text: str) -> dict:
     return record
 
 
-def check(rules, record: dict) -> None:
+def check(rules: GameRules, record: dict[str, Any]) -> None:
     """RecordError unless `record` is a record of `rules`'s game, of this format version, of a game
     that was over when it was written (only then does it carry the seed), with fields of the right
     types and a rules version this module has published."""
@@ -55,8 +56,8 @@ def check(rules, record: dict) -> None:
                           f"which this program does not have (it has {', '.join(map(str, rules.versions))})")
 
 
-def _check_types(record: dict) -> None:
-    def whole(value) -> bool:
+def _check_types(record: dict[str, Any]) -> None:
+    def whole(value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
 
     wrong = []
@@ -79,12 +80,12 @@ def _check_types(record: dict) -> None:
         raise RecordError(f"a malformed record: it needs {'; '.join(wrong)}")
 
 
-def _which(index: int, entry: dict) -> str:
+def _which(index: int, entry: dict[str, Any]) -> str:
     number = entry.get("number")
     return f"decision {index}" + (f" (number {number})" if number is not None and number != index else "")
 
 
-def steps(rules, record: dict) -> Iterator[tuple[dict | None, State, list[Event]]]:
+def steps(rules: GameRules, record: dict[str, Any]) -> Iterator[tuple[dict[str, Any] | None, State, list[Event]]]:
     """The game replayed from its record (`check` passed): first (None, the starting position, []),
     then for each decision (its entry, the position after it, its events). RecordError when the
     setup is not the record's (the seats' names), a decision is made by another seat than the one
@@ -113,7 +114,7 @@ def steps(rules, record: dict) -> Iterator[tuple[dict | None, State, list[Event]
         yield entry, state, events
 
 
-def check_outcome(rules, record: dict, state: State) -> dict:
+def check_outcome(rules: GameRules, record: dict[str, Any], state: State) -> dict[str, Any]:
     """The outcome of the replayed game, which must be the record's; RecordError otherwise."""
     replayed = rules.outcome(state)
     if replayed is None:
@@ -124,16 +125,17 @@ def check_outcome(rules, record: dict, state: State) -> dict:
     return replayed
 
 
-def replay(rules, record: dict) -> State:
+def replay(rules: GameRules, record: dict[str, Any]) -> State:
     """The final position of the game in `record`, every check passed (RecordError otherwise)."""
     check(rules, record)
     state = None
     for _, state, _ in steps(rules, record):  # noqa: B007 - the last step's state is the final position
         pass
+    assert state is not None  # steps() yields the starting position first
     check_outcome(rules, record, state)
     return state
 
 
-def _plain(value):
+def _plain(value: object) -> Any:
     """JSON as JSON reads it back (tuples as lists, keys as strings): what a stored outcome is."""
     return json.loads(json.dumps(value, sort_keys=True))

@@ -6,6 +6,11 @@ on where it got to (`shuffle_in_state`): a stored game replays from its seed and
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
 MASK64 = (1 << 64) - 1
 
 
@@ -32,16 +37,16 @@ class SeededRandom:
             if v <= limit:
                 return v % n
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
 
-def shuffle_in_state(s: dict, items: list, key: str = "rng") -> None:
+def shuffle_in_state(s: dict[str, Any], items: list[Any], key: str = "rng") -> None:
     """Shuffle with the generator kept in the state under `key`, and store where it got to."""
     rng = SeededRandom(s[key])
     rng.shuffle(items)
