@@ -5,6 +5,8 @@ import zoneinfo
 from django.contrib.auth import SESSION_KEY
 from django.utils import timezone, translation
 
+from foundation.middleware import ForBrowsers
+
 
 class UserPreferencesMiddleware:
     """After LocaleMiddleware (the browser's language) and authentication: the profile wins."""
@@ -29,7 +31,7 @@ class UserPreferencesMiddleware:
         return self.get_response(request)
 
 
-class LoginLimitStatus:
+class LoginLimitStatus(ForBrowsers):
     """A sign-in refused by a limit (accounts.adapter sets `login_retry_after`) answers 429 with
     Retry-After on every page that takes a password (sign-in, reauthentication), where allauth
     shows the reason with the form as an ordinary 200. The API answers 429 itself."""
@@ -46,7 +48,7 @@ class LoginLimitStatus:
         return response
 
 
-class ListSessions:
+class ListSessions(ForBrowsers):
     """Keep each signed-in browser on its account's list (accounts.sign_ins): before the view, for
     a session signed in before the list existed or whose key changed; after it, for a sign-in made
     by this very request, so that the list has it before its next request."""

@@ -97,8 +97,10 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    # These and the last two serve browsers only: a program's token request passes by them
+    # (foundation/middleware.py).
+    "foundation.middleware.AuthenticationMiddleware",
+    "foundation.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.UserPreferencesMiddleware",
@@ -145,10 +147,6 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # the largest real request (a chat lin
 
 ROOT_URLCONF = "argo_site.urls"
 WSGI_APPLICATION = "argo_site.wsgi.application"
-# The decision POST and the turn's question (GET /actions/) of the usual shape answered without the
-# middleware and DRF's request objects, with the same authentication, checks, errors and headers
-# (argo_site/lean.py, docs/performance.md).
-LEAN_DECISIONS = env_flag("LEAN_DECISIONS", True)
 ASGI_APPLICATION = "argo_site.asgi.application"
 SITE_ID = 1
 

@@ -20,6 +20,7 @@ from accounts.api.views import (
 )
 from games.entry.api.errors import not_found
 from games.entry.api.ratings import RatingsView
+from games.entry.api.urls import turn_urlpatterns
 from notes.api import NoteView
 from rematches.api import RematchView
 
@@ -30,6 +31,7 @@ handler429 = "games.entry.api.errors.too_many_requests"  # allauth's own limits 
 handler500 = "games.entry.api.errors.server_error"
 
 api = [
+    *turn_urlpatterns,
     path("auth/token/", TokenView.as_view(), name="api-token"),
     path("auth/ws-ticket/", WebSocketTicketView.as_view(), name="api-ws-ticket"),
     path("auth/tokens/", TokensView.as_view(), name="api-tokens"),

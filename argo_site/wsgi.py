@@ -6,10 +6,6 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "argo_site.settings")
 application = get_wsgi_application()
 
-from argo_site.lean import LeanDecisions  # noqa: E402  (needs the apps loaded)
-
-application = LeanDecisions(application)
-
 from foundation import heap  # noqa: E402
 
 heap.settle()

@@ -67,7 +67,7 @@ class Api:
         head, _, body = buffer.partition(b"\r\n\r\n")
         lines = head.decode("latin-1").split("\r\n")
         fields = {name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in lines[1:])}
-        # Every answer of the site's has a length (CommonMiddleware; the lean path sets its own).
+        # Every answer of the site's has a length (CommonMiddleware).
         length = int(fields["content-length"])
         while len(body) < length:
             body += self._recv()

@@ -44,7 +44,7 @@ def main() -> int:
     from django.core.management import call_command
     call_command("migrate", verbosity=0)
     call_command("bench_users", args.games * 2, stdout=io.StringIO())
-    from argo_site.wsgi import application as app  # what gunicorn serves, the lean decision path with it
+    from argo_site.wsgi import application as app  # what gunicorn serves
 
     def call(method: str, path: str, body=None, token: str | None = None):
         payload = b"" if body is None else json.dumps(body).encode()

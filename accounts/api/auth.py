@@ -52,6 +52,22 @@ def _note_use(token) -> None:
         token.last_used = now
 
 
+def usable(user, token) -> bool:
+    """Whether the API takes this token: its user active, the token not expired."""
+    return user.is_active and not token_expired(token)
+
+
+def admit(user, token):
+    """What taking a token does besides naming its user (games.entry.api.decisions shares it):
+    note its use, and speak the profile's language (accounts.models.language_of), as
+    UserPreferencesMiddleware does for a signed-in page, which the answer's Content-Language then
+    says; times stay in UTC."""
+    _note_use(token)
+    if getattr(user, "profile", None) is not None:
+        translation.activate(user.profile.language)
+    return user
+
+
 class ProfileTokenAuthentication(TokenAuthentication):
     model = ApiToken  # looked up by the digest of the key, never by the key
 
@@ -61,13 +77,8 @@ class ProfileTokenAuthentication(TokenAuthentication):
             raise AuthenticationFailed("Invalid token.")
         if not found[0].is_active:
             raise AuthenticationFailed("User inactive or deleted.")
-        if token_expired(found[1]):
+        if not usable(*found):
             # Its open sockets close with it (games.reactions.notify listens for the deletion).
             found[1].delete()
             raise AuthenticationFailed("Token has expired; POST /api/auth/token/ for a new one.")
-        _note_use(found[1])
-        # The answer speaks the profile's language (accounts.models.language_of) and says so in its
-        # Content-Language, as UserPreferencesMiddleware does for a signed-in page; times stay in UTC.
-        if getattr(found[0], "profile", None) is not None:
-            translation.activate(found[0].profile.language)
-        return found
+        return admit(*found), found[1]

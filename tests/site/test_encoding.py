@@ -67,10 +67,10 @@ def test_a_column_refuses_what_json_dumps_refuses():
 
 
 def test_the_api_answers_through_it():
-    """DRF's views and the lean path both render with it."""
+    """DRF's views and the plain views of the turn's two requests both render with it."""
     from rest_framework.settings import api_settings
 
-    from argo_site import lean
+    from games.entry.api import decisions
 
     assert api_settings.DEFAULT_RENDERER_CLASSES == [FastJSONRenderer]
-    assert isinstance(lean._renderer, FastJSONRenderer)
+    assert isinstance(decisions._renderer, FastJSONRenderer)

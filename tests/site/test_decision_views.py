@@ -1,10 +1,11 @@
-"""The lean path of the decision POST and the turn's question (argo_site/lean.py) answers exactly as
-Django and DRF would.
+"""The plain views of the decision POST and the turn's question (games/entry/api/decisions.py) answer
+exactly as the API's own view (GameViewSet) would.
 
-Each request is sent twice to the WSGI application gunicorn serves, once with the lean path and once
-straight to Django, each inside a transaction rolled back afterwards, so both meet the same game:
-the status, the headers and the JSON must be the same. Requests the lean path must leave to Django
-(bad tokens, unusual bodies, another host) are checked to reach Django, with their answers unchanged.
+Each request is sent twice to Django's WSGI application, once as it comes and once with the plain
+view told to hand everything to GameViewSet, each inside a transaction rolled back afterwards, so
+both meet the same game: the status, the headers and the JSON must be the same. Requests the plain
+views must leave to GameViewSet (bad tokens, unusual bodies, another host) are checked to reach it,
+with their answers unchanged.
 """
 from __future__ import annotations
 
@@ -21,28 +22,16 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.db import close_old_connections, transaction
 from django.utils import timezone
 
-from argo_site.lean import LeanDecisions
 from games import services
+from games.entry.api import decisions
 from tests.django_fixtures import api_key_of
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 
-# Django's application without the lean path, made here: importing argo_site.wsgi in the test
-# process would set Django up again (its logging bound to this moment's stderr) and settle the heap.
+# Django's application, made here: importing argo_site.wsgi in the test process would set Django up
+# again (its logging bound to this moment's stderr) and settle the heap.
 DJANGO = WSGIHandler()
-application = LeanDecisions(DJANGO)
-
-
-class Counting:
-    """Django's application, counting what reaches it."""
-
-    def __init__(self):
-        self.calls = 0
-
-    def __call__(self, environ, start_response):
-        self.calls += 1
-        return DJANGO(environ, start_response)
 
 
 def request(app, path: str, body, token: str | None, **extra) -> tuple[int, dict, object]:
@@ -70,14 +59,31 @@ def request(app, path: str, body, token: str | None, **extra) -> tuple[int, dict
     return int(status.split()[0]), {k.lower(): v for k, v in headers}, json.loads(data) if data else None
 
 
-def both(path, body, token, django=DJANGO, **extra):
-    """(lean answer, Django's answer, whether the lean path answered itself), each on the same game."""
-    answers, counting = [], Counting()
-    for app in (LeanDecisions(counting), django):
-        with transaction.atomic():
-            answers.append(request(app, path, body, token, **extra))
-            transaction.set_rollback(True)
-    return answers[0], answers[1], counting.calls == 0
+def both(path, body, token, django=None, **extra):
+    """(the plain view's answer, GameViewSet's answer, whether the plain view answered itself), each
+    on the same game."""
+    django = django or DJANGO
+    answers, taken = [], []
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("_taken", "_asked"):
+            patch.setattr(decisions, name, _spy(getattr(decisions, name), taken))
+        for handing_over in (False, True):
+            if handing_over:
+                patch.setattr(decisions, "_taken", lambda request: None)
+                patch.setattr(decisions, "_asked", lambda request: None)
+            with transaction.atomic():
+                answers.append(request(django, path, body, token, **extra))
+                transaction.set_rollback(True)
+            if not handing_over:
+                answered = any(found is not None for found in taken)
+    return answers[0], answers[1], answered
+
+
+def _spy(function, results):
+    def spied(*args, **kwargs):
+        results.append(function(*args, **kwargs))
+        return results[-1]
+    return spied
 
 
 def policy(text: str) -> set[str]:
@@ -115,11 +121,11 @@ def actions(game):
 
 
 def ask(path, token, **extra):
-    """(lean answer, Django's answer, whether the lean path answered itself) of a GET without a body."""
+    """(the plain view's answer, Django's answer, whether the plain view answered itself) of a GET without a body."""
     return both(path, b"", token, **{"REQUEST_METHOD": "GET", "CONTENT_LENGTH": "", **extra})
 
 
-def test_a_decision_is_answered_as_django_answers_it(game):
+def test_a_decision_is_answered_as_the_api_view_answers_it(game):
     game, tokens, seat, legal = game
     lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat])
     assert answered and lean[0] == 201
@@ -130,19 +136,19 @@ def test_a_decision_is_answered_as_django_answers_it(game):
 
 def test_the_decision_is_stored_once_and_the_game_moves_on(game):
     game, tokens, seat, legal = game
-    status, _, answer = request(application, moves(game), {"seq": legal["seq"], "action": legal["actions"][0]},
+    status, _, answer = request(DJANGO, moves(game), {"seq": legal["seq"], "action": legal["actions"][0]},
                                 tokens[seat])
     assert status == 201
     game.refresh_from_db()
     assert game.seq == 1 and game.decisions.count() == 1
     assert game.decisions.get().data == legal["actions"][0]
-    status, _, again = request(application, moves(game), {"seq": legal["seq"], "action": legal["actions"][0]},
+    status, _, again = request(DJANGO, moves(game), {"seq": legal["seq"], "action": legal["actions"][0]},
                                tokens[seat])
     assert status == 409 and "stale seq" in again["detail"]
     assert game.decisions.count() == 1
 
 
-def test_a_field_the_endpoint_does_not_know_is_ignored_as_django_ignores_it(game):
+def test_a_field_the_endpoint_does_not_know_is_ignored_as_the_api_view_ignores_it(game):
     game, tokens, seat, legal = game
     lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0], "colour": "red"},
                                   tokens[seat])
@@ -189,7 +195,7 @@ def test_refusals_are_the_same(game, case):
     assert game.decisions.count() == 0
 
 
-def test_a_failure_is_logged_and_answered_as_django_does(game, monkeypatch):
+def test_a_failure_is_logged_and_answered_as_the_api_view_does(game, monkeypatch):
     game, tokens, seat, legal = game
 
     def broken(*args, **kwargs):
@@ -208,10 +214,10 @@ def test_a_failure_is_logged_and_answered_as_django_does(game, monkeypatch):
     assert lean[2] == {"detail": "the server failed; the error has been logged"}
     assert_same(lean, django)
     lines = [(r.getMessage(), str(r.exc_info[1])) for r in logged]
-    assert lines == [(f"Internal Server Error: {moves(game)}", "the disk is on fire")] * 2  # the lean path's, Django's
+    assert lines == [(f"Internal Server Error: {moves(game)}", "the disk is on fire")] * 2  # the plain view's, Django's
 
 
-def test_https_answers_carry_hsts_as_django_does(game, settings):
+def test_https_answers_carry_hsts_as_the_api_view_does(game, settings):
     game, tokens, seat, legal = game
     settings.SECURE_HSTS_SECONDS, settings.SECURE_HSTS_INCLUDE_SUBDOMAINS = 3600, True
     reloaded = WSGIHandler()  # SecurityMiddleware reads its settings when it is made
@@ -224,7 +230,7 @@ def test_https_answers_carry_hsts_as_django_does(game, settings):
 @pytest.mark.parametrize("case", ["unknown token", "expired token", "inactive user", "no profile", "not JSON",
                                   "seq as text", "query string", "other host", "form body",
                                   "XML only", "ssl redirect", "two-part authorization"])
-def test_what_the_lean_path_is_unsure_of_goes_to_django(game, case, settings):
+def test_what_the_plain_view_is_unsure_of_goes_to_the_api_view(game, case, settings):
     from accounts.models import ApiToken
     game, tokens, seat, legal = game
     body, token, extra = {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat], {}
@@ -254,29 +260,14 @@ def test_what_the_lean_path_is_unsure_of_goes_to_django(game, case, settings):
         settings.SECURE_SSL_REDIRECT = True
     elif case == "two-part authorization":
         extra["HTTP_AUTHORIZATION"] = f"Token {token} again"
-    lean, django, answered = both(moves(game), body, token, **extra)
+    # SecurityMiddleware reads its settings when it is made
+    site = WSGIHandler() if case == "ssl redirect" else None
+    lean, django, answered = both(moves(game), body, token, django=site, **extra)
     assert not answered, case
     assert lean[0] == django[0] and lean[2] == django[2]
 
 
-def test_gunicorn_serves_the_lean_path():
-    import subprocess
-    check = ("import argo_site.wsgi as w, argo_site.lean as l; "
-             "assert isinstance(w.application, l.LeanDecisions), w.application")
-    subprocess.run([sys.executable, "-c", check], check=True, cwd=ROOT, timeout=120)
-
-
-def test_switched_off_every_request_goes_to_django(game, settings):
-    game, tokens, seat, legal = game
-    settings.LEAN_DECISIONS = False
-    lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat])
-    assert not answered
-    assert_same(lean, django)
-
-
-# The question a client asks when its turn begins: GET /actions/, answered by the same path.
-
-def test_the_question_is_answered_as_django_answers_it(game):
+def test_the_question_is_answered_as_the_api_view_answers_it(game):
     game, tokens, seat, legal = game
     lean, django, answered = ask(actions(game), tokens[seat])
     assert answered and lean[0] == 200
@@ -304,7 +295,7 @@ def test_questions_refused_are_refused_alike(game, case, make_user):
 
 
 @pytest.mark.parametrize("case", ["a body", "query string", "unknown token", "no token", "XML only", "HEAD"])
-def test_questions_the_lean_path_is_unsure_of_go_to_django(game, case):
+def test_questions_the_plain_view_is_unsure_of_go_to_the_api_view(game, case):
     game, tokens, seat, legal = game
     token, extra = tokens[seat], {}
     if case == "query string":
@@ -325,15 +316,7 @@ def test_questions_the_lean_path_is_unsure_of_go_to_django(game, case):
     assert lean[0] == django[0] and lean[2] == django[2]
 
 
-def test_switched_off_questions_go_to_django(game, settings):
-    game, tokens, seat, legal = game
-    settings.LEAN_DECISIONS = False
-    lean, django, answered = ask(actions(game), tokens[seat])
-    assert not answered and lean[0] == 200
-    assert_same(lean, django)
-
-
-def test_a_database_out_of_reach_is_a_503_to_come_back_to_as_django_answers(game, monkeypatch):
+def test_a_database_out_of_reach_is_a_503_to_come_back_to_as_the_api_view_answers(game, monkeypatch):
     from django.db import OperationalError
     game, tokens, seat, legal = game
 
@@ -343,3 +326,35 @@ def test_a_database_out_of_reach_is_a_503_to_come_back_to_as_django_answers(game
     lean, django, answered = both(moves(game), {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat])
     assert answered and lean[0] == 503 and int(lean[1]["retry-after"]) > 0 and "database" in lean[2]["detail"]
     assert_same(lean, django)
+
+
+class SeenByMiddleware:
+    """A middleware added to the site later: it must see the turn's two requests as it sees any."""
+
+    seen: list = []
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        SeenByMiddleware.seen.append((request.method, request.path, response.status_code))
+        return response
+
+
+def test_every_middleware_sees_the_turns_requests(game, settings):
+    game, tokens, seat, legal = game
+    settings.MIDDLEWARE = [*settings.MIDDLEWARE, f"{__name__}.SeenByMiddleware"]
+    SeenByMiddleware.seen = []
+    site = WSGIHandler()  # the middleware are read when the handler is made
+    with transaction.atomic():
+        request(site, actions(game), b"", tokens[seat], REQUEST_METHOD="GET", CONTENT_LENGTH="")
+        request(site, moves(game), {"seq": legal["seq"], "action": legal["actions"][0]}, tokens[seat])
+        transaction.set_rollback(True)
+    assert SeenByMiddleware.seen == [("GET", actions(game), 200), ("POST", moves(game), 201)]
+
+
+def test_the_schema_still_describes_both_requests(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    assert "post" in schema["paths"]["/api/games/{id}/moves/"]
+    assert "get" in schema["paths"]["/api/games/{id}/actions/"]
