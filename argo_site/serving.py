@@ -17,8 +17,19 @@ import errno
 from gunicorn.workers import gthread
 
 
+class _TimedConnection(gthread.TConn):
+    """A connection whose reads give up after the worker timeout: a client that connects and
+    sends nothing frees its thread."""
+
+    def init(self):
+        super().init()  # makes the socket blocking, with no timeout
+        self.sock.settimeout(self.cfg.timeout or None)
+
+
 class ThreadWorker(gthread.ThreadWorker):
-    """gthread, taking a connection only for a free thread, one request a connection."""
+    """gthread, taking a connection only for a free thread, one request a connection. Only
+    gunicorn's public worker interface is used: its settings, `accept`, `enqueue_req` (which hands
+    a connection to a thread) and `TConn.init`."""
 
     def init_process(self):
         self.worker_connections = self.cfg.threads
@@ -33,15 +44,13 @@ class ThreadWorker(gthread.ThreadWorker):
             if e.errno in (errno.EAGAIN, errno.EWOULDBLOCK, errno.ECONNABORTED):
                 return  # another process took it, or the client left
             raise
-        conn = gthread.TConn(self.cfg, sock, client, server)
         self.nr_conns += 1
-        conn.init()
-        # A client that connects and sends nothing frees the thread after the worker timeout.
-        conn.sock.settimeout(self.cfg.timeout or None)
-        self._wrap_future(self.tpool.submit(self.handle, conn), conn)
+        self.enqueue_req(_TimedConnection(self.cfg, sock, client, server))
 
 
 def adopt(worker) -> None:
-    """Make a gthread worker (as `-k gthread` asks for) this one, in its process, before it serves."""
+    """Make a gthread worker (as `-k gthread` asks for, as the benchmarks' command lines do) this
+    one, in its process, before it serves: gunicorn's command line outranks its configuration
+    file's `worker_class`, and this one's measurement (gunicorn.conf.py) is why it is kept."""
     if type(worker) is gthread.ThreadWorker:
         worker.__class__ = ThreadWorker
