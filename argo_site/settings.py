@@ -177,6 +177,11 @@ if DATABASE_URL:
     database["TEST"] = {"NAME": f"test_{database['NAME']}"}
     if database["ENGINE"] == "django.db.backends.postgresql":
         database["ENGINE"] = "argo_site.postgresql"  # the same, with a health check of no round trip
+        # Values sent apart from the statement, and a statement run five times kept prepared on its
+        # connection: no quoting of a game's state into the text, no planning of the same join for
+        # every decision. A pooler in transaction mode would not keep them: the site talks to
+        # PostgreSQL directly (docs/performance.md).
+        database.setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 5})
     if database["ENGINE"].endswith("sqlite3"):
         # A write transaction takes the lock at its start: two workers upgrading read locks at
         # once would fail with "database is locked" instead of waiting their turn.

@@ -387,7 +387,7 @@ def settle(g: Planned, p: Played, now: int, rng: random.Random) -> None:
 class _NoVacation:
     """A player without vacations, as games.clock reads one (no query)."""
 
-    _prefetched_objects_cache = {"vacations": []}
+    recent_vacations: list = []
 
 
 NO_VACATION = _NoVacation()

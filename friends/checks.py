@@ -10,7 +10,7 @@ from django.db import connection
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from foundation.rows import prepared_cursor
+from foundation.rows import database
 from games import gates
 
 from .models import Block, Friendship, Preferences
@@ -50,7 +50,7 @@ def _blocked(action: str, actor_id: int, other_ids: list[int]) -> str | None:
     others = sorted(set(other_ids))
     if not others:
         return None
-    with prepared_cursor() as cursor:
+    with database().cursor() as cursor:
         cursor.execute(_blockers_query(len(others)), [*others, actor_id, actor_id, *others])
         blockers = {blocker for blocker, in cursor.fetchall()}
     if blockers - {actor_id}:

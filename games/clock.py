@@ -48,7 +48,8 @@ def away_periods(user, since: datetime) -> list[tuple[datetime, datetime]]:
     zone = user_zone(user)
     periods = []
     first_day = (since - timedelta(days=1)).date()
-    cached = getattr(user, "_prefetched_objects_cache", {}).get("vacations")
+    # A list the reader of the user already brought (a prefetch `to_attr`, games.services.reads)
+    cached = getattr(user, "recent_vacations", None)
     vacations = (sorted((v for v in cached if v.end >= first_day), key=lambda v: v.start) if cached is not None
                  else Vacation.objects.filter(user=user, end__gte=first_day).order_by("start"))
     for v in vacations:

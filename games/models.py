@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Profile, Vacation
-from foundation.rows import Columns, cache_related, database, prepared_cursor, send_ahead
+from foundation.rows import Columns, cache_related, database
 from games import clock
 
 PROVISIONAL_GAMES = 5
@@ -155,7 +155,7 @@ class Seat(models.Model):
         if lock and not db.in_atomic_block:  # as select_for_update() says
             raise TransactionManagementError("locking a game's row outside a transaction holds no lock")
         sql, seat, game, user, profile = _seats_query(lock)
-        with prepared_cursor() as cursor:
+        with database().cursor() as cursor:
             cursor.execute(sql, [db.ops.adapt_datefield_value(away_since), game_id])
             rows = cursor.fetchall()
         seats, the_game = [], None
@@ -251,11 +251,9 @@ class Decision(models.Model):
         # in binary, cut to size: as plain ints, PostgreSQL refuses one out of its column's range.
         params = [int(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in params]
 
-        def stored(row):
-            self.pk = row[0]
-
-        # Nothing in the transaction needs the new key: it is read with the COMMIT (send_ahead).
-        send_ahead(sql, [*params, game.pk], stored)
+        with db.cursor() as cursor:
+            cursor.execute(sql, [*params, game.pk])
+            self.pk = cursor.fetchone()[0]
         self._state.adding, self._state.db = False, db.alias
 
 

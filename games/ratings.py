@@ -19,7 +19,7 @@ from django.db import connection, transaction
 from django.dispatch import receiver
 from openskill.models import ThurstoneMostellerFull
 
-from foundation.rows import Columns, insert_each, prepared_cursor, update_each
+from foundation.rows import Columns, database, insert_each, update_each
 from games import rules, signals
 from games.models import PROVISIONAL_GAMES, Decision, Game, Rating, RatingChange, rating_display as display
 from games.standings import standings as places, team_of, teams_of
@@ -35,7 +35,7 @@ def eligible(game: Game) -> bool:
     """Rated: a finished game in which every seat made at least one decision of its own."""
     if game.status != Game.Status.FINISHED or not game.outcome:
         return False
-    with prepared_cursor() as cursor:
+    with database().cursor() as cursor:
         cursor.execute(_seats_that_decided(), [game.pk, False, False])
         human = {seat for seat, in cursor.fetchall()}
     return all(seat.order in human for seat in game.seats.all())
@@ -91,7 +91,7 @@ def _locked_ratings(game_name: str, users: list, participant: bool) -> dict:
     if not transaction.get_connection().in_atomic_block:  # as select_for_update() says
         raise transaction.TransactionManagementError("locking ratings outside a transaction holds no lock")
     sql, rating = _ratings_query(len(users), participant)
-    with prepared_cursor() as cursor:
+    with database().cursor() as cursor:
         cursor.execute(sql, [game_name, *users])
         rows = [rating.instance(row) for row in cursor.fetchall()]
     return {row.user_id: row for row in rows}

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import Profile, display_name
-from foundation.rows import prepared_cursor
+from foundation.rows import database
 from games import gates, rules, services as games
 from games.models import Game, Rating
 from games.rules import IllegalAction
@@ -413,7 +413,7 @@ def _at_a_table(game_id: int) -> bool:
     """Whether a tournament's table plays the game. Every game's end asks, and most games are no
     tournament's: one kept statement, where the ORM's locking read cost a millisecond of CPU to
     compile (docs/performance.md)."""
-    with prepared_cursor() as cursor:
+    with database().cursor() as cursor:
         cursor.execute(f"SELECT 1 FROM {connection.ops.quote_name(Table._meta.db_table)} WHERE game_id = %s",
                        [game_id])
         return cursor.fetchone() is not None

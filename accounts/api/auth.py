@@ -11,7 +11,7 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.credentials import token_digest, token_expired
 from accounts.models import ApiToken, Profile
-from foundation.rows import Columns, cache_related, prepared_cursor
+from foundation.rows import Columns, cache_related, database
 
 LAST_USED_STEP = timedelta(hours=1)
 
@@ -30,7 +30,7 @@ def _token_query():
 def token_user(key: str):
     """(user, token) of a token key, the user's profile at hand, or None for an unknown key."""
     sql, token_columns, user_columns, profile_columns = _token_query()
-    with prepared_cursor() as cursor:
+    with database().cursor() as cursor:
         cursor.execute(sql, [token_digest(key)])
         row = cursor.fetchone()
     if row is None:

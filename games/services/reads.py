@@ -5,14 +5,13 @@ from __future__ import annotations
 from datetime import timedelta
 from functools import cache
 
-from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import F, Q
+from django.db.models import F, Prefetch, Q, prefetch_related_objects
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from accounts.models import display_name, language_of
-from foundation.rows import Columns, cache_related, keep_prefetched, prepared_cursor
+from foundation.rows import Columns, cache_related, database
 from games import gates, rules
 from games.models import Game, Invitation, ModeratorAction, Seat
 from games.standings import teams_of
@@ -129,9 +128,11 @@ def locked(game_id) -> Game:
     return game_with_seats(game_id, lock=True)
 
 
-def game_with_seats(game_id, lock: bool = False) -> Game:
-    """The game with its seats, their users and profiles, in one query (a 404 if there is none);
-    with `lock`, its row locked until the transaction ends."""
+def game_with_seats(game_id, lock: bool = False, keep_seats: bool = True) -> Game:
+    """The game with its seats, their users and profiles (a 404 if there is none): one query by hand
+    (Seat.of_game), and the seats' rows once more to keep them as `game.seats.all()` (_keep_seats);
+    with `lock`, the rows of the game and of its seats locked until the transaction ends. Without
+    `keep_seats` the seats are not kept: only the lock is wanted."""
     try:
         game_id = int(game_id)
     except (ValueError, TypeError):
@@ -146,7 +147,8 @@ def game_with_seats(game_id, lock: bool = False) -> Game:
         except Game.DoesNotExist:
             raise no_such_game() from None
     game = seats[0].game
-    keep_prefetched(game, "seats", seats)
+    if keep_seats:
+        _keep_seats(game, seats)
     return game
 
 
@@ -154,63 +156,50 @@ def seats_read_again(game: Game) -> list[Seat]:
     """The seats of `game`, whose row the caller holds locked, read again as game_with_seats reads
     them (with the seats a join added after the lock), and kept as its seats."""
     seats = _seats_with_players(game.pk)
-    for seat in seats:
-        cache_related(seat, "game", game)
-    keep_prefetched(game, "seats", seats)
-    return seats
+    game.refresh_from_db(fields=["seats"])  # forgets the seats prefetched before; asks nothing
+    _keep_seats(game, seats)
+    return list(game.seats.all())
+
+
+def _keep_seats(game: Game, read: list[Seat]) -> None:
+    """Make `game.seats.all()` answer the seats of `read` (Seat.of_game), with the user, profile and
+    `may_be_away` that read brought. Django fills that cache only by a prefetch, so the seats' own
+    rows are read once more, by the plainest query (the rows are ours: locked, or read in this
+    transaction): the ORM took four times as long to build the prefetch that would bring the
+    players and the vacations itself (docs/performance.md)."""
+    prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.order_by("order")))
+    players = {seat.pk: seat for seat in read}
+    for seat in game.seats.all():
+        player = players[seat.pk]
+        cache_related(seat, "user", player.user)
+        seat.may_be_away = player.may_be_away
 
 
 def _seats_with_players(game_id: int, lock: bool = False) -> list[Seat]:
     seats = Seat.of_game(game_id, timezone.now().date() - timedelta(days=2), lock)
     for seat in seats:
         if not seat.may_be_away:
-            seat.user._prefetched_objects_cache = {"vacations": []}  # known: none that matters
+            seat.user.recent_vacations = []  # known: none that could move a deadline (games.clock)
     return seats
 
 
 def game_in_full(game_id) -> Game:
-    """The game as its detail answers it: the seats, their players and profiles in one query
-    (game_with_seats), who created it (among the players, when seated), and the invitations with
-    the invited."""
+    """The game as its detail answers it: the seats, their players and profiles (game_with_seats),
+    who created it (among the players, when seated), and the invitations with the invited."""
     game = game_with_seats(game_id)
     creator = next((s.user for s in game.seats.all() if s.user_id == game.created_by_id), None)
     if creator is not None:
         cache_related(game, "created_by", creator)
-    keep_prefetched(game, "invitations", _invitations(game))
+    invitations = Invitation.objects.select_related("user").order_by("pk")
+    prefetch_related_objects([game], Prefetch("invitations", queryset=invitations))
     return game
-
-
-def _invitations(game: Game) -> list[Invitation]:
-    """The game's invitations, oldest first, each with its user."""
-    sql, invitation, user = _invitations_query()
-    with prepared_cursor() as cursor:
-        cursor.execute(sql, [game.pk])
-        rows = cursor.fetchall()
-    found = []
-    for row in rows:
-        made = invitation.instance(row)
-        cache_related(made, "game", game)
-        cache_related(made, "user", user.instance(row, invitation.width))
-        found.append(made)
-    return found
-
-
-# Every game's detail (a create's and a join's answer too) asks it, for a list that is almost always
-# empty: written once, where the ORM's prefetch compiled it for most of a millisecond.
-@cache
-def _invitations_query() -> tuple[str, Columns, Columns]:
-    invitation, user, quote = Columns(Invitation, "i"), Columns(get_user_model(), "u"), connection.ops.quote_name
-    game, invited = (quote(Invitation._meta.get_field(name).column) for name in ("game", "user"))
-    key = quote(get_user_model()._meta.pk.column)
-    return (f"SELECT {invitation.sql}, {user.sql} FROM {invitation.table} JOIN {user.table} ON u.{key} = i.{invited} "
-            f"WHERE i.{game} = %s ORDER BY i.{quote(Invitation._meta.pk.column)}"), invitation, user
 
 
 def locked_lobby(game_id) -> Game:
     """The game locked, with its seats read once the lock is ours. A join adds a seat row and a
     leave deletes one, which no row lock holds back: read in the locking statement, they would be
     the seats from before the wait (Seat.of_game), so two joins would take the same place."""
-    locked(game_id)
+    game_with_seats(game_id, lock=True, keep_seats=False)
     return game_with_seats(game_id)
 
 
@@ -342,7 +331,7 @@ def moderation_log(game: Game, user) -> list[dict]:
     decision), what it was, whose seat; the reason only for the player it concerned, and for a
     stopped game, whose reason every page shows anyway."""
     sql, columns = _moderation_query()
-    with prepared_cursor() as cursor:
+    with database().cursor() as cursor:
         cursor.execute(sql, [game.pk, *(kind.value for kind in LOGGED_ACTIONS)])
         actions = [columns.instance(row) for row in cursor.fetchall()]
     entries = []

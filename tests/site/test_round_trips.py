@@ -1,13 +1,12 @@
-"""Round trips to PostgreSQL: under load each is also a wait to take back the interpreter lock
-(docs/performance.md), so a transaction's BEGIN travels with its first kept statement
-(argo_site.postgresql.Connection), and a decision's insert with the COMMIT (send_ahead)."""
+"""Round trips to PostgreSQL (docs/performance.md): every statement of a decision is sent on its own
+and answered before the next one, so that its error is raised by the statement that caused it."""
 from __future__ import annotations
 
 import contextlib
 import tempfile
 
 import pytest
-from django.db import DatabaseError, connection, transaction
+from django.db import connection
 
 from tests.django_fixtures import POSTGRES
 
@@ -64,52 +63,58 @@ def decision_for(game_id: int):
     return game.seats.get(order=game.current_seat).user, game.seq, choice
 
 
-def test_a_decision_waits_for_postgresql_twice_in_its_transaction(make_user):
+def test_a_decision_waits_for_postgresql_once_per_statement(make_user):
     from games import services
     from games.models import Game
     game = started_game(make_user)
-    for _ in range(3):  # psycopg prepares a statement on its second run, with a round trip of its own
+    for _ in range(6):  # psycopg prepares a statement on its fifth run (prepare_threshold, settings.py)
         user, seq, choice = decision_for(game.pk)
         services.submit_decision(user, game.pk, seq, choice)
     user, seq, choice = decision_for(game.pk)
     with wire() as lines:
         services.submit_decision(user, game.pk, seq, choice)
     sent = trips(lines)
-    # BEGIN with the game's locked read; the decision's insert (with the game's update) with COMMIT.
-    assert len(sent) == 2, sent
-    begin, lock = sent[0][:4], sent[0][4:]
-    assert begin[0] == 'Parse "" "BEGIN" 0' and any(m.startswith("Bind") for m in lock), sent[0]
-    assert sent[1][0].startswith("Bind") and 'Parse "" "COMMIT" 0' in sent[1], sent[1]
-    assert Game.objects.get(pk=game.pk).decisions.count() == 4
+    sent = sent[:sent.index(['Query "COMMIT"']) + 1]  # the decision's transaction; its tasks come after
+    # BEGIN, the game locked with its seats, the seats' prefetch, the insert with the game's update, COMMIT.
+    assert len(sent) == 5, sent
+    assert sent[0] == ['Query "BEGIN"'] and sent[-1] == ['Query "COMMIT"'], sent
+    assert all(not any(m.startswith("Parse") for m in trip) for trip in sent[1:-1]), sent  # kept prepared
+    assert Game.objects.get(pk=game.pk).decisions.count() == 7
 
 
-def test_a_first_statement_that_fails_rolls_back_and_the_connection_goes_on(make_user):
-    from games.models import Seat
-    with pytest.raises(DatabaseError), transaction.atomic():
-        Seat.of_game(1, "not a date", lock=True)
-    assert connection.connection.info.transaction_status.name == "IDLE"
-    with transaction.atomic():
-        assert Seat.of_game(10 ** 9, None, lock=True) == []
-        assert connection.connection.info.transaction_status.name == "INTRANS"
+def test_a_clash_is_raised_by_the_insert_itself_and_stores_nothing(make_user):
+    """A row already holding the decision's number (which the game's lock makes impossible between
+    requests) fails the insert where it is written: the error comes from that statement, no COMMIT
+    is sent, the request is a conflict (409) and nothing of it is stored."""
+    from django.db import IntegrityError
 
-
-def test_a_clash_found_at_the_commit_is_a_conflict_and_stores_nothing(make_user):
-    """The insert's answer is read with the COMMIT: a row already holding the decision's number
-    (which the game's lock makes impossible between requests) still fails the whole transaction."""
     from games import services
     from games.models import Decision, Game
     game = started_game(make_user)
     user, seq, choice = decision_for(game.pk)
     Decision.objects.create(game_id=game.pk, number=seq + 1, seat=0, data={"type": "x"}, events=[])
-    with pytest.raises(services.Conflict, match="another decision was stored first"):
+    ran: list[tuple[str, type | None]] = []
+
+    def record(execute, sql, params, many, context):
+        try:
+            result = execute(sql, params, many, context)
+        except Exception as error:
+            ran.append((sql, type(error)))
+            raise
+        ran.append((sql, None))
+        return result
+    with connection.execute_wrapper(record), pytest.raises(services.Conflict, match="another decision was stored first"):
         services.submit_decision(user, game.pk, seq, choice)
+    failed = [(sql, error) for sql, error in ran if error is not None]
+    assert len(failed) == 1 and failed[0][0].startswith("WITH stored AS (INSERT INTO") and issubclass(failed[0][1], IntegrityError), ran
+    assert ran[-1] == failed[0], ran  # nothing ran after it
     assert Game.objects.get(pk=game.pk).seq == seq
     assert list(Decision.objects.filter(game_id=game.pk).values_list("data", flat=True)) == [{"type": "x"}]
     Decision.objects.filter(game_id=game.pk).delete()  # the stray row gone, the connection goes on
     assert services.submit_decision(user, game.pk, seq, choice).decision.number == seq + 1 == 1
 
 
-def test_what_runs_after_a_statement_sent_ahead_sees_it(make_user):
+def test_what_runs_after_the_insert_sees_it(make_user):
     from games import services
     from games.models import Decision, Game
     game = started_game(make_user)
@@ -119,25 +124,10 @@ def test_what_runs_after_a_statement_sent_ahead_sees_it(make_user):
     def count(**kwargs):
         seen.append(Decision.objects.filter(game_id=game.pk).count())
     from games import signals
-    signals.decision_stored.connect(count, dispatch_uid="test-sent-ahead")
+    signals.decision_stored.connect(count, dispatch_uid="test-after-insert")
     try:
         applied = services.submit_decision(user, game.pk, seq, choice)
     finally:
-        signals.decision_stored.disconnect(dispatch_uid="test-sent-ahead")
+        signals.decision_stored.disconnect(dispatch_uid="test-after-insert")
     assert seen == [1] and applied.decision.pk == Decision.objects.get(game_id=game.pk).pk
     assert Game.objects.get(pk=game.pk).seq == seq + 1
-
-
-def test_a_savepoint_rolled_back_takes_what_was_sent_ahead_with_it(make_user):
-    from games.models import Decision, Game
-    game = started_game(make_user)
-    with transaction.atomic():
-        try:
-            with transaction.atomic():
-                locked = Game.objects.select_for_update().get(pk=game.pk)
-                Decision(game=locked, number=locked.seq + 1, seat=0, data={"type": "y"}, events=[]).insert_saving(locked)
-                raise RuntimeError("changed my mind")
-        except RuntimeError:
-            pass
-        assert Decision.objects.filter(game_id=game.pk).count() == 0
-    assert Decision.objects.filter(game_id=game.pk).count() == 0

@@ -75,7 +75,8 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def get_queryset(self):
         if self.action in ("actions", "moves", "chat", "replay", "mute"):
             return Game.objects.prefetch_related("seats")  # these answers need no more than the seats
-        seats = Seat.objects.select_related("user__profile").prefetch_related("user__vacations")
+        seats = Seat.objects.select_related("user__profile").prefetch_related(
+            Prefetch("user__vacations", to_attr="recent_vacations"))  # what games.clock reads
         qs = (Game.objects.select_related("created_by")
               .prefetch_related(Prefetch("seats", queryset=seats),
                                 Prefetch("invitations", queryset=Invitation.objects.select_related("user"))))
