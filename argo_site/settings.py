@@ -89,7 +89,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "argo_site.middleware.CSPMiddleware",
+    "csp.middleware.CSPMiddleware",
     "argo_site.middleware.RefuseNulInPath",
     # Production serves the collected static files itself; development uses staticfiles' finders.
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),

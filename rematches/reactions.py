@@ -1,11 +1,10 @@
 """A player declining a rematch closes it (the lobby does that); its proposer hears it after the commit."""
 from __future__ import annotations
 
-from django.db import transaction
 from django.dispatch import receiver
 
 from games import signals as game_signals
-from games.entry.tasks import enqueue
+from games.entry.tasks import after_commit
 
 from . import tasks
 from .models import Rematch
@@ -15,4 +14,4 @@ from .models import Rematch
 def _declined(sender, game, user_id, **kwargs):
     rematch_id = Rematch.objects.filter(game=game).values_list("pk", flat=True).first()
     if rematch_id is not None:
-        transaction.on_commit(lambda: enqueue(tasks.rematch_off, rematch_id, user_id))
+        after_commit(tasks.rematch_off, rematch_id, user_id)

@@ -6,7 +6,7 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from games import signals as game_signals
-from games.entry.tasks import enqueue
+from games.entry.tasks import after_commit
 from games.reactions import notify
 
 from . import services, signals, tasks
@@ -21,12 +21,12 @@ def group(tournament_id: int) -> str:
 def _game_ended(sender, game, **kwargs):
     decided = services.table_decided(game)
     if decided is not None:
-        transaction.on_commit(lambda: enqueue(tasks.advance, decided.pk))
+        after_commit(tasks.advance, decided.pk)
 
 
 @receiver(signals.round_started)
 def _round_started(sender, tournament, round, **kwargs):
-    transaction.on_commit(lambda: enqueue(tasks.round_notices, round.pk))
+    after_commit(tasks.round_notices, round.pk)
 
 
 @receiver(signals.tournament_changed)

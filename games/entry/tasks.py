@@ -59,6 +59,10 @@ def sent_all(timeout: float = 10) -> None:
 
 
 def after_commit(task, *args) -> None:
+    """`enqueue` once the transaction commits. Not Celery's delay_on_commit: that sends in the
+    committing thread (the player waits for the broker, about 600 ms of retries when it is down,
+    docs/performance.md) and lets the send's error, or an eager task's, out of the commit's
+    callbacks, which fails a request whose change is stored and skips the callbacks after it."""
     transaction.on_commit(lambda: enqueue(task, *args))
 
 

@@ -6,12 +6,12 @@ clients fetch the fresh view through the API. A channel layer that is down never
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import os
 import threading
 from dataclasses import dataclass
 
-import redis
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.contrib.auth.signals import user_logged_out
@@ -22,7 +22,6 @@ from django.dispatch import receiver
 from accounts import credentials
 from accounts.models import Profile, supported_language
 from accounts.signals import account_suspended, password_changed, signed_out_everywhere
-from foundation.threads import ProcessThread
 from games import rules, signals
 from games.ratings import rating_moves
 from games.services import NotFound, game_in_full, game_with_seats, invitations_of
@@ -58,6 +57,7 @@ def _redis_loop() -> asyncio.AbstractEventLoop:
         if _loop is None or _loop.is_closed() or _loop_pid != os.getpid():
             _loop = asyncio.new_event_loop()
             _loop_pid = os.getpid()
+            _pending.clear()  # a parent's sends, which no thread of this process will finish
             threading.Thread(target=_loop.run_forever, name="notify-loop", daemon=True).start()
         return _loop
 
@@ -72,95 +72,43 @@ def _group_send(messages: list[tuple[str, dict]], wait: bool = True) -> bool:
     layer = get_channel_layer()
     if layer is None or not messages:
         return False
-    publisher = None if wait else _publisher(layer)
-    if publisher is not None:
-        try:
-            publisher.submit(messages)
-            return True
-        except Exception as exc:
-            _not_sent(len(messages), exc)
-            return False
 
-    async def deliver():
-        for group, message in messages:
-            await layer.group_send(group, message)
+    async def deliver():  # in order: a client hears a decision's messages as they were written
+        # asyncio.timeout: wait_for would make a second task of each hand-over (30-50 µs of CPU more)
+        async with asyncio.timeout(SEND_TIMEOUT):
+            for group, message in messages:
+                await layer.group_send(group, message)
     try:
         if not type(layer).__module__.startswith("channels_redis"):
             async_to_sync(deliver)()
             return True
-        sending = asyncio.run_coroutine_threadsafe(asyncio.wait_for(deliver(), SEND_TIMEOUT), _redis_loop())
+        sending = asyncio.run_coroutine_threadsafe(deliver(), _redis_loop())
         if wait:
             sending.result(timeout=SEND_TIMEOUT + 1)
         else:
-            sending.add_done_callback(lambda done: _report(done, len(messages)))
+            _handed_over(sending, len(messages))
         return True
     except Exception as exc:  # a broken channel layer must never break a move
         _not_sent(len(messages), exc)
         return False
 
 
-class _Publisher:
-    """What the publish/subscribe layer's group_send does, done by a thread of this process with
-    Redis's plain client: each message serialized by the layer and PUBLISHed to the group's channel
-    (channels_redis names it `<prefix>__group__<group>`), a decision's messages in one round trip.
-    Handing a decision's messages to the layer's event loop cost about 115 µs of CPU a message
-    (the hand-over, asyncio, redis' asyncio client); this costs about 30 (docs/performance.md).
-    Only for a layer on one Redis given by address (with any prefix); any other goes through the
-    layer itself."""
-
-    def __init__(self, layer, address: str):
-        self.layer = layer
-        self.client = redis.Redis.from_url(address, socket_timeout=SEND_TIMEOUT, socket_connect_timeout=SEND_TIMEOUT)
-        self.prefix = layer._kwargs.get("prefix", "asgi")
-        self.thread = ProcessThread("notify-publish")
-
-    def submit(self, messages: list[tuple[str, dict]]) -> None:
-        data = [(f"{self.prefix}__group__{group}", self.layer.serialize(message)) for group, message in messages]
-        self.thread.submit(self._publish, data)
-
-    def _publish(self, data: list[tuple[str, bytes]]) -> None:
-        try:
-            if len(data) == 1:
-                self.client.publish(*data[0])
-                return
-            with self.client.pipeline(transaction=False) as pipe:
-                for channel, payload in data:
-                    pipe.publish(channel, payload)
-                pipe.execute()
-        except Exception as exc:  # Redis away: the decision stands, the clients reload later
-            _not_sent(len(data), exc)
-
-    def flush(self, timeout: float = SEND_TIMEOUT + 1) -> None:
-        """Wait until every message handed over so far is published (tests)."""
-        self.thread.flush(timeout)
+# What was handed to the loop and is not sent yet: flush_published waits for it.
+_pending: set[concurrent.futures.Future] = set()
 
 
-_publishers: dict = {}
+def _handed_over(sending: concurrent.futures.Future, count: int) -> None:
+    _pending.add(sending)  # before the callback, which runs at once if it is done already
+
+    def done(finished):
+        _pending.discard(finished)
+        _report(finished, count)
+    sending.add_done_callback(done)
 
 
-def _publisher(layer) -> _Publisher | None:
-    """The publisher for `layer`, or None when the layer must send itself."""
-    key = id(layer)
-    known = _publishers.get(key)
-    if known is not None:
-        return known[1]
-    with _loop_lock:
-        found = None
-        if type(layer).__module__ == "channels_redis.pubsub" and type(layer).__name__ == "RedisPubSubChannelLayer":
-            hosts, options = layer._kwargs.get("hosts"), set(layer._kwargs) - {"hosts", "prefix"}
-            if (isinstance(hosts, (list, tuple)) and len(hosts) == 1 and isinstance(hosts[0], str)
-                    and not options and not layer._args):
-                found = _Publisher(layer, hosts[0])
-        if key not in _publishers:
-            _publishers.clear()  # one layer at a time (tests change CHANNEL_LAYERS)
-            _publishers[key] = (layer, found)
-        return _publishers[key][1]
-
-
-def flush_published() -> None:
-    for _, publisher in _publishers.values():
-        if publisher is not None:
-            publisher.flush()
+def flush_published(timeout: float = SEND_TIMEOUT + 1) -> None:
+    """Wait until every message handed over so far in this process is sent, or given up (tests)."""
+    concurrent.futures.wait(list(_pending), timeout=timeout)
 
 
 def _report(sending, count: int) -> None:
