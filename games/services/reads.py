@@ -11,7 +11,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from accounts.models import display_name, language_of
-from foundation.rows import Columns, cache_related, database
+from foundation.rows import Columns, cache_related, database, keep_prefetched
 from games import gates, rules
 from games.models import Game, Invitation, ModeratorAction, Seat
 from games.standings import teams_of
@@ -130,7 +130,7 @@ def locked(game_id) -> Game:
 
 def game_with_seats(game_id, lock: bool = False, keep_seats: bool = True) -> Game:
     """The game with its seats, their users and profiles (a 404 if there is none): one query by hand
-    (Seat.of_game), and the seats' rows once more to keep them as `game.seats.all()` (_keep_seats);
+    (Seat.of_game), its seats kept as `game.seats.all()` (_keep_seats);
     with `lock`, the rows of the game and of its seats locked until the transaction ends. Without
     `keep_seats` the seats are not kept: only the lock is wanted."""
     try:
@@ -156,23 +156,16 @@ def seats_read_again(game: Game) -> list[Seat]:
     """The seats of `game`, whose row the caller holds locked, read again as game_with_seats reads
     them (with the seats a join added after the lock), and kept as its seats."""
     seats = _seats_with_players(game.pk)
-    game.refresh_from_db(fields=["seats"])  # forgets the seats prefetched before; asks nothing
     _keep_seats(game, seats)
-    return list(game.seats.all())
+    return seats
 
 
 def _keep_seats(game: Game, read: list[Seat]) -> None:
-    """Make `game.seats.all()` answer the seats of `read` (Seat.of_game), with the user, profile and
-    `may_be_away` that read brought. Django fills that cache only by a prefetch, so the seats' own
-    rows are read once more, by the plainest query (the rows are ours: locked, or read in this
-    transaction): the ORM took four times as long to build the prefetch that would bring the
-    players and the vacations itself (docs/performance.md)."""
-    prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.order_by("order")))
-    players = {seat.pk: seat for seat in read}
-    for seat in game.seats.all():
-        player = players[seat.pk]
-        cache_related(seat, "user", player.user)
-        seat.may_be_away = player.may_be_away
+    """Make `game.seats.all()` answer the seats of `read` (Seat.of_game), with the users, profiles
+    and `may_be_away` that read brought, without asking again (foundation.rows.keep_prefetched)."""
+    for seat in read:
+        cache_related(seat, "game", game)
+    keep_prefetched(game, "seats", read)
 
 
 def _seats_with_players(game_id: int, lock: bool = False) -> list[Seat]:

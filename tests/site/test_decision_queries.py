@@ -1,9 +1,8 @@
 """How many queries one decision through POST /moves/ costs (docs/performance.md).
 
 The hot path of the site: the token with its user and profile in one query, the locked game row
-with its seats in one, the seats' rows once more to keep them as `game.seats` (Django fills that
-only by a prefetch: one query more than before), the decision inserted and the game row updated (in
-one statement on PostgreSQL). A change that adds a query to
+with its seats in one, the decision inserted and the game row updated (in one statement on
+PostgreSQL). A change that adds a query to
 every decision fails here, not in a benchmark weeks later.
 """
 from __future__ import annotations
@@ -16,11 +15,11 @@ from tests.django_fixtures import POSTGRES, api_key_of
 
 pytestmark = pytest.mark.django_db
 
-# token+user+profile, game FOR UPDATE with seats, the seats' prefetch, INSERT decision and UPDATE
-# game (one statement on PostgreSQL, two elsewhere): 4 or 5, plus the SAVEPOINT/RELEASE pair that the test's
-# own transaction turns BEGIN/COMMIT into.
+# token+user+profile, game FOR UPDATE with seats, INSERT decision and UPDATE game (one statement
+# on PostgreSQL, two elsewhere): 3 or 4, plus the SAVEPOINT/RELEASE pair that the test's own
+# transaction turns BEGIN/COMMIT into.
 def most() -> int:
-    return 6 if connection.vendor == "postgresql" else 7
+    return 5 if connection.vendor == "postgresql" else 6
 
 
 @pytest.fixture(autouse=True)
@@ -96,14 +95,13 @@ def test_the_answer_to_a_decision_carries_the_next_choices(make_user, api_client
     assert seen["again"] and seen["passed"]
 
 
-def test_a_turn_begins_with_one_question_of_three_queries(make_user, api_client_for):
-    """GET /actions/, which a client asks when its turn begins: the token, the game with its seats,
-    the seats' prefetch."""
+def test_a_turn_begins_with_one_question_of_two_queries(make_user, api_client_for):
+    """GET /actions/, which a client asks when its turn begins: the token, then the game with its seats."""
     clients, game, seat, _ = two_player_game(make_user, api_client_for)
     with CaptureQueriesContext(connection) as queries:
         asked = clients[seat].get(f"/api/games/{game['id']}/actions/")
     assert asked.status_code == 200 and asked.json()["actions"], asked.content
-    assert len(queries) == 3, "\n".join(q["sql"] for q in queries.captured_queries)
+    assert len(queries) == 2, "\n".join(q["sql"] for q in queries.captured_queries)
 
 
 def test_the_hand_written_reads_give_what_the_orm_gives(make_user, api_client_for):
@@ -204,10 +202,8 @@ def test_a_new_game_and_the_join_that_starts_it_take_few_queries(make_user, api_
     query (services.game_in_full); the start places every seat in one statement and reads the
     players the first deadline needs with the seats. The token and the two transactions' bounds are
     in the counts; 12 and 21 queries at first, 10 and 14 before the empty list of invited players
-    asked nothing and the start read its seats as a decision does; 9 and 17 since each read of a
-    game's seats that keeps them as `game.seats` reads their rows once more (a prefetch). The join
-    reads the game's invitations once more, since a seat may be kept for an invited player (a
-    rematch)."""
+    asked nothing and the start read its seats as a decision does. The join reads the game's
+    invitations once more, since a seat may be kept for an invited player (a rematch)."""
     alice, bob = api_client_for(make_user("alice")), api_client_for(make_user("bob"))
     with CaptureQueriesContext(connection) as created:
         game = alice.post("/api/games/", {"game": "argo", "players": 2}, format="json")
@@ -217,8 +213,8 @@ def test_a_new_game_and_the_join_that_starts_it_take_few_queries(make_user, api_
     assert started.status_code == 200 and started.json()["status"] == "active"
     assert [s["username"] for s in started.json()["seats"]] == ["alice", "bob"]
     created, joined = the_sites_own(created), the_sites_own(joined)
-    assert len(created) <= 9, "\n".join(q[:160] for q in created)
-    assert len(joined) <= 17, "\n".join(q[:160] for q in joined)
+    assert len(created) <= 8, "\n".join(q[:160] for q in created)
+    assert len(joined) <= 14, "\n".join(q[:160] for q in joined)
 
 
 def the_sites_own(queries) -> list[str]:
@@ -229,9 +225,8 @@ def the_sites_own(queries) -> list[str]:
 
 def test_the_decision_that_ends_a_game_takes_few_queries(make_user, api_client_for):
     """The end of a game places the seats, rates the players, asks whether a tournament's table played
-    it and adds it to the statistics, in the decision's transaction: on PostgreSQL fourteen statements
-    with the two of the test's savepoint (docs/performance.md), fifteen elsewhere; one more than when
-    the seats were kept without a prefetch. The players have
+    it and adds it to the statistics, in the decision's transaction: on PostgreSQL thirteen statements
+    with the two of the test's savepoint (docs/performance.md), fourteen elsewhere. The players have
     ratings already (a first rated game also makes the rows)."""
     import random
 
@@ -255,7 +250,7 @@ def test_the_decision_that_ends_a_game_takes_few_queries(make_user, api_client_f
     ended = Game.objects.get(pk=game["id"])
     assert ended.status == Game.Status.FINISHED and ended.rated
     assert RatingChange.objects.filter(match=ended).count() == 3  # the two players and Argo's aliens
-    assert len(queries) <= (14 if connection.vendor == "postgresql" else 15), \
+    assert len(queries) <= (13 if connection.vendor == "postgresql" else 14), \
         "\n".join(q["sql"][:160] for q in queries.captured_queries)
 
 

@@ -44,6 +44,12 @@ ALLOWED = {
         "Decision.insert_saving stores a decision and its game in one hand-written statement where "
         "save() took two (docs/performance.md, 'Queries per decision'), and then marks the instance "
         "stored as save() would (_state.adding, _state.db); Django offers no public way to do that.",
+    ("foundation/rows.py", "_result_cache"):
+        "keep_prefetched sets what a prefetch of a game's seats would set, from the locked read that "
+        "already brought them: the prefetch's query cost a decision about a third of its CPU under "
+        "the profiler and a round trip (its docstring has the measurement). It also writes the instance's "
+        "_prefetched_objects_cache, through __dict__.",
+    ("foundation/rows.py", "_prefetch_done"): "keep_prefetched, as _result_cache above.",
     ("foundation/rows.py", "_state"):
         "insert_each stores a game's end's new rows in one statement and marks them stored as "
         "bulk_create would (_state.adding, _state.db): bulk_create cost a game's end 1.40 ms of CPU "
