@@ -128,11 +128,10 @@ def locked(game_id) -> Game:
     return game_with_seats(game_id, lock=True)
 
 
-def game_with_seats(game_id, lock: bool = False, keep_seats: bool = True) -> Game:
+def game_with_seats(game_id, lock: bool = False) -> Game:
     """The game with its seats, their users and profiles (a 404 if there is none): one query by hand
     (Seat.of_game), its seats kept as `game.seats.all()` (_keep_seats);
-    with `lock`, the rows of the game and of its seats locked until the transaction ends. Without
-    `keep_seats` the seats are not kept: only the lock is wanted."""
+    with `lock`, the rows of the game and of its seats locked until the transaction ends."""
     try:
         game_id = int(game_id)
     except (ValueError, TypeError):
@@ -147,8 +146,7 @@ def game_with_seats(game_id, lock: bool = False, keep_seats: bool = True) -> Gam
         except Game.DoesNotExist:
             raise no_such_game() from None
     game = seats[0].game
-    if keep_seats:
-        _keep_seats(game, seats)
+    _keep_seats(game, seats)
     return game
 
 
@@ -192,7 +190,7 @@ def locked_lobby(game_id) -> Game:
     """The game locked, with its seats read once the lock is ours. A join adds a seat row and a
     leave deletes one, which no row lock holds back: read in the locking statement, they would be
     the seats from before the wait (Seat.of_game), so two joins would take the same place."""
-    game_with_seats(game_id, lock=True, keep_seats=False)
+    game_with_seats(game_id, lock=True)
     return game_with_seats(game_id)
 
 
