@@ -50,9 +50,25 @@ class AnnouncingConsumer(AsyncJsonWebsocketConsumer):
         # A send to a socket the client has already closed raises (uvicorn's ClientDisconnected), and
         # then websocket.disconnect is never handled: the groups and presence are cleaned up here too.
         try:
-            await super().__call__(scope, receive, send)
+            await self.serve(scope, receive, send)
         finally:
             await self.end()
+
+    async def serve(self, scope, receive, send) -> None:
+        """The socket's own channel is subscribed before the handshake is read: where the layer's
+        connection was lost (the first command after a restart of Redis fails, the next connects
+        anew) the subscription is tried once more, as in enter_groups; while Redis stays out of
+        reach the handshake is refused with CLOSE_TRY_AGAIN, never an error."""
+        for attempt in (1, 2):
+            try:
+                await super().__call__(scope, receive, send)
+                return
+            except LAYER_LOST as exc:
+                if getattr(self, "channel_name", None) is not None:
+                    raise  # lost after the socket had its channel: not a handshake's to answer
+                log.warning("channel layer out of reach opening a socket (attempt %d): %r", attempt, exc)
+        await receive()  # the handshake, answered with a refusal
+        await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
 
     async def join(self, group: str) -> bool:
         """Accept the socket into its group, and into its user's account group when signed in;
