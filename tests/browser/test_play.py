@@ -136,12 +136,18 @@ def within(minutes: float):
     return check
 
 
+IDLE = """() => {
+  const busy = document.getElementById("busy");
+  return (!busy || busy.hidden || !busy.getClientRects().length)
+    && !document.body.classList.contains("posting") && !document.querySelector("#game-root .queued");
+}"""
+
+
 def settle(page):
     """Until the page is idle: not loading, no decision of its own on the way, no tap kept for later
-    (a tap made while it reloaded is taken after the redraw, and may make a decision then)."""
-    page.wait_for_selector("#busy", state="hidden")
-    page.wait_for_function("() => !document.body.classList.contains('posting') && !document.querySelector('#game-root .queued')")
-    page.wait_for_selector("#busy", state="hidden")
+    (a tap made while it reloaded is taken after the redraw, and may make a decision then). All three
+    are looked at together, in one wait on the page."""
+    page.wait_for_function(IDLE)
 
 
 def until_started(page, game_url: str) -> None:
