@@ -10,23 +10,39 @@ import json
 import os
 import random
 
-from .test_play import ARTIFACTS, LIVE_SECONDS, BrowserTestCase, make_player, seq_of, settle, until_started, within
+from .test_play import (
+    ARTIFACTS,
+    BrowserTestCase,
+    make_player,
+    next_mover,
+    seq_of,
+    settle,
+    until_seq,
+    until_started,
+    within,
+)
+
+OFFERED = "#board .choice, #controls .choice, #game-panel .choice"
+# The tokens of the lit choices and of the lit cards in the hand, in the page's order: one look.
+TOKENS = "(selectors) => selectors.map((s) => [...document.querySelectorAll(s)].map((n) => n.dataset.token))"
 
 
 def choose(page, rng: random.Random) -> str:
     """Click one highlighted choice, a card from the hand now and then; returns its token ("" when the
     page, once idle, says it is no longer this player's turn)."""
-    choices = page.locator("#board .choice, #controls .choice, #game-panel .choice")
-    count = choices.count()
-    if count == 0:  # the page may have moved on since its turn was read: look again once it is idle
+    offered, hand = page.evaluate(TOKENS, [OFFERED, "#hand .choice"])
+    if not offered:  # the page may have moved on since its turn was read: look again once it is idle
         settle(page)
         if page.get_attribute("#game-root", "data-my-turn") != "yes":
             return ""
-        count = choices.count()
-    assert count > 0, f"nothing offered; tokens: {page.get_attribute('#game-root', 'data-choices')}"
-    hand = page.locator("#hand .choice")
-    target = hand.nth(rng.randrange(hand.count())) if hand.count() and rng.random() < 0.3 else choices.nth(rng.randrange(count))
-    token = target.get_attribute("data-token")
+        offered, hand = page.evaluate(TOKENS, [OFFERED, "#hand .choice"])
+    assert offered, f"nothing offered; tokens: {page.get_attribute('#game-root', 'data-choices')}"
+    if hand and rng.random() < 0.3:
+        at = rng.randrange(len(hand))
+        target, token = page.locator("#hand .choice").nth(at), hand[at]
+    else:
+        at = rng.randrange(len(offered))
+        target, token = page.locator(OFFERED).nth(at), offered[at]
     target.dispatch_event("click")
     return token
 
@@ -81,13 +97,9 @@ class PlayAndromedaThroughThePages(BrowserTestCase):
         seats = {s.user.username: s.order for s in Game.objects.get(pk=game_id).seats.select_related("user")}
         rng = random.Random(11)
         decisions, cards_clicked, still = 0, 0, within(15)
-        while not ann.is_visible("#outcome"):
+        while (turn := next_mover(game_id, pages, ann)) is not None:
             still("the game did not end")
-            mover = next((p for p in pages.values() if p.get_attribute("#game-root", "data-my-turn") == "yes"), None)
-            if mover is None:
-                ann.wait_for_timeout(200)
-                continue
-            before = seq_of(mover)
+            mover, before = turn
             token = choose(mover, rng)
             cards_clicked += token.startswith("hand:")
             settle(mover)
@@ -96,9 +108,7 @@ class PlayAndromedaThroughThePages(BrowserTestCase):
                 decisions += 1
                 for other in pages.values():
                     if other is not mover:
-                        other.wait_for_function(
-                            f"() => Number(document.querySelector('#game-root').dataset.seq) >= {after}",
-                            timeout=LIVE_SECONDS * 1000)
+                        until_seq(other, after)
             if decisions in (5, 60, 150):
                 for name, page in pages.items():
                     settle(page)

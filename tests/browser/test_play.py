@@ -165,6 +165,33 @@ def seq_of(page) -> int:
     return int(page.get_attribute("#game-root", "data-seq") or -1)
 
 
+def until_seq(page, seq: int) -> None:
+    """The page shows decision `seq` (or a later one) without a reload: the socket brought it."""
+    page.wait_for_function(f"() => Number(document.querySelector('#game-root').dataset.seq) >= {seq}",
+                           timeout=LIVE_SECONDS * 1000)
+
+
+def next_mover(game_id: int, pages: dict, watch):
+    """(page, seq): the page of the player to decide now, once it says it is their turn at decision
+    `seq`, the game's present one; None once the game is over. While a bot decides, the wait is on
+    the page `watch` for its decision to arrive live. Every wait is on what the pages set
+    (data-my-turn, data-seq), none on a clock."""
+    from games.models import Game
+    while True:
+        game = Game.objects.get(pk=game_id)
+        if game.status != "active":
+            return None
+        seat = game.seats.select_related("user").get(order=game.current_seat)
+        page = None if seat.bot_account else pages.get(seat.user.username)
+        if page is None:  # a bot's turn: the next decision comes by itself
+            until_seq(watch, game.seq + 1)
+            continue
+        page.wait_for_function(f"""() => {{ const root = document.querySelector('#game-root');
+            return root.dataset.myTurn === 'yes' && Number(root.dataset.seq) >= {game.seq}; }}""",
+                               timeout=LIVE_SECONDS * 1000)
+        return page, game.seq
+
+
 def choose_one(page, rng: random.Random) -> None:
     """Click one of the highlighted choices; a tile placed on the board is turned, then confirmed."""
     if page.is_visible("#confirm"):
@@ -207,30 +234,27 @@ class PlayThroughThePages(BrowserTestCase):
 
         rng = random.Random(7)
         pages = {"alice": alice, "bob": bob}
+        game_id = int(game_url.rstrip("/").split("/")[-1])
         decisions, still = 0, within(15)
-        while not alice.is_visible("#outcome"):
+        while (turn := next_mover(game_id, pages, alice)) is not None:
             still("the game did not end")
-            mover = next((p for p in pages.values() if p.get_attribute("#game-root", "data-my-turn") == "yes"), None)
-            if mover is None:
-                alice.wait_for_timeout(200)
-                continue
+            mover, before = turn
             other = bob if mover is alice else alice
-            before = seq_of(mover)
             choose_one(mover, rng)
             settle(mover)
             after = seq_of(mover)
             if after != before:
                 decisions += 1
                 # The other player sees the decision arrive over the socket, well before any poll.
-                other.wait_for_function(f"() => Number(document.querySelector('#game-root').dataset.seq) >= {after}",
-                                        timeout=LIVE_SECONDS * 1000)
+                until_seq(other, after)
                 settle(other)
             if os.environ.get("ARGO_BROWSER_TRACE"):
                 print(f"decision {decisions} seq {after}", flush=True)
             if decisions in (10, 60):
                 self.shot(mover, f"02-after-{decisions}-decisions")
             assert decisions < 1500, "the game does not end"
-        bob.wait_for_selector("#outcome:not([hidden])")
+        for page in (alice, bob):
+            page.wait_for_selector("#outcome:not([hidden])")
         self.shot(alice, "03-finished")
 
         assert alice.is_visible("#winner") and alice.locator(".ranking li").count() == 3  # two players and the aliens

@@ -11,7 +11,7 @@ import random
 from unittest import mock
 
 from .test_against_bots import QuickBotsTestCase
-from .test_play import LIVE_SECONDS, make_player, seq_of, settle, until_started, within
+from .test_play import LIVE_SECONDS, make_player, next_mover, seq_of, settle, until_seq, until_started, within
 
 SEED = 33  # the games' seed (the server draws it with lobby.secrets.randbits): the same deal every run, a short one
 NAMED = {"setup_card", "setup_slot", "setup_room", "room", "install_slot"}  # decisions the log names by their pick
@@ -22,29 +22,28 @@ def click_offered(page, rng: random.Random) -> bool:
     """Click one lit choice (a card, room, slot, unit or button); False when, once idle, the page says
     it is no longer this player's turn."""
     choices = page.locator(OFFERED)
-    if choices.count() == 0:
+    count = choices.count()
+    if count == 0:
         settle(page)
         if page.get_attribute("#game-root", "data-my-turn") != "yes":
             return False
-    count = choices.count()
+        count = choices.count()
     assert count > 0, f"nothing offered; tokens: {page.get_attribute('#game-root', 'data-choices')}"
     choices.nth(rng.randrange(count)).dispatch_event("click")
     return True
 
 
-def decide(page, rng: random.Random) -> int | None:
-    """One click and its answer: the new seq when it completed a decision, None for a step of one."""
-    before = seq_of(page)
+def decide(page, rng: random.Random, before: int) -> int | None:
+    """One click on the page at decision `before` and its answer: the new seq when it completed a
+    decision, None for a step of one."""
     click_offered(page, rng)
     settle(page)
     after = seq_of(page)
     return after if after != before else None
 
 
-def until_seq(page, seq: int) -> None:
-    """The page shows decision `seq` without a reload: the socket brought it."""
-    page.wait_for_function(f"() => Number(document.querySelector('#game-root').dataset.seq) >= {seq}",
-                           timeout=LIVE_SECONDS * 1000)
+def game_of(page) -> int:
+    return int(page.url.rstrip("/").split("/")[-1])
 
 
 class TheseusThroughThePages(QuickBotsTestCase):
@@ -87,14 +86,13 @@ class TheseusThroughThePages(QuickBotsTestCase):
         made, named, switches = {"ann": 0, "ben": 0}, 0, 0
         while min(made.values()) < 30:
             still("thirty decisions each were not made")
-            assert not ann.is_visible("#outcome"), f"the game ended after {made} decisions"
-            name = next((n for n, p in pages.items() if p.get_attribute("#game-root", "data-my-turn") == "yes"), None)
-            if name is None:
-                ann.wait_for_timeout(100)
-                continue
-            mover, other_name = pages[name], "ben" if name == "ann" else "ann"
+            turn = next_mover(game_of(ann), pages, ann)
+            assert turn is not None, f"the game ended after {made} decisions"
+            mover, before = turn
+            name = next(n for n, p in pages.items() if p is mover)
+            other_name = "ben" if name == "ann" else "ann"
             other = pages[other_name]
-            seq = decide(mover, rng)
+            seq = decide(mover, rng, before)
             if seq is None:
                 continue
             made[name] += 1
@@ -131,13 +129,10 @@ class TheseusThroughThePages(QuickBotsTestCase):
         assert ann.locator("#players").inner_text().count("(bot)") == 2 and game.seats.filter(bot_account=True).count() == 2
 
         rng, still, made = random.Random(9), within(12), 0  # a bound for a hung page, not a target
-        while not ann.is_visible("#outcome"):
+        while (turn := next_mover(game.pk, pages, ann)) is not None:  # the bots' moves arrive by themselves
             still("the team game did not end")
-            mover = next((p for p in pages.values() if p.get_attribute("#game-root", "data-my-turn") == "yes"), None)
-            if mover is None:
-                ann.wait_for_timeout(100)  # the bots' moves arrive by themselves
-                continue
-            made += decide(mover, rng) is not None
+            mover, before = turn
+            made += decide(mover, rng, before) is not None
             assert made < 1000, "the game does not end"
         for page in pages.values():
             page.wait_for_selector("#outcome:not([hidden])", timeout=LIVE_SECONDS * 1000)
