@@ -21,7 +21,12 @@ export const state = {
   game: null, view: null, actions: null, chooser: null, cycle: [], cycleAt: 0,
   busy: false, wasMyTurn: false, shownSeq: -1, ownSeq: -1, replay: null, firstDraw: true, module: null, board: null,
   log: [], shownUpTo: null, fresh: new Set(), logShown: false, refreshing: null, again: false, chat: new Map(), olderChat: null,
+  chatStale: true,
 };
+
+// The news after which the chat is as it was: a decision changes the game, never the chat (a chat
+// message comes as `chat`; a moderator's desk action, which may hide a line, as `moderated`).
+const CHAT_UNCHANGED = new Set(["decision", "turn_changed", "game_over"]);
 
 // What this browser last saw of the game: the log marks what happened since.
 const seenKey = () => `seen-game-${config.id}`;
@@ -139,7 +144,10 @@ async function load() {
       setBusy(false);
       takeQueuedTap();
     }
-    await Promise.all([loadLog(), loadChat()]);
+    // The chat is read again only when it may have changed (the first load, a poll, other news).
+    const chatStale = state.chatStale;
+    state.chatStale = false;
+    await Promise.all([loadLog(), chatStale ? loadChat() : null]);
     watchBots();
   } catch (error) {
     console.error(error);
@@ -1019,14 +1027,20 @@ export function start() {
       // keeping a half-made decision while it is still legal.
       if (message.event === "chat") loadChat();
       else if (message.event === "decision" && state.game && message.seq <= state.game.seq) return;  // my own, already shown
-      else refresh();
+      else {
+        if (!CHAT_UNCHANGED.has(message.event)) state.chatStale = true;
+        refresh();
+      }
     },
     onState: (connection) => {
       const marker = $("connection");
       marker.dataset.state = connection;
       marker.querySelector(".label").textContent = T[connection === "open" ? "online" : connection] || connection;
     },
-    poll: refresh,
+    poll: () => {
+      state.chatStale = true;  // a socket that was away may have missed a chat message
+      return refresh();
+    },
   });
 
   import(config.module).then((module) => {
