@@ -83,8 +83,12 @@ class Card:
         return cache[trigger]
 
     def static(self, op: str) -> bool:
-        """Whether the card's static effect has `op`."""
-        return any(o[0] == op for o in self.ops("static"))
+        """Whether the card's static effect has `op`. Kept per card: asked for every card of a sector
+        each time a card's being switched off is looked at."""
+        cache = self.__dict__.setdefault("_static", {})
+        if op not in cache:
+            cache[op] = any(o[0] == op for o in self.ops("static"))
+        return bool(cache[op])
 
     def has(self, kind: str) -> bool:
         return kind in self.types

@@ -157,12 +157,11 @@ def switched_off(s, place: str, card: str) -> bool:
     if s["disc"] == place:
         return True
     sector = place_sector(place)
-    mine = owner(s, card)
     for other_place in slots_of(s, sector):
         other = s["slots"][other_place]["card"]
         if other is None or other == card or s["disc"] == other_place:
             continue
-        if DATA.card(other).static("switch_off_enemy_cards") and enemies(s, owner(s, other), mine):
+        if DATA.card(other).static("switch_off_enemy_cards") and enemies(s, owner(s, other), owner(s, card)):
             return True
     return False
 
