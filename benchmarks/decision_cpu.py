@@ -3,7 +3,7 @@
 The site's WSGI handler is called directly with the request a client would send (token, JSON
 body), so what is measured is the site's own work per decision: middleware, DRF, the service,
 the queries' CPU on our side, the answer, and the live messages handed to Redis. Random 2-player
-Argo games are played in turn; only the POSTs are timed (`time.process_time`, every thread of the
+Argo games are played in turn (the same games for the same --seed); only the POSTs are timed (`time.process_time`, every thread of the
 process: the Redis loop and the task sender count too).
 
     DATABASE_URL=postgres://… REDIS_URL=redis://… DJANGO_DEBUG=0 DJANGO_SECRET_KEY=x \\
@@ -68,6 +68,11 @@ def main() -> int:
         assert code == 200, (code, data)
         tokens.append(data["token"])
     rng = random.Random(args.seed)
+    # The games' own seeds (games.services.lobby draws them with `secrets`) from the same generator:
+    # a run plays the same games as any other run of the same --seed, on any version of the code,
+    # so two runs differ only in the site's cost of a decision, not in the rules' work.
+    import secrets
+    secrets.randbits = rng.getrandbits
     # This thread's CPU only: time waiting for PostgreSQL or Redis is not counted.
     profiler = cProfile.Profile(time.thread_time) if args.profile else None
 
