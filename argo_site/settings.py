@@ -89,7 +89,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # django-csp's, for browsers only (foundation/middleware.py): it builds the policy anew for
+    # every response, the costliest middleware of a program's request.
+    "foundation.middleware.CSPMiddleware",
     "argo_site.middleware.RefuseNulInPath",
     # Production serves the collected static files itself; development uses staticfiles' finders.
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),

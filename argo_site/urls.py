@@ -63,13 +63,15 @@ def favicon(request):
 
 
 urlpatterns = [
+    # The API first: Django tries the patterns in order, and a program's every decision and question
+    # is an API request; no other prefix here begins with api/ (docs/performance.md).
+    path("api/", include(api)),
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     # allauth's list of sessions is part of the settings page's list of sign-ins, with the programs'
     # tokens beside them (accounts.sign_ins): one list, one place.
     path("accounts/sessions/", RedirectView.as_view(url="/settings/#sign-ins")),
     path("accounts/", include("allauth.urls")),
-    path("api/", include(api)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("tournaments/", include("tournaments.urls")),
     path("", include("stats.urls")),

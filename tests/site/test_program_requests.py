@@ -46,3 +46,22 @@ def test_a_program_is_answered_without_the_browsers_cookie_work(make_user):
     assert response.status_code == 200 and response.json()["username"] == "alice"
     assert "Cookie" not in response.get("Vary", "")  # nothing in it depended on a session
     assert not response.cookies
+
+
+@pytest.mark.django_db
+def test_a_programs_json_has_no_document_policy_and_a_pages_script_gets_it(client, make_user):
+    """The content security policy says which scripts a shown document may run: a token's answer is
+    JSON a program reads, never shown, and goes without it; the same request signed by a browser's
+    session (a page's script) is answered with it, as every page is."""
+    from rest_framework.test import APIClient
+
+    from tests.django_fixtures import api_key_of
+    alice = make_user("alice")
+    program = APIClient()
+    program.credentials(HTTP_AUTHORIZATION=f"Token {api_key_of(alice)}")
+    answered = program.get("/api/me/")
+    assert answered.status_code == 200 and "Content-Security-Policy" not in answered
+    assert answered["X-Frame-Options"] == "DENY" and answered["X-Content-Type-Options"] == "nosniff"
+    client.force_login(alice)
+    answered = client.get("/api/me/")
+    assert answered.status_code == 200 and "script-src 'self'" in answered["Content-Security-Policy"]
