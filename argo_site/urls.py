@@ -19,6 +19,7 @@ from accounts.api.views import (
     WebSocketTicketView,
 )
 from games.entry.api.errors import not_found
+from games.entry.api.mine import MyGamesView
 from games.entry.api.ratings import RatingsView
 from games.entry.api.urls import turn_urlpatterns
 from notes.api import NoteView
@@ -39,6 +40,7 @@ api = [
     path("auth/sign-out-everywhere/", SignOutEverywhereView.as_view(), name="api-sign-out-everywhere"),
     path("me/", MeView.as_view(), name="api-me"),
     path("me/bot/", BotAccountView.as_view(), name="api-me-bot"),
+    path("me/games/", MyGamesView.as_view(), name="api-my-games"),
     path("me/export/", ExportView.as_view(), name="api-me-export"),
     path("me/devices/", PushDevicesView.as_view(), name="api-push-devices"),
     path("me/devices/<int:pk>/", PushDeviceView.as_view(), name="api-push-device"),

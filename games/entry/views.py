@@ -27,7 +27,7 @@ from foundation.charts import rating_chart
 from games import clock, rules, services
 from games.entry.api.ratings import leaderboard
 from games.entry.forms import BOT_NAMES, CreateGameForm, ProfileForm, VacationForm, bot_choices
-from games.models import Game, Seat
+from games.models import Game
 from games.reactions import emails
 from games.services import lists
 from games.standings import teams_of
@@ -172,26 +172,28 @@ def next_game(request):
 
 @login_required
 def my_games(request):
-    user = request.user
-    # One read of the player's games; the games waiting for the player are picked from it, as
-    # services.waiting_games picks them.
-    mine = lists.games_of(user)
-    my_turn = [g for g in mine if g.status == Game.Status.ACTIVE and (s := g.seat_of(user))
-               and not s.played_by_bot and g.current_seat == s.order]
-    my_turn.sort(key=lambda g: (g.deadline is None, g.deadline or 0, g.pk))
-    invited = [g for g in mine if g.status == Game.Status.OPEN and user in services.invitations_of(g)["pending"]]
-    # the badge (context_processors.site) needs no query of its own: an open invitation waits too
-    request.games_waiting = len(my_turn) + len(invited)
-    # a game a moderator removed the player from waits for nothing of theirs: it is over for them
-    removed = {g.pk for g in mine if (s := g.seat_of(user)) and s.status == Seat.Status.REMOVED}
-    skip = {g.pk for g in my_turn} | {g.pk for g in invited} | removed
-    waiting = [g for g in mine if g.status in (Game.Status.ACTIVE, Game.Status.OPEN) and g.pk not in skip]
-    waiting.sort(key=lambda g: (g.status != Game.Status.ACTIVE, g.pk))
-    finished = [g for g in mine if g.status in (Game.Status.FINISHED, Game.Status.ABORTED) or g.pk in removed]
-    finished.sort(key=lambda g: g.finished_at or g.created_at, reverse=True)
-    new_since = lists.news_counts(user, [g for g in mine if g.status == Game.Status.ACTIVE])
-    return render(request, "games/my_games.html", {"my_turn": my_turn, "invited": invited, "waiting": waiting,
-                                                   "finished": finished, "new_since": new_since})
+    """My games, kept to one game and one section by the filters (`game`, `show`); a filter the
+    site does not know is a 400 with the whole list and the reason."""
+    user, status, refusal = request.user, 200, None
+    chosen = {name: request.GET.get(name, "")[:40] for name in ("game", "show")}
+    try:
+        mine = lists.my_games(user, **chosen, lang=translation.get_language() or "en")
+    except services.GameError as exc:
+        status, refusal, chosen = exc.status, exc.detail, {"game": "", "show": ""}
+        mine = lists.my_games(user, lang=translation.get_language() or "en")
+    # the badge (context_processors.site) needs no query of its own
+    request.games_waiting = mine.waiting_for_me
+    return render(request, "games/my_games.html", {
+        "my_turn": mine.my_turn, "invited": mine.invitations, "waiting": mine.waiting, "finished": mine.finished,
+        "new_since": mine.new_since, "last_moves": mine.last_moves, "chosen": chosen, "refusal": refusal, "filtered": any(chosen.values()),
+        "game_choices": [(name, rules.title(name, translation.get_language() or "en")) for name in rules.names()],
+        "sections": _SECTION_LABELS},
+        status=status)
+
+
+# The filters' words for My games' sections (lists.MY_GAMES_SECTIONS).
+_SECTION_LABELS = [("my_turn", gettext_lazy("Your turn")), ("invitations", gettext_lazy("Invitations")),
+                   ("waiting", gettext_lazy("Waiting for others")), ("finished", gettext_lazy("Finished"))]
 
 
 def option_labels(game: Game, lang: str) -> list[str]:

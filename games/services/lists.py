@@ -3,19 +3,20 @@ each one query (or a few, prefetched), so that entry points read only through th
 from __future__ import annotations
 
 import zoneinfo
+from dataclasses import dataclass
 from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, F, Max, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext
 
 from accounts.models import Profile
-from games import clock, gates
+from games import clock, gates, rules
 from games.models import Decision, Game, Invitation, Rating, RatingChange, Seat
 
-from .errors import NotFound, no_such_game
-from .reads import in_any
+from .errors import Invalid, NotFound, no_such_game
+from .reads import in_any, log_lines, player_names, rules_of
 
 LOBBY_LENGTH = 50  # games per list of the lobby
 
@@ -112,6 +113,92 @@ def games_of(user) -> list[Game]:
     """Every game the user has a seat in or an open invitation to, in one read; no snapshot (the
     biggest column, not needed for a list)."""
     return list(with_people(Game.objects.filter(mine(user)).defer("snapshot")))
+
+
+# My games' sections, most urgent first, as `show` names them (the page's filters, GET /api/me/games/).
+MY_GAMES_SECTIONS = ("my_turn", "invitations", "waiting", "finished")
+
+
+@dataclass
+class MyGames:
+    """The player's games by section, each in its order: where the player decides, the soonest
+    deadline first (none last); open games they are invited to; games waiting for others, the most
+    recent move first; finished ones (and those a moderator removed them from), the latest first.
+    `waiting_for_me` (the badge) counts the first two before any filter."""
+
+    my_turn: list[Game]
+    invitations: list[Game]
+    waiting: list[Game]
+    finished: list[Game]
+    new_since: dict[int, int]
+    waiting_for_me: int
+    last_moves: dict[int, dict] | None = None
+
+    def in_order(self) -> list[tuple[str, Game]]:
+        return [(name, g) for name in MY_GAMES_SECTIONS for g in getattr(self, name)]
+
+
+def my_games(user, game: str = "", show: str = "", lang: str = "en") -> MyGames:
+    """My games, kept to one game (`game`, its name) and one section (`show`) when given; an unknown
+    name of either is refused (Invalid), not taken for no filter. The last moves are said in `lang`."""
+    if game and game not in rules.names():
+        raise Invalid(gettext("no game is called %(name)s") % {"name": game})
+    if show and show not in MY_GAMES_SECTIONS:
+        raise Invalid(gettext("show must be one of %(names)s") % {"names": ", ".join(MY_GAMES_SECTIONS)})
+    found = _sections(user, games_of(user))
+    if game or show:
+        for name in MY_GAMES_SECTIONS:
+            setattr(found, name, [g for g in getattr(found, name) if (not game or g.name == game)
+                                  and (not show or show == name)])
+    in_play = [g for g in found.my_turn + found.waiting if g.status == Game.Status.ACTIVE]
+    found.new_since = news_counts(user, in_play)
+    found.last_moves = last_moves(in_play, lang)
+    return found
+
+
+# A phrase of My games' row: the last move's first log line, cut to this many characters.
+LAST_MOVE_LENGTH = 120
+
+
+def last_moves(games: list[Game], lang: str) -> dict[int, dict]:
+    """{game id: the last decision that stands, as its row says it: {"seat", "name", "line", "at"}},
+    its first line of the log everyone may read (reads.log_lines), in `lang`; two queries for the
+    whole list. The games' seats are prefetched with their players."""
+    if not games:
+        return {}
+    last = (Decision.objects.filter(game_id__in=[g.pk for g in games], undone=False)
+            .values("game_id").annotate(number=Max("number")).order_by())
+    wanted = Q(pk__in=[])
+    for row in last:
+        wanted |= Q(game_id=row["game_id"], number=row["number"])
+    by_game = {g.pk: g for g in games}
+    found = {}
+    for d in Decision.objects.filter(wanted).only("game_id", "number", "seat", "data", "events", "created_at"):
+        game = by_game[d.game_id]
+        names = player_names(game, lang)
+        lines = log_lines(rules_of(game), d.events, d.data, lang, names)
+        line = lines[0] if lines else ""
+        found[d.game_id] = {"seat": d.seat, "name": names[d.seat] if d.seat < len(names) else "",
+                            "line": line if len(line) <= LAST_MOVE_LENGTH else line[:LAST_MOVE_LENGTH - 1] + "…",
+                            "at": d.created_at}
+    return found
+
+
+def _sections(user, mine: list[Game]) -> MyGames:
+    my_turn = [g for g in mine if g.status == Game.Status.ACTIVE and (s := g.seat_of(user))
+               and not s.played_by_bot and g.current_seat == s.order]
+    my_turn.sort(key=lambda g: (g.deadline is None, g.deadline or 0, g.pk))
+    invited = [g for g in mine if g.status == Game.Status.OPEN and g.seat_of(user) is None
+               and any(i.user_id == user.pk and i.declined_at is None for i in g.invitations.all())]
+    invited.sort(key=lambda g: g.created_at, reverse=True)
+    # a game a moderator removed the player from waits for nothing of theirs: it is over for them
+    removed = {g.pk for g in mine if (s := g.seat_of(user)) and s.status == Seat.Status.REMOVED}
+    skip = {g.pk for g in my_turn} | {g.pk for g in invited} | removed
+    waiting = [g for g in mine if g.status in (Game.Status.ACTIVE, Game.Status.OPEN) and g.pk not in skip]
+    waiting.sort(key=lambda g: (g.status != Game.Status.ACTIVE, -(g.last_move_at or g.created_at).timestamp(), g.pk))
+    finished = [g for g in mine if g.status in (Game.Status.FINISHED, Game.Status.ABORTED) or g.pk in removed]
+    finished.sort(key=lambda g: g.finished_at or g.created_at, reverse=True)
+    return MyGames(my_turn, invited, waiting, finished, {}, len(my_turn) + len(invited))
 
 
 def game_for_page(game_id) -> Game:

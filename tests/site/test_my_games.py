@@ -1,11 +1,16 @@
 """\"My games\" as its player reads it: a finished game's result from the player's side (a draw says
-draw, never "won by" everyone), and the heading's count the same as the menu's. Per game over the
-registry (the outcome's seat names are each game's own)."""
+draw, never "won by" everyone), the heading's count the same as the menu's; the sections in order of
+urgency, each in its own order, who decides, as the page and a program (GET /api/me/games/) read
+them; the filters by game and by section, and a filter the site does not know refused. Per game over
+the registry where a game is involved (the outcome's seat names are each game's own)."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
 
 from games import rules, services
 from games.models import Game
@@ -87,3 +92,123 @@ def test_the_headings_count_is_the_menus(client, people):
     html = client.get("/games/mine/").content.decode()
     assert re.search(r'id="waiting-badge"[^>]*>2</span>', html)
     assert re.search(r'id="my-games-badge"[^>]*>2</span>', html)
+
+
+def started(name: str, first, second) -> Game:
+    game = services.create_game(first, game=name, players=2)
+    services.join_game(second, game.pk)
+    return Game.objects.get(pk=game.pk)
+
+
+@pytest.fixture
+def day(people):
+    """Alice's games: two where she decides (deadlines in 5 h and in 2 h), two where Bob decides
+    (last moves 3 h and 1 h ago), an invitation from Carol, and a finished game."""
+    alice, bob, carol = people
+    now, name = timezone.now(), GAMES[0]
+    mine, theirs = [], []
+    while len(mine) < 2 or len(theirs) < 2:
+        game = started(name, alice, bob)
+        deciding = game.deciding_seat.user
+        (mine if deciding == alice else theirs).append(game)
+    mine, theirs = mine[:2], theirs[:2]
+    Game.objects.filter(pk=mine[0].pk).update(deadline=now + timedelta(hours=5))
+    Game.objects.filter(pk=mine[1].pk).update(deadline=now + timedelta(hours=2))
+    Game.objects.filter(pk=theirs[0].pk).update(last_move_at=now - timedelta(hours=3))
+    Game.objects.filter(pk=theirs[1].pk).update(last_move_at=now - timedelta(hours=1))
+    invitation = services.create_game(carol, game=name, players=2, invite=["alice"])
+    done = started(name, alice, carol)
+    winner = done.seats.get(user=alice).colour
+    Game.objects.filter(pk=done.pk).update(status=Game.Status.FINISHED, finished_at=now, outcome={
+        "winners": [winner], "ranking": [{"who": s.colour, "rank": 1 if s.colour == winner else 2}
+                                         for s in done.seats.all()]})
+    # every other started game (where the loop above found a third of one kind) is left out of the order
+    extra = Game.objects.filter(seats__user=alice, status=Game.Status.ACTIVE).exclude(
+        pk__in=[g.pk for g in mine + theirs])
+    extra.update(status=Game.Status.ABORTED, finished_at=now - timedelta(days=1))
+    return {"my_turn": [mine[1].pk, mine[0].pk], "invitations": [invitation.pk],
+            "waiting": [theirs[1].pk, theirs[0].pk], "finished": done.pk}
+
+
+def test_the_api_lists_my_games_most_urgent_first_with_who_decides(people, day, api_client_for):
+    alice = people[0]
+    answer = api_client_for(alice).get("/api/me/games/")
+    assert answer.status_code == 200
+    data = answer.json()
+    assert data["waiting_for_you"] == 3  # two turns and an invitation
+    by_section = {}
+    for row in data["games"]:
+        by_section.setdefault(row["section"], []).append(row)
+    assert [r["section"] for r in data["games"]][:5] == ["my_turn", "my_turn", "invitations", "waiting", "waiting"]
+    assert [r["id"] for r in by_section["my_turn"]] == day["my_turn"]  # the soonest deadline first
+    assert [r["id"] for r in by_section["invitations"]] == day["invitations"]
+    assert [r["id"] for r in by_section["waiting"]] == day["waiting"]  # the latest move first
+    assert by_section["finished"][0]["id"] == day["finished"]
+    assert by_section["finished"][0]["result"] == "you won"
+    for row in by_section["my_turn"]:
+        assert row["to_decide"]["you"] and row["to_decide"]["name"] == "Alice" and row["deadline"]
+    for row in by_section["waiting"]:
+        assert row["to_decide"] == {"seat": row["to_decide"]["seat"], "name": "Bob", "you": False}
+        assert row["last_move_at"] and {p["name"] for p in row["players"]} == {"Alice", "Bob"}
+    assert by_section["invitations"][0]["to_decide"] is None
+
+
+def test_the_sections_filter_and_a_wrong_filter_is_refused(people, day, api_client_for):
+    client = api_client_for(people[0])
+    finished = client.get("/api/me/games/?show=finished").json()
+    assert {r["section"] for r in finished["games"]} == {"finished"}
+    assert finished["waiting_for_you"] == 3  # the badge counts before any filter
+    assert [r["id"] for r in client.get("/api/me/games/?show=waiting").json()["games"]] == day["waiting"]
+    for wrong in ("show=mine", "game=chess", "show=my_turn&game=nothing"):
+        refused = client.get(f"/api/me/games/?{wrong}")
+        assert refused.status_code == 400 and refused.json()["detail"], wrong
+    assert APIClient().get("/api/me/games/").status_code == 401
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_game_filter_keeps_one_game(people, name, api_client_for):
+    alice, bob, _ = people
+    api = api_client_for
+    kept = started(name, alice, bob)
+    others = [started(other, alice, bob) for other in GAMES if other != name]
+    rows = api(alice).get(f"/api/me/games/?game={name}").json()["games"]
+    assert [r["id"] for r in rows] == [kept.pk]
+    assert rows[0]["game"] == name and rows[0]["title"] == rules.title(name, "en")
+    assert len(api(alice).get("/api/me/games/").json()["games"]) == 1 + len(others)
+
+
+def test_the_page_shows_one_section_when_asked_and_explains_a_wrong_filter(client, people, day):
+    alice = people[0]
+    alice.profile.language = "de"
+    alice.profile.save()
+    client.force_login(alice)
+    html = client.get("/games/mine/?show=waiting").content.decode()
+    assert 'id="waiting"' in html and 'id="my-turn"' not in html and 'id="finished"' not in html
+    assert html.index(f'href="/games/{day["waiting"][0]}/"') < html.index(f'href="/games/{day["waiting"][1]}/"')
+    assert "Bob" in re.search(rf'href="/games/{day["waiting"][0]}/".*?</li>', html, re.S).group(0)
+    refused = client.get("/games/mine/?show=mine")
+    assert refused.status_code == 400
+    page = refused.content.decode()
+    assert 'role="alert"' in page and "show" in page and 'id="my-turn"' in page  # the whole list, and why
+    assert '<html lang="de"' in page
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_row_says_the_last_move_in_the_readers_words(client, people, name, api_client_for):
+    """The last decision that stands, by its player, as the game's log says it to everyone: on the
+    page and in the API, for both players."""
+    alice, bob, _ = people
+    game = started(name, alice, bob)
+    module = rules.get(name)
+    mover = game.deciding_seat.user
+    services.submit_decision(mover, game.pk, game.seq, module.bot("greedy", game.seq).choose(services.current_state(game)))
+    game = Game.objects.get(pk=game.pk)
+    line = next(d for d in reversed(services.decision_log(game)) if not d["undone"])["log"][0]
+    for reader in (alice, bob):
+        row = api_client_for(reader).get("/api/me/games/").json()["games"][0]
+        assert row["last_move"]["name"] == mover.profile.display_name
+        assert row["last_move"]["line"] == line[:120] or row["last_move"]["line"].endswith("…")
+    client.force_login(alice)
+    page = client.get("/games/mine/").content.decode()
+    shown = re.search(r'<span class="last-move">(.*?)</span>', page, re.S).group(1)
+    assert shown.startswith(f"{mover.profile.display_name}: ") and "ago" in shown

@@ -232,6 +232,9 @@ def test_the_demo_gives_alice_a_note_and_a_rematch_invitation(fast_hashing, eage
     assert f'href="/games/{rematch.game_id}/"' in mine, "the invitation waits in My games"
     assert "Keep the red pieces back" in mine, "the note's first line"
     assert f"game #{rematch.game_id}" in client.get(f"/games/{rematch.of_id}/").content.decode()
+    rows = client.get("/api/me/games/").json()["games"]
+    assert {r["section"] for r in rows} == {"my_turn", "invitations", "waiting", "finished"}, "every section"
+    assert any(r["new_since"] for r in rows), "a game with news since she looked"
     for command in ("demo_notes", "demo_rematches"):
         call_command(command, stdout=StringIO())
     assert Rematch.objects.count() == 1  # once only
