@@ -57,6 +57,10 @@ class Profile(models.Model):
         _("go on to the next game by itself after my turn"), default=False, db_default=False,
         help_text=_("After the decision that ends your turn, the game page opens the most urgent other game that waits for you."))
 
+    confirm_turn_end = models.BooleanField(
+        _("confirm before the decision that ends my turn"), default=False, db_default=False,
+        help_text=_("The game page holds the decision that ends your turn until you confirm it, with Undo beside it."))
+
     # "": a person. API: a program that plays through the API with the account's token (as a bot
     # account on lichess). Any other value: one of the site's own bots, of that kind.
     bot = models.CharField(_("bot"), max_length=16, blank=True,

@@ -57,11 +57,13 @@ class ProfileSerializer(serializers.ModelSerializer):
     notify_invitations = StrictBooleanField(required=False, help_text="a notice when you are invited")
     notify_while_online = StrictBooleanField(required=False, help_text="turn notices even while the site is open in a tab in use")
     next_game_after_turn = StrictBooleanField(required=False, help_text="the game page opens the next waiting game after your turn")
+    confirm_turn_end = StrictBooleanField(required=False, help_text=(
+        "the game page holds the decision that ends your turn until you confirm it; /actions/ then lists `ends_turn`"))
 
     class Meta:
         model = Profile
         fields = ["username", "email", "display_name", "language", "time_zone", "notify_turn", "notify_reminders",
-                  "notify_game_over", "notify_invitations", "notify_while_online", "next_game_after_turn", "ratings",
+                  "notify_game_over", "notify_invitations", "notify_while_online", "next_game_after_turn", "confirm_turn_end", "ratings",
                   "games_waiting"]
 
     def get_games_waiting(self, profile) -> int:

@@ -100,7 +100,7 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = Profile
         fields = ["display_name", "language", "time_zone", "notify_turn", "notify_reminders", "notify_game_over",
-                  "notify_invitations", "notify_while_online", "next_game_after_turn"]
+                  "notify_invitations", "notify_while_online", "next_game_after_turn", "confirm_turn_end"]
         widgets = {"time_zone": forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"})}
 
 

@@ -113,11 +113,22 @@ def legal_for(game: Game, user) -> dict:
 
 
 def question_for(game: Game, state: dict, seat: Seat, lang: str) -> dict:
-    """What the deciding seat is asked in `state`, with every legal answer (GET /actions/)."""
+    """What the deciding seat is asked in `state`, with every legal answer (GET /actions/); for a
+    player who confirms the end of a turn (Profile.confirm_turn_end), which answers end it."""
     module = rules_of(game)
-    return {"seq": game.seq, "seat": seat.order, "prompt": module.prompt(state, lang),
-            "question": module.question(state), "actions": module.legal_actions(state),
-            "undoable": module.undoable(state)}
+    actions = module.legal_actions(state)
+    asked = {"seq": game.seq, "seat": seat.order, "prompt": module.prompt(state, lang),
+             "question": module.question(state), "actions": actions, "undoable": module.undoable(state)}
+    if getattr(getattr(seat.user, "profile", None), "confirm_turn_end", False):
+        asked["ends_turn"] = ends_turn(module, state, seat.order, actions)
+    return asked
+
+
+def ends_turn(module, state: dict, seat: int, actions: list) -> list[int]:
+    """The positions in `actions` of the answers after which `seat` no longer decides (the turn
+    passes, or the game ends): each applied by the rules, a few milliseconds for a position of
+    some thirty answers (docs/async-play.md)."""
+    return [i for i, action in enumerate(actions) if module.current_seat(module.apply(state, action)[0]) != seat]
 
 
 def locked(game_id) -> Game:

@@ -21,7 +21,7 @@ export const state = {
   game: null, view: null, actions: null, chooser: null, cycle: [], cycleAt: 0,
   busy: false, wasMyTurn: false, shownSeq: -1, ownSeq: -1, replay: null, firstDraw: true, module: null, board: null,
   log: [], shownUpTo: null, fresh: new Set(), logShown: false, refreshing: null, again: false, chat: new Map(), olderChat: null,
-  chatStale: true,
+  chatStale: true, held: null,
 };
 
 // The news after which the chat is as it was: a decision changes the game, never the chat (a chat
@@ -131,6 +131,10 @@ async function load() {
     const me = state.game.seats.find((s) => s.order === state.game.your_seat);
     const myTurn = state.game.status === "active" && me && state.game.current_seat === me.order && !me.played_by_bot;
     state.actions = myTurn ? await actionsAt(state.game.seq) : null;
+    if (state.held && (!state.actions || state.actions.seq !== state.held.seq)) {
+      dropHeld();  // chosen in a position that is gone: the player chooses afresh
+      state.chooser = null;
+    }
     const previous = state.chooser;
     state.chooser = state.actions ? new Chooser(state.actions.actions, state.module.pathOf, state.module.cyclePrefix || null).keepFrom(previous) : null;
     if (myTurn && !state.wasMyTurn && !state.firstDraw) announceTurn();
@@ -557,10 +561,10 @@ function provisionalNote(changes) {
 
 async function choose(token) {
   const chooser = state.chooser;
-  if (!chooser || state.replay) return;
+  if (!chooser || state.replay || state.held) return;
   if (state.busy) return tapWhileBusy(token);
   const decision = chooser.choose(token);
-  if (decision) return submit(decision);
+  if (decision) return endsTurn(decision) ? hold(decision) : submit(decision);
   if (chooser.cycling()) {
     state.cycle = chooser.next();
     state.cycleAt = 0;
@@ -585,6 +589,41 @@ async function submit(decision) {
   state.chooser = null;
   if (result && result.next && !state.refreshing) return carryOn(result);
   await refresh();
+}
+
+// --- the decision that ends my turn, held for a Confirm ---------------------------------------
+
+/** Whether the question marks this answer as one that ends the turn: it does so only for a player
+ * who asked to confirm the end of a turn (`ends_turn`, the preference confirm_turn_end). */
+function endsTurn(decision) {
+  const ends = state.actions && state.actions.ends_turn;
+  if (!ends) return false;
+  const offered = state.actions.actions;
+  const same = JSON.stringify(decision);
+  const at = offered.indexOf(decision);
+  return ends.includes(at >= 0 ? at : offered.findIndex((a) => JSON.stringify(a) === same));
+}
+
+/** Nothing is sent: the page waits for Confirm (send it) or Undo (choose again). */
+function hold(decision) {
+  state.held = { decision, seq: state.actions.seq };
+  render();
+  $("turn-end").hidden = false;
+  $("turn-end-confirm").focus();
+}
+
+function release(confirmed) {
+  const held = dropHeld();
+  if (confirmed && held) return submit(held.decision);
+  if (state.chooser) state.chooser.reset();
+  render();
+}
+
+function dropHeld() {
+  const held = state.held;
+  state.held = null;
+  $("turn-end").hidden = true;
+  return held;
 }
 
 /** My decision was stored and I decide again: the 201 brought the new view and my next choices,
@@ -645,9 +684,12 @@ function wireChoosing() {
   // Confirming is choosing the turned tile: while the page reloads it is kept like any tap.
   $("confirm").addEventListener("click", () => choose(state.cycle[state.cycleAt]));
   $("cancel").addEventListener("click", () => {
+    if (state.held) return release(false);
     state.chooser.reset();
     render();
   });
+  $("turn-end-confirm").addEventListener("click", () => release(true));
+  $("turn-end-undo").addEventListener("click", () => release(false));
   $("more-targets").addEventListener("click", panToMore);
   // A pan, a pinch or a zoom changes what is out of view: the count follows, once a frame.
   let counting = false;

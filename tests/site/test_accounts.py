@@ -287,7 +287,8 @@ def test_api_me_get(make_user, api_client_for):
     assert response.json() == {"username": "alice", "email": "alice@example.org", "display_name": "",
                                "language": "en", "time_zone": "UTC", "notify_turn": "immediate",
                                "notify_reminders": True, "notify_game_over": True, "notify_invitations": True,
-                               "notify_while_online": False, "next_game_after_turn": False, "ratings": [],
+                               "notify_while_online": False, "next_game_after_turn": False, "confirm_turn_end": False,
+                               "ratings": [],
                                "games_waiting": 0}
 
 

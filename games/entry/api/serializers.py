@@ -251,6 +251,9 @@ class ActionsSerializer(serializers.Serializer):
     question = serializers.DictField()
     actions = serializers.ListField(child=serializers.DictField())
     undoable = serializers.IntegerField()
+    ends_turn = serializers.ListField(child=serializers.IntegerField(), required=False, help_text=(
+        "only for a player who confirms the end of a turn (`confirm_turn_end` of /api/me/): the positions "
+        "in `actions` of the answers that end the turn"))
 
 
 class MoveResultSerializer(serializers.Serializer):

@@ -45,6 +45,8 @@ class Command(BaseCommand):
             for user in seated[1:]:
                 services.join_game(user, game.pk)
             play(game.pk, decisions=12)
+            if users["alice"] in seated:  # her turn ends: a game of hers waits for the others in My games
+                play(game.pk, decisions=40, mover=users["alice"])
             started.append(f"{module.title['en']} #{game.pk} ({', '.join(u.username for u in seated)})")
         with override_settings(BOT_MOVE_DELAY=0):  # the bots answer before this command ends
             for name in rules.names():
@@ -59,14 +61,17 @@ class Command(BaseCommand):
             f"in progress: {'; '.join(started)}; an open game of {last.title['en']} by carol."))
 
 
-def play(game_id: int, decisions: int, finish: bool = False) -> None:
+def play(game_id: int, decisions: int, finish: bool = False, mover=None) -> None:
     """Decisions chosen by the greedy bot, made as the players themselves: at most `decisions`, and
-    never the one that ends the game unless `finish`, so that even a short game can stay in progress."""
+    never the one that ends the game unless `finish`, so that even a short game can stay in progress;
+    with `mover`, only while that player decides."""
     for _ in range(decisions):
         game = Game.objects.get(pk=game_id)
         if game.status != Game.Status.ACTIVE:
             return
         seat = game.seats.get(order=game.current_seat)
+        if mover is not None and seat.user_id != mover.pk:
+            return
         state = services.current_state(game)
         module = services.rules_of(game)
         decision = module.bot("greedy", seed=game.seq).choose(state)
