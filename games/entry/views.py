@@ -175,9 +175,10 @@ def my_games(request):
     """My games, kept to one game and one section by the filters (`game`, `show`); a filter the
     site does not know is a 400 with the whole list and the reason."""
     user, status, refusal = request.user, 200, None
+    # the form's "All games" and "Everything" send an empty value: no filter
     chosen = {name: request.GET.get(name, "")[:40] for name in ("game", "show")}
     try:
-        mine = lists.my_games(user, **chosen, lang=translation.get_language() or "en")
+        mine = lists.my_games(user, **{k: v or None for k, v in chosen.items()}, lang=translation.get_language() or "en")
     except services.GameError as exc:
         status, refusal, chosen = exc.status, exc.detail, {"game": "", "show": ""}
         mine = lists.my_games(user, lang=translation.get_language() or "en")

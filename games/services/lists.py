@@ -138,15 +138,16 @@ class MyGames:
         return [(name, g) for name in MY_GAMES_SECTIONS for g in getattr(self, name)]
 
 
-def my_games(user, game: str = "", show: str = "", lang: str = "en") -> MyGames:
+def my_games(user, game: str | None = None, show: str | None = None, lang: str = "en") -> MyGames:
     """My games, kept to one game (`game`, its name) and one section (`show`) when given; an unknown
-    name of either is refused (Invalid), not taken for no filter. The last moves are said in `lang`."""
-    if game and game not in rules.names():
+    name of either, or an empty one, is refused (Invalid), not taken for no filter. The last moves
+    are said in `lang`."""
+    if game is not None and game not in rules.names():
         raise Invalid(gettext("no game is called %(name)s") % {"name": game})
-    if show and show not in MY_GAMES_SECTIONS:
+    if show is not None and show not in MY_GAMES_SECTIONS:
         raise Invalid(gettext("show must be one of %(names)s") % {"names": ", ".join(MY_GAMES_SECTIONS)})
     found = _sections(user, games_of(user))
-    if game or show:
+    if game is not None or show is not None:
         for name in MY_GAMES_SECTIONS:
             setattr(found, name, [g for g in getattr(found, name) if (not game or g.name == game)
                                   and (not show or show == name)])

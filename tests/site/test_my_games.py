@@ -159,7 +159,7 @@ def test_the_sections_filter_and_a_wrong_filter_is_refused(people, day, api_clie
     assert {r["section"] for r in finished["games"]} == {"finished"}
     assert finished["waiting_for_you"] == 3  # the badge counts before any filter
     assert [r["id"] for r in client.get("/api/me/games/?show=waiting").json()["games"]] == day["waiting"]
-    for wrong in ("show=mine", "game=chess", "show=my_turn&game=nothing"):
+    for wrong in ("show=mine", "game=chess", "show=my_turn&game=nothing", "show=", "game="):
         refused = client.get(f"/api/me/games/?{wrong}")
         assert refused.status_code == 400 and refused.json()["detail"], wrong
     assert APIClient().get("/api/me/games/").status_code == 401
@@ -186,6 +186,7 @@ def test_the_page_shows_one_section_when_asked_and_explains_a_wrong_filter(clien
     assert 'id="waiting"' in html and 'id="my-turn"' not in html and 'id="finished"' not in html
     assert html.index(f'href="/games/{day["waiting"][0]}/"') < html.index(f'href="/games/{day["waiting"][1]}/"')
     assert "Bob" in re.search(rf'href="/games/{day["waiting"][0]}/".*?</li>', html, re.S).group(0)
+    assert client.get("/games/mine/?game=&show=").status_code == 200  # the form's "All games", "Everything"
     refused = client.get("/games/mine/?show=mine")
     assert refused.status_code == 400
     page = refused.content.decode()

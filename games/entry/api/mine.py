@@ -71,12 +71,12 @@ class MyGamesView(MethodFirst, APIView):
     http_method_names = ["get", "head", "options"]
 
     @extend_schema(parameters=[
-        OpenApiParameter("game", str, description="only this game (its name in the registry)"),
+        OpenApiParameter("game", str, enum=rules.names(), description="only this game (its name in the registry)"),
         OpenApiParameter("show", str, enum=list(lists.MY_GAMES_SECTIONS), description="only this section")],
         responses={200: MyGamesSerializer, 400: DETAIL, 401: DETAIL})
     def get(self, request):
         params = request.query_params
-        mine = lists.my_games(request.user, game=params.get("game", ""), show=params.get("show", ""),
+        mine = lists.my_games(request.user, game=params.get("game"), show=params.get("show"),
                               lang=translation.get_language() or "en")
         games = [row(request.user, section, g, mine) for section, g in mine.in_order()]
         return Response(MyGamesSerializer({"waiting_for_you": mine.waiting_for_me, "games": games}).data)
