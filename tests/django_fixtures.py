@@ -27,6 +27,18 @@ def bots_move_at_once(settings):
 
 
 @pytest.fixture(autouse=True)
+def the_sites_language_and_zone():
+    """Each test starts in the site's own language and time zone. A request of a German player
+    activates German in its thread, and nothing deactivates it after the answer (the next request
+    activates its own); without this, a later test on the same worker would read German wherever
+    it calls the services directly."""
+    from django.utils import timezone, translation
+    translation.deactivate()
+    timezone.deactivate()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def fresh_limits():
     """The limits' counters in Redis outlive a test's transaction: each test starts with none (the
     database's counters go with the test's rollback or flush)."""
