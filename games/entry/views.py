@@ -174,20 +174,20 @@ def next_game(request):
 def my_games(request):
     """My games, kept to one game and one section by the filters (`game`, `show`); a filter the
     site does not know is a 400 with the whole list and the reason."""
-    user, status, refusal = request.user, 200, None
+    user, status, refusal, lang = request.user, 200, None, translation.get_language() or "en"
     # the form's "All games" and "Everything" send an empty value: no filter
     chosen = {name: request.GET.get(name, "")[:40] for name in ("game", "show")}
     try:
-        mine = lists.my_games(user, **{k: v or None for k, v in chosen.items()}, lang=translation.get_language() or "en")
+        mine = lists.my_games(user, **{k: v or None for k, v in chosen.items()}, lang=lang)
     except services.GameError as exc:
         status, refusal, chosen = exc.status, exc.detail, {"game": "", "show": ""}
-        mine = lists.my_games(user, lang=translation.get_language() or "en")
+        mine = lists.my_games(user, lang=lang)
     # the badge (context_processors.site) needs no query of its own
     request.games_waiting = mine.waiting_for_me
     return render(request, "games/my_games.html", {
         "my_turn": mine.my_turn, "invited": mine.invitations, "waiting": mine.waiting, "finished": mine.finished,
         "new_since": mine.new_since, "last_moves": mine.last_moves, "chosen": chosen, "refusal": refusal, "filtered": any(chosen.values()),
-        "game_choices": [(name, rules.title(name, translation.get_language() or "en")) for name in rules.names()],
+        "game_choices": [(name, rules.title(name, lang)) for name in rules.names()],
         "sections": _SECTION_LABELS},
         status=status)
 

@@ -3,12 +3,12 @@ each one query (or a few, prefetched), so that entry points read only through th
 from __future__ import annotations
 
 import zoneinfo
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, F, Max, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils.translation import gettext
 
 from accounts.models import Profile
@@ -130,9 +130,9 @@ class MyGames:
     invitations: list[Game]
     waiting: list[Game]
     finished: list[Game]
-    new_since: dict[int, int]
     waiting_for_me: int
-    last_moves: dict[int, dict] | None = None
+    new_since: dict[int, int] = field(default_factory=dict)  # of the games in play (news_counts)
+    last_moves: dict[int, dict] = field(default_factory=dict)  # of the games in play (last_moves)
 
     def in_order(self) -> list[tuple[str, Game]]:
         return [(name, g) for name in MY_GAMES_SECTIONS for g in getattr(self, name)]
@@ -163,18 +163,16 @@ LAST_MOVE_LENGTH = 120
 
 def last_moves(games: list[Game], lang: str) -> dict[int, dict]:
     """{game id: the last decision that stands, as its row says it: {"seat", "name", "line", "at"}},
-    its first line of the log everyone may read (reads.log_lines), in `lang`; two queries for the
+    its first line of the log everyone may read (reads.log_lines), in `lang`; one query for the
     whole list. The games' seats are prefetched with their players."""
     if not games:
         return {}
-    last = (Decision.objects.filter(game_id__in=[g.pk for g in games], undone=False)
-            .values("game_id").annotate(number=Max("number")).order_by())
-    wanted = Q(pk__in=[])
-    for row in last:
-        wanted |= Q(game_id=row["game_id"], number=row["number"])
+    standing = Decision.objects.filter(undone=False)
+    latest = standing.filter(game_id=OuterRef("game_id")).order_by("-number").values("number")[:1]
     by_game = {g.pk: g for g in games}
     found = {}
-    for d in Decision.objects.filter(wanted).only("game_id", "number", "seat", "data", "events", "created_at"):
+    for d in (standing.filter(game_id__in=list(by_game), number=Subquery(latest))
+              .only("game_id", "number", "seat", "data", "events", "created_at")):
         game = by_game[d.game_id]
         names = player_names(game, lang)
         lines = log_lines(rules_of(game), d.events, d.data, lang, names)
@@ -199,7 +197,7 @@ def _sections(user, mine: list[Game]) -> MyGames:
     waiting.sort(key=lambda g: (g.status != Game.Status.ACTIVE, -(g.last_move_at or g.created_at).timestamp(), g.pk))
     finished = [g for g in mine if g.status in (Game.Status.FINISHED, Game.Status.ABORTED) or g.pk in removed]
     finished.sort(key=lambda g: g.finished_at or g.created_at, reverse=True)
-    return MyGames(my_turn, invited, waiting, finished, {}, len(my_turn) + len(invited))
+    return MyGames(my_turn, invited, waiting, finished, len(my_turn) + len(invited))
 
 
 def game_for_page(game_id) -> Game:

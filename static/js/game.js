@@ -598,10 +598,8 @@ async function submit(decision) {
 function endsTurn(decision) {
   const ends = state.actions && state.actions.ends_turn;
   if (!ends) return false;
-  const offered = state.actions.actions;
-  const same = JSON.stringify(decision);
-  const at = offered.indexOf(decision);
-  return ends.includes(at >= 0 ? at : offered.findIndex((a) => JSON.stringify(a) === same));
+  // The chooser is built on this very list: the decision it returns is one of its entries.
+  return ends.includes(state.actions.actions.indexOf(decision));
 }
 
 /** Nothing is sent: the page waits for Confirm (send it) or Undo (choose again). */

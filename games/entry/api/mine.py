@@ -59,7 +59,7 @@ def row(user, section: str, game: Game, mine: lists.MyGames) -> dict:
             "status": game.status, "section": section, "url": f"/games/{game.pk}/", "players": players,
             "to_decide": next((p for p in players if deciding and p["seat"] == deciding.order), None),
             "deadline": game.deadline if deciding else None, "last_move_at": game.last_move_at,
-            "last_move": (mine.last_moves or {}).get(game.pk), "new_since": mine.new_since.get(game.pk, 0),
+            "last_move": mine.last_moves.get(game.pk), "new_since": mine.new_since.get(game.pk, 0),
             "result": result_for(game, user) if section == "finished" else ""}
 
 
