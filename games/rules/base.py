@@ -25,6 +25,7 @@ Texts = dict[str, str]  # one text per language: {"en": ..., "de": ...}
 
 SEAT_NAME_LENGTH = 16  # the longest seat name the site stores
 LONGEST_GAME = 5000    # decisions: every bot game ends within them
+RECAP_LINE = 120       # characters: a recap's line fits a line of My games and of an email
 
 # The players' colours as the page writes them, on its light and on its dark background (a red and
 # a blue light enough to read on the dark one). A game's `client_data()["seat_colours"]` takes its
@@ -169,6 +170,14 @@ class GameRules(Protocol):
         phase."): the log's line for it, so that no decision logs as a bare name; `names` as for
         `render`. A game whose every decision causes an event never needs it (the toolkit's default
         says nothing)."""
+
+    def recap(self, events: list[Event], viewer: int | None, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        """What one player's turn did, for a player who was away ("Since you last looked", the turn
+        email): a few short lines, at most RECAP_LINE characters each, in the order it happened.
+        `events`: the turn's events, of every decision it took; `viewer`: the reader's seat (None
+        for a spectator), so a line may say "your"; `names` as for `render`. Only what the log
+        tells everyone. The toolkit's default is the log's lines; a game says its turns more
+        concisely (a piece's steps as one move, no turn headers)."""
 
     def ending(self, outcome: dict[str, Any], lang: str = "en") -> str:
         """Why the finished game ended, in one sentence of the game's own words ("The Greys lost
@@ -379,6 +388,10 @@ class Rules(BotMaker, JsonPositions):
     def render_decision(self, decision: Decision, lang: str = "en", names: list[str] | None = None) -> str:
         """Nothing: a game with decisions that cause no event says what they chose."""
         return ""
+
+    def recap(self, events: list[Event], viewer: int | None, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        """The log's lines of the turn's events, none empty."""
+        return [line for line in (self.render(e, lang, names) for e in events) if line]
 
     def ending(self, outcome: dict[str, Any], lang: str = "en") -> str:
         """Nothing: each game says why its games end in its own words."""
