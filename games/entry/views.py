@@ -222,6 +222,7 @@ def game_page(request, game_id):
     # a game whose creator or a seated player closed their games to the reader offers no Join, but says so
     join_refusal = services.join_refusal(game, request.user) if may_join else None
     can_join = may_join and join_refusal is None
+    news = services.news_for(game, seat, lang) if game.status != Game.Status.OPEN else []
     return render(request, "games/game.html", {
         "game": game, "seat": seat, "title": rules.title(game.name, lang), "options": option_labels(game, lang),
         "page_config": {
@@ -231,6 +232,8 @@ def game_page(request, game_id):
             "user": request.user.username if request.user.is_authenticated else None,
             "participants": {k: _text(v, lang) for k, v in module.participants.items()},
             "timeZone": request.user.profile.time_zone if request.user.is_authenticated else None,
+            # "Replay what is new": from the board the player last saw through the others' decisions since.
+            "news": {"since": seat.last_seen_seq, "numbers": [n for turn in news for n in turn["numbers"]]} if news else None,
         },
         "texts": {**{k: str(v) for k, v in GAME_TEXTS.items()},
                   "status": {k: str(v) for k, v in Game.Status.choices}},
@@ -241,7 +244,7 @@ def game_page(request, game_id):
         "invitations": invitations,
         "can_decline": game.status == Game.Status.OPEN and request.user in invitations["pending"],
         "seat_in_play": _in_play(game, seat),
-        "news": services.news_for(game, seat, lang) if game.status != Game.Status.OPEN else [],
+        "news": news,
         "stand_in": _stand_in_offer(game, seat, module),
         # The game as one JSON document (docs/game-record.md), from the API, once the game has started.
         "has_record": services.has_record(game), "record_filename": services.record_filename(game),

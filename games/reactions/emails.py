@@ -25,11 +25,13 @@ from accounts.models import Profile
 from games import clock, presence
 from games.models import Digest, Game, Seat, TurnNotice
 from games.reactions import push
-from games.services import deadlines, lists, rules_of, waiting_games
+from games.services import deadlines, lists, news_for, rules_of, waiting_games
 from games.standings import team_of, teams_of
 
 Kind = TurnNotice.Kind
 log = logging.getLogger(__name__)
+NEWS_TURNS = 5    # the others' latest turns a turn email tells; the game page has them all
+PUSH_BODY = 240   # characters: a phone shows two or three lines of a notification
 
 PREFERENCES_SALT = "station.email-preferences"
 
@@ -119,7 +121,8 @@ def deciding_seat(game: Game) -> Seat | None:
     return seat
 
 
-def _notice_once(game: Game, user, kind: str, template: str, context: dict, key: str | None = None) -> bool:
+def _notice_once(game: Game, user, kind: str, template: str, context: dict, key: str | None = None,
+                 push_lines: list[str] = ()) -> bool:
     """Email and push one notice, unless the user does not want it or already had it.
 
     The notice is claimed (its row committed) before anything is sent: a worker dying after the
@@ -135,7 +138,8 @@ def _notice_once(game: Game, user, kind: str, template: str, context: dict, key:
                             f"the {kind} notice of game {game.pk}")
     if subject is None:
         return False
-    push.send(user, push.message(gettext_in(user, "Argo Station"), subject, f"/games/{game.pk}/", f"game-{game.pk}"))
+    body = "\n".join([subject, *push_lines])[:PUSH_BODY]
+    push.send(user, push.message(gettext_in(user, "Argo Station"), body, f"/games/{game.pk}/", f"game-{game.pk}"))
     return True
 
 
@@ -162,10 +166,13 @@ def team_of_seat(game: Game, seat: Seat, seats=None) -> dict | None:
 
 
 def turn_email(game: Game) -> bool:
-    """"Your turn", for players who want it at once and are not on the site (or want it anyway)."""
+    """"Your turn", for players who want it at once and are not on the site (or want it anyway), with
+    what the others did since the player last looked (the game page's lines); the push, the last turn's."""
     seat = deciding_seat(game) if game.status == Game.Status.ACTIVE else None
-    sent = seat is not None and _notice_once(game, seat.user, Kind.TURN, "turn",
-                                             {"deadline": game.deadline, "team": team_of_seat(game, seat)})
+    news = news_for(game, seat, seat.user.profile.language, turns=NEWS_TURNS) if seat is not None else []
+    sent = seat is not None and _notice_once(
+        game, seat.user, Kind.TURN, "turn", {"deadline": game.deadline, "team": team_of_seat(game, seat), "news": news},
+        push_lines=[f"{turn['name']}: {' · '.join(turn['lines'])}" for turn in news[-1:]])
     if sent or seat is None or not held_back(seat.user):
         deadlines.turn_notice_settled(game)
     return sent
@@ -253,4 +260,6 @@ def digest_email(user, now) -> bool:
             digest = Digest.objects.create(user=user, day=local.date(), games=[g.pk for g in waiting])
     except IntegrityError:
         return False
+    for game in waiting:  # each game with the others' latest turn, as its turn email tells them
+        game.news = news_for(game, game.seat_of(user), user.profile.language, turns=1)
     return _send_claimed(digest, user, "digest", {"games": waiting}, f"the digest of {local.date()}") is not None

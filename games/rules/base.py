@@ -374,6 +374,7 @@ class Rules(BotMaker, JsonPositions):
 
     if TYPE_CHECKING:
         def prompt(self, state: State, lang: str = "en") -> str: ...
+        def render(self, event: Event, lang: str = "en", names: list[str] | None = None) -> str: ...
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # Plain attributes, not properties: the site reads them as any rules module's, and a test

@@ -70,22 +70,33 @@ def decision_log(game: Game, lang: str = "en", seat: int | None = None) -> list[
     } for d in game.decisions.order_by("number")]
 
 
-def news_for(game: Game, seat, lang: str = "en") -> list[dict]:
+def news_for(game: Game, seat, lang: str = "en", turns: int | None = None) -> list[dict]:
     """"Since you last looked": what the other players did after the seat's player last saw the game,
-    one entry per turn ({"name", "lines"}), from the log everyone may read; nothing of their own."""
+    one entry per turn ({"seat", "name", "lines", "numbers"}): the rules' recap of the turn as the seat
+    reads it (the log's lines where the recap says nothing), and its decisions' numbers, which the
+    page replays. From the log everyone may read; the player's own turns are no news. `turns`: only
+    the latest ones (an email)."""
     if seat is None or game.seq <= seat.last_seen_seq:
         return []
     module, names = rules_of(game), player_names(game, lang)
-    turns: list[dict] = []
+    news: list[dict] = []
+    turn: dict | None = None
     for d in game.decisions.filter(number__gt=seat.last_seen_seq, undone=False).order_by("number"):
-        if d.seat == seat.order:
-            continue
-        lines = log_lines(module, d.events, d.data, lang, names)
-        if turns and turns[-1]["seat"] == d.seat:
-            turns[-1]["lines"] += lines
-        else:
-            turns.append({"seat": d.seat, "name": names[d.seat] if d.seat < len(names) else "", "lines": lines})
-    return [t for t in turns if t["lines"]]
+        if turn is None or turn["seat"] != d.seat:
+            turn = {"seat": d.seat, "name": names[d.seat] if d.seat < len(names) else "", "decisions": []}
+            news.append(turn)
+        turn["decisions"].append(d)
+    told = [_told(module, t, seat.order, lang, names) for t in news if t["seat"] != seat.order]
+    told = [t for t in told if t["lines"]]
+    return told[-turns:] if turns else told
+
+
+def _told(module, turn: dict, viewer: int, lang: str, names: list[str]) -> dict:
+    decisions = turn.pop("decisions")
+    lines = module.recap([e for d in decisions for e in d.events], viewer, lang, names)
+    if not lines:
+        lines = [line for d in decisions for line in log_lines(module, d.events, d.data, lang, names)]
+    return {**turn, "lines": lines, "numbers": [d.number for d in decisions]}
 
 
 def player_names(game: Game, lang: str) -> list[str]:

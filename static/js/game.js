@@ -965,6 +965,7 @@ function wireChat() {
 async function replayTo(upto) {
   // Quick clicks overlap: only the answer to the latest one is drawn, whatever order they come in.
   const ticket = (state.replayTicket = (state.replayTicket || 0) + 1);
+  state.replayLoading = true;
   setBusy(true);
   try {
     const answer = await api(`/api/games/${config.id}/replay/${upto === null ? "" : `?upto=${upto}`}`);
@@ -974,7 +975,10 @@ async function replayTo(upto) {
     state.board.fit();
     render();
   } finally {
-    if (ticket === state.replayTicket) setBusy(false);
+    if (ticket === state.replayTicket) {
+      state.replayLoading = false;
+      setBusy(false);
+    }
   }
 }
 
@@ -1020,13 +1024,39 @@ function wireReplay() {
   $("replay-first").addEventListener("click", () => { state.replayAt = 0; replayTo(0); });
   $("replay-prev").addEventListener("click", () => replayStep(-1));
   $("replay-next").addEventListener("click", () => replayStep(1));
-  $("replay-last").addEventListener("click", async () => {
-    state.replay = null;
-    state.replayAt = null;
-    $("replay-pos").textContent = "";
-    state.board.fit();
-    render();
-  });
+  $("replay-last").addEventListener("click", toPresent);
+}
+
+function toPresent() {
+  if (state.replayLoading) {  // the answer still on its way is not drawn
+    state.replayTicket += 1;
+    state.replayLoading = false;
+    setBusy(false);
+  }
+  state.replay = null;
+  state.replayAt = null;
+  $("replay-pos").textContent = "";
+  if ($("news-steps")) $("news-steps").hidden = true;
+  state.board.fit();
+  render();
+}
+
+/** "Replay what is new": the board as the player last saw it, then each decision the others made
+ * since (config.news, from the server's "Since you last looked"), one per Next, then the present. */
+function wireNewsReplay() {
+  const news = config.news;
+  if (!news || !$("news-replay")) return;
+  const steps = [news.since, ...news.numbers];
+  const show = (at) => {
+    state.newsAt = at;
+    $("news-steps").hidden = false;
+    $("news-pos").textContent = `${at} / ${news.numbers.length}`;
+    $("news-next").hidden = at >= news.numbers.length;
+    return replayTo(steps[at]);
+  };
+  $("news-replay").addEventListener("click", () => show(0));
+  $("news-next").addEventListener("click", () => show(Math.min(state.newsAt + 1, news.numbers.length)));
+  $("news-done").addEventListener("click", toPresent);
 }
 
 // --- live updates --------------------------------------------------------------------------
@@ -1050,6 +1080,7 @@ export function start() {
   wireSeen();
   wireChat();
   wireReplay();
+  wireNewsReplay();
 
   const notifyButton = $("allow-notifications");
   state.mayAskNotifications = Boolean(notifyButton) && "Notification" in window && Notification.permission === "default";

@@ -98,3 +98,45 @@ def test_a_seen_refused_changes_nothing(pair, make_user):
         answer = client.post(f"/api/games/{game_id}/seen/", body, format="json")
         assert answer.status_code == status and answer.json()["detail"], (body, answer.content)
     assert set(Seat.objects.filter(game=game).values_list("last_seen_seq", flat=True)) == {0}
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("language, heading", [("en", "Since you last looked:"), ("de", "Seit du zuletzt geschaut hast:")])
+def test_the_turn_email_tells_what_the_other_did_in_the_readers_language(pair, name, language, heading, mailoutbox):
+    from games.entry import tasks
+    alice, bob = pair
+    game = started(pair, name)
+    first = game.seats.get(order=game.current_seat).user
+    other = bob if first == alice else alice
+    other.profile.language = language
+    other.profile.save()
+    services.seen(other, game.pk, game.seq)
+    end_turn_of(first, game.pk)
+    game = Game.objects.get(pk=game.pk)
+    news = services.news_for(game, game.seat_of(other), language)
+    assert news and news[-1]["name"] == first.profile.display_name and news[-1]["lines"]
+
+    assert tasks.turn_email(game.pk)
+    (message,) = [m for m in mailoutbox if m.to == [other.email]]
+    told = f"{first.profile.display_name}: {' · '.join(news[-1]['lines'])}"
+    assert heading in message.body and told in message.body, message.body
+    html = message.alternatives[0][0]
+    assert heading in html and first.profile.display_name in html
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_digest_tells_each_waiting_games_last_turn(pair, name, mailoutbox):
+    from datetime import UTC, datetime
+
+    from games.reactions import emails
+    alice, bob = pair
+    game = started(pair, name)
+    first = game.seats.get(order=game.current_seat).user
+    other = bob if first == alice else alice
+    services.seen(other, game.pk, game.seq)
+    end_turn_of(first, game.pk)
+    (turn,) = services.news_for(Game.objects.get(pk=game.pk), game.seat_of(other))
+
+    assert emails.digest_email(other, datetime(2026, 3, 2, 12, tzinfo=UTC))
+    (message,) = [m for m in mailoutbox if m.to == [other.email]]
+    assert f"{turn['name']}: {' · '.join(turn['lines'])}" in message.body, message.body
