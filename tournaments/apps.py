@@ -12,6 +12,9 @@ class TournamentsConfig(AppConfig):
         from tournaments import admin, reactions, tasks  # noqa: F401
         from tournaments.services import entry_refusal
         gates.register_own(entry_refusal)  # no account turns into a bot while signed up
+        from games import groupings
+        from tournaments.my_games import GROUPING
+        groupings.register(GROUPING)  # My games kept to one tournament
         from foundation import export
         from tournaments.export import tournaments
         export.register("tournaments", tournaments)

@@ -24,7 +24,7 @@ from accounts import sign_ins
 from accounts.models import Profile, language_of
 from foundation.api import counted_ahead
 from foundation.charts import rating_chart
-from games import clock, rules, services
+from games import clock, groupings, rules, services
 from games.entry.api.ratings import leaderboard
 from games.entry.forms import BOT_NAMES, CreateGameForm, ProfileForm, VacationForm, bot_choices
 from games.models import Game
@@ -176,11 +176,13 @@ def my_games(request):
     site does not know is a 400 with the whole list and the reason."""
     user, status, refusal, lang = request.user, 200, None, translation.get_language() or "en"
     # the form's "All games" and "Everything" send an empty value: no filter
-    chosen = {name: request.GET.get(name, "")[:40] for name in ("game", "show")}
+    keys = [g.key for g in groupings.registered()]
+    chosen = {name: request.GET.get(name, "")[:40] for name in ("game", "show", *keys)}
     try:
-        mine = lists.my_games(user, **{k: v or None for k, v in chosen.items()}, lang=lang)
+        mine = lists.my_games(user, game=chosen["game"] or None, show=chosen["show"] or None, lang=lang,
+                              groups={k: chosen[k] for k in keys if chosen[k]})
     except services.GameError as exc:
-        status, refusal, chosen = exc.status, exc.detail, {"game": "", "show": ""}
+        status, refusal, chosen = exc.status, exc.detail, dict.fromkeys(chosen, "")
         mine = lists.my_games(user, lang=lang)
     # the badge (context_processors.site) needs no query of its own
     request.games_waiting = mine.waiting_for_me
@@ -188,7 +190,9 @@ def my_games(request):
         "my_turn": mine.my_turn, "invited": mine.invitations, "waiting": mine.waiting, "finished": mine.finished,
         "new_since": mine.new_since, "last_moves": mine.last_moves, "chosen": chosen, "refusal": refusal, "filtered": any(chosen.values()),
         "game_choices": [(name, rules.title(name, lang)) for name in rules.names()],
-        "sections": _SECTION_LABELS},
+        "sections": _SECTION_LABELS,
+        "groupings": [{"key": g.key, "label": g.label, "choices": choices} for g in groupings.registered()
+                      if (choices := g.choices(user))]},
         status=status)
 
 

@@ -12,7 +12,7 @@ from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, 
 from django.utils.translation import gettext
 
 from accounts.models import Profile
-from games import clock, gates, rules
+from games import clock, gates, groupings, rules
 from games.models import Decision, Game, Invitation, Rating, RatingChange, Seat
 
 from .errors import Invalid, NotFound, no_such_game
@@ -138,23 +138,38 @@ class MyGames:
         return [(name, g) for name in MY_GAMES_SECTIONS for g in getattr(self, name)]
 
 
-def my_games(user, game: str | None = None, show: str | None = None, lang: str = "en") -> MyGames:
-    """My games, kept to one game (`game`, its name) and one section (`show`) when given; an unknown
-    name of either, or an empty one, is refused (Invalid), not taken for no filter. The last moves
-    are said in `lang`."""
+def my_games(user, game: str | None = None, show: str | None = None, lang: str = "en",
+             groups: dict[str, str] | None = None) -> MyGames:
+    """My games, kept to one game (`game`, its name), one section (`show`) and one group of each
+    grouping other apps register (`groups`: {key: value}, games.groupings: a tournament) when given;
+    an unknown name or value of any, or an empty one, is refused (Invalid), not taken for no filter.
+    The last moves are said in `lang`."""
     if game is not None and game not in rules.names():
         raise Invalid(gettext("no game is called %(name)s") % {"name": game})
     if show is not None and show not in MY_GAMES_SECTIONS:
         raise Invalid(gettext("show must be one of %(names)s") % {"names": ", ".join(MY_GAMES_SECTIONS)})
+    within = _grouped(groups or {})
     found = _sections(user, games_of(user))
-    if game is not None or show is not None:
+    if game is not None or show is not None or within is not None:
         for name in MY_GAMES_SECTIONS:
             setattr(found, name, [g for g in getattr(found, name) if (not game or g.name == game)
-                                  and (not show or show == name)])
+                                  and (not show or show == name) and (within is None or g.pk in within)])
     in_play = [g for g in found.my_turn + found.waiting if g.status == Game.Status.ACTIVE]
     found.new_since = news_counts(user, in_play)
     found.last_moves = last_moves(in_play, lang)
     return found
+
+
+def _grouped(groups: dict[str, str]) -> set[int] | None:
+    """The games in every group chosen (None: no group chosen)."""
+    within: set[int] | None = None
+    for key, value in groups.items():
+        grouping = groupings.get(key)
+        ids = grouping.games(value) if grouping is not None and value else None
+        if ids is None:
+            raise Invalid(gettext("there is no %(key)s %(value)s") % {"key": key, "value": value[:40]})
+        within = ids if within is None else within & ids
+    return within
 
 
 # A phrase of My games' row: the last move's first log line, cut to this many characters.

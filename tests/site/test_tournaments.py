@@ -513,3 +513,34 @@ def test_changes_reach_open_pages_over_the_socket(people, monkeypatch, django_ca
     with django_capture_on_commit_callbacks(execute=True):
         services.sign_up(ann, t.pk)
     assert (f"tournament-{t.pk}", {"event": "tournament", "tournament": t.pk}) in sent
+
+
+def test_my_games_keeps_one_tournaments_games_when_asked(people, client):
+    """My games' filter "Tournament" (tournaments.my_games): the page offers the player's
+    tournaments, keeps the chosen one's games, and refuses one that does not exist, on the page and
+    in the API; a game outside any tournament is left out by the filter."""
+    org, *players = people(6)
+    t = new_tournament(org, players[:4])
+    services.start(t.pk)
+    me = players[0]
+    (mine,) = Table.objects.filter(round__tournament=t, game__seats__user=me).values_list("game_id", flat=True)
+    outside = games.create_game(me, game="coin", players=2)
+    games.join_game(players[4], outside.pk)
+
+    client.force_login(me)
+    html = client.get("/games/mine/").content.decode()
+    assert f'<option value="{t.pk}">Spring Open</option>' in html
+    assert f'href="/games/{outside.pk}/"' in html and f'href="/games/{mine}/"' in html
+    kept = client.get(f"/games/mine/?tournament={t.pk}").content.decode()
+    assert f'href="/games/{mine}/"' in kept and f'href="/games/{outside.pk}/"' not in kept
+    assert f'<option value="{t.pk}" selected>' in kept
+    assert client.get("/games/mine/?tournament=").status_code == 200  # the select's "All"
+    refused = client.get("/games/mine/?tournament=987654")
+    assert refused.status_code == 400 and "there is no tournament 987654" in refused.content.decode()
+
+    rows = api(me).get(f"/api/me/games/?tournament={t.pk}").json()["games"]
+    assert [r["id"] for r in rows] == [mine]
+    for wrong in ("987654", "", "x"):
+        answer = api(me).get(f"/api/me/games/?tournament={wrong}")
+        assert answer.status_code == 400 and answer.json()["detail"], wrong
+    assert 'name="tournament"' not in (client.force_login(org) or client.get("/games/mine/").content.decode())

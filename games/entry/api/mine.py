@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from accounts.models import display_name
 from foundation.api import MethodFirst
-from games import rules
+from games import groupings, rules
 from games.models import Game
 from games.services import lists
 from games.templatetags.site_tags import result_for
@@ -70,13 +70,17 @@ class MyGamesView(MethodFirst, APIView):
     permission_classes = [permissions.IsAuthenticated]
     http_method_names = ["get", "head", "options"]
 
+    # The filters of the other apps (games.groupings) are registered when the apps are ready, before
+    # the URLs import this module.
     @extend_schema(parameters=[
         OpenApiParameter("game", str, enum=rules.names(), description="only this game (its name in the registry)"),
-        OpenApiParameter("show", str, enum=list(lists.MY_GAMES_SECTIONS), description="only this section")],
+        OpenApiParameter("show", str, enum=list(lists.MY_GAMES_SECTIONS), description="only this section"),
+        *(OpenApiParameter(g.key, str, description=g.description) for g in groupings.registered())],
         responses={200: MyGamesSerializer, 400: DETAIL, 401: DETAIL})
     def get(self, request):
         params = request.query_params
         mine = lists.my_games(request.user, game=params.get("game"), show=params.get("show"),
-                              lang=translation.get_language() or "en")
+                              lang=translation.get_language() or "en",
+                              groups={g.key: params[g.key] for g in groupings.registered() if g.key in params})
         games = [row(request.user, section, g, mine) for section, g in mine.in_order()]
         return Response(MyGamesSerializer({"waiting_for_you": mine.waiting_for_me, "games": games}).data)
