@@ -7,7 +7,7 @@ games/rules/andromeda/docs/choices.md.
 from __future__ import annotations
 
 from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, MalformedDecision, Rules
-from . import bots, log, view as _view
+from . import bots, log, recap as _recap, view as _view
 from .cards import FIELDS as CARD_FIELDS
 from .refusals import explain
 from .ships import BOARD
@@ -137,6 +137,10 @@ class AndromedaRules(Rules):
 
     def render(self, event: dict, lang: str = "en", names: list[str] | None = None) -> str:
         return log.render(event, lang, names)
+
+    def recap(self, events: list[dict], viewer: int | None, lang: str = "en",
+              names: list[str] | None = None) -> list[str]:
+        return _recap.recap(events, viewer, lang, names)
 
     def ending(self, outcome: dict, lang: str = "en") -> str:
         return log.ending(outcome, lang)
