@@ -6,8 +6,8 @@ rules are silent: docs/choices.md.
 """
 from __future__ import annotations
 
-from ..base import IllegalAction, ImpossiblePosition, MalformedDecision, Rules, clone
-from . import bots, log, prompts, state as _state, view as _view
+from ..base import Event, IllegalAction, ImpossiblePosition, MalformedDecision, Rules, clone
+from . import bots, log, prompts, recap as _recap, state as _state, view as _view
 from .components import DATA, FACTIONS
 from .play import Play
 from .turn import PHASES, new_state, run_segment
@@ -173,6 +173,10 @@ class TheseusRules(Rules):
 
     def render_decision(self, decision: dict, lang: str = "en", names: list[str] | None = None) -> str:
         return log.render_decision(decision, lang, names)
+
+    def recap(self, events: list[Event], viewer: int | None, lang: str = "en",
+              names: list[str] | None = None) -> list[str]:
+        return _recap.recap(events, viewer, lang, names)
 
     def ending(self, outcome: dict, lang: str = "en") -> str:
         return log.ending(outcome, lang)
