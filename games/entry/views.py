@@ -191,6 +191,8 @@ def my_games(request):
         "new_since": mine.new_since, "last_moves": mine.last_moves, "chosen": chosen, "refusal": refusal, "filtered": any(chosen.values()),
         "game_choices": [(name, rules.title(name, lang)) for name in rules.names()],
         "sections": _SECTION_LABELS,
+        # each game's board module and public data, for the rows' pictures (static/js/my_games.js)
+        "row_boards": {name: board_config(name, lang) for name in {g.name for _, g in mine.in_order()}},
         "groupings": [{"key": g.key, "label": g.label, "choices": choices} for g in groupings.registered()
                       if (choices := g.choices(user))]},
         status=status)

@@ -5,6 +5,8 @@ fills its sectors, rings and paths with SVG's default black), and the replay nam
 One test class per game (the registry's names), so that one game's failure does not hide another's."""
 from __future__ import annotations
 
+import re
+
 from games import rules
 
 from .test_every_page import mid_game
@@ -51,6 +53,20 @@ class DrawnInColours:
         self.shot(page, f"desk-replay-{self.game}")
         lobby = self.open(page, "/", f"svg[data-picture={self.game}]")
         assert lobby < MAX_BLACK, (self.game, "lobby picture", lobby)
+        assert page.errors == [], page.errors
+
+    def test_my_games_draws_each_rows_board_and_says_the_players_standing(self):
+        """The row's picture comes in as the row comes into view (static/js/my_games.js), in the
+        game's colours, with the player's first column of the players table beside it."""
+        page = self.page_for("alice")
+        row = f"svg[data-row-picture='{self.game_id}']"
+        mine = self.open(page, "/games/mine/", row)
+        assert mine < MAX_BLACK, (self.game, "My games' row", mine)
+        page.wait_for_selector(f"{row}[data-drawn=yes]")
+        standing = page.inner_text(f"li:has({row}) [data-row-standing]")
+        assert re.fullmatch(r"\S.* -?\d+", standing), (self.game, standing)  # "Score 0", "VP 0", "LP 20"
+        label = page.get_attribute(row, "aria-label")
+        assert label.startswith("The board of ") and label.endswith(f"#{self.game_id}"), label
         assert page.errors == [], page.errors
 
 
