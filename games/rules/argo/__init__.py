@@ -6,7 +6,7 @@ decisions are small JSON objects (games/rules/argo/docs/decisions.md).
 from __future__ import annotations
 
 from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, Rules
-from . import bots, log, prompts, view as _view
+from . import bots, log, prompts, recap as _recap, view as _view
 from .components import DIFFICULTIES, load_station
 from .decisions import check_shape, decision_schema, explain
 from .scoring import outcome as _outcome
@@ -127,6 +127,9 @@ class ArgoRules(Rules):
 
     def render(self, event: dict, lang: str = "en", names: list[str] | None = None) -> str:
         return log.render(event, lang, names)
+
+    def recap(self, events: list, viewer: int | None, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        return _recap.recap(events, viewer, lang, names)
 
     def ending(self, outcome: dict, lang: str = "en") -> str:
         return log.ending(outcome, lang)
