@@ -12,7 +12,8 @@ What goes in:
   games are played by the rules modules' bots first (processes side by side, --jobs), each kept with
   its seed, options and decisions, and every stored game is one of them, so that it replays to the
   state it stores. About --active games are in progress (a prefix of a bot game, cut at any decision,
-  the turn, its start and its deadline as games.services.deadlines sets them); a few are open in the
+  the turn, its start and its deadline as games.services.deadlines sets them), --busy of them with
+  the first player in a seat (the correspondence player scale.py opens); a few are open in the
   lobby, some with an invitation; the rest ended over the three years: finished (places and scores on
   the seats, the outcome), some with a seat that timed out, resigned or was removed (a bot plays it
   on and it ranks last, games.standings), some aborted by a moderator, a few whose players left
@@ -263,8 +264,9 @@ class Planned:
 
 
 def plan(played: list[Played], games: int, players: int, active: int, now: int, rng: random.Random,
-         first_user: int, bots: dict[str, int]) -> list[Planned]:
-    """Every game's place in the history, in the order they were created (their ids follow it)."""
+         first_user: int, bots: dict[str, int], busy: int = 0) -> list[Planned]:
+    """Every game's place in the history, in the order they were created (their ids follow it). The
+    first player sits in `busy` of the games in progress (the correspondence player of scale.py)."""
     start0 = now - HISTORY_DAYS * 86400
     joined0 = start0 - 60 * 86400
     cuts = [(p, c) for p in played for c in p.cuts]
@@ -298,6 +300,9 @@ def plan(played: list[Played], games: int, players: int, active: int, now: int, 
         # never at the seat deciding in a game in progress (a bot's turn does not wait)
         known = max(40, int(players * ((g.created - joined0) / (now - joined0)) ** 2))
         users = [first_user + i for i in rng.sample(range(min(players, known)), g.players)]
+        if kind == "active" and busy and first_user not in users:
+            users[rng.randrange(g.players)] = first_user
+            busy -= 1
         g.creator = users[0]
         bot_at = rng.randrange(1, g.players) if rng.random() < 0.12 else None
         if bot_at is not None and not (kind == "active" and p.after[g.count - 1] == bot_at):
@@ -570,7 +575,7 @@ def bare(cursor, tables) -> list[str]:
 
 
 def fill(games: int, players: int, *, active: int | None = None, bot_games: int = 2000, jobs: int = 2,
-         seed: int = 1, report=None) -> dict:
+         seed: int = 1, report=None, busy: int = 0) -> dict:
     """Fill the database (migrated) with the history; a dict of what went in and the phases' times.
     With jobs > 1 the bulk is committed by several connections at once; with 1 everything happens
     in the caller's connection and transaction (a test's)."""
@@ -602,7 +607,7 @@ def fill(games: int, players: int, *, active: int | None = None, bot_games: int 
     bots = {kind: bot_account(kind).pk for kind in SITE_BOTS}
     with connection.cursor() as cursor:
         ids = next_ids(cursor, tables)
-    history = plan(played, games, players, active, now, rng, ids["User"] + MODERATORS, bots)
+    history = plan(played, games, players, active, now, rng, ids["User"] + MODERATORS, bots, busy)
     seat_id = count(ids["Seat"])
     first_decision = ids["Decision"]
     for gid, g in enumerate(history, ids["Game"]):
@@ -863,6 +868,7 @@ def main() -> int:
     parser.add_argument("--bot-games", type=int, default=2000, help="games the bots play, reused by the stored games")
     parser.add_argument("--jobs", type=int, default=2, help="processes side by side")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--busy", type=int, default=0, help="games in progress of the first player (scale.py's busy player)")
     args = parser.parse_args()
     import django
     django.setup()
@@ -874,7 +880,7 @@ def main() -> int:
     call_command("migrate", verbosity=0)
     print(f"migrate: {time.perf_counter() - t0:.1f} s", flush=True)
     result = fill(args.games, args.players, active=args.active, bot_games=args.bot_games, jobs=args.jobs,
-                  seed=args.seed, report=lambda line: print(line, flush=True))
+                  seed=args.seed, report=lambda line: print(line, flush=True), busy=args.busy)
     result["seconds"]["migrate"] = round(time.perf_counter() - t0 - result["seconds"]["total"], 1)
     result["seconds"]["total"] = round(time.perf_counter() - t0, 1)
     result["sizes"] = sizes(result["rows"]["decisions"], result["rows"]["games"])

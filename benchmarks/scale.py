@@ -2,7 +2,8 @@
 and a large database filled by benchmarks/fill_archive.py, side by side, with the ratio large/small.
 
     DATABASE_URL=postgres://argo:argo@127.0.0.1:5432/argo_scale1k python3 benchmarks/fill_archive.py \\
-        --games 1000 --players 250 --bot-games 200       # once; argo_archive: docs/performance.md
+        --games 1000 --players 250 --bot-games 200 --active 250 --busy 200   # once
+    DATABASE_URL=postgres://argo:argo@127.0.0.1:5432/argo_archive python3 benchmarks/fill_archive.py --busy 200
     python3 benchmarks/scale.py --small postgres://argo:argo@127.0.0.1:5432/argo_scale1k \\
         --large postgres://argo:argo@127.0.0.1:5432/argo_archive [--requests 25] [--only lobby,my_games] [--skip ...]
 
@@ -11,7 +12,8 @@ settled as a serving process's is (foundation.heap), in process with Django's te
 (benchmarks/stats.py's timed_calls: p50 and p99 in ms, and the queries of one request by
 CaptureQueriesContext). What is opened is chosen alike at both sizes: a player with the average
 number of seats who has a game in progress, the game in progress with the median decision
-count among those whose turn is a person's, a finished game with the median decision count, its
+count among those whose turn is a person's, the player with the most games in progress (the
+`_busy` items: 200 in fills made with --busy 200), a finished game with the median decision count, its
 replay at the middle decision, and a moderator of the fill (made a superuser in a transaction
 rolled back: the GETs run inside it, so a view's own transaction is a savepoint, two queries more).
 
@@ -77,7 +79,14 @@ def subjects() -> dict:
         player = cursor.fetchone()[0]
         cursor.execute("SELECT count(*) FROM games_seat WHERE user_id = %s", [player])
         player_games = cursor.fetchone()[0]
+        # the correspondence player: the most games in progress (fill_archive.py --busy gives one 200)
+        cursor.execute("""
+            SELECT s.user_id, count(*) FROM games_seat s JOIN games_game g ON g.id = s.game_id
+              JOIN accounts_profile p USING (user_id)
+             WHERE g.status = 'active' AND p.bot = '' GROUP BY s.user_id ORDER BY count(*) DESC, s.user_id LIMIT 1""")
+        busy, busy_games = cursor.fetchone()
     return {"player": User.objects.get(pk=player), "player_games": player_games,
+            "busy": User.objects.get(pk=busy), "busy_games": busy_games,
             "mover": User.objects.get(pk=mover), "active_game": active_game, "active_seq": middle_active,
             "finished_game": finished_game, "finished_seq": finished_seq,
             "moderator": User.objects.filter(is_staff=True, is_active=True).order_by("pk").first()}
@@ -89,6 +98,9 @@ def gets(s: dict) -> list[tuple[str, str, str]]:
     return [
         ("lobby", "player", "/"),
         ("my_games", "player", "/games/mine/"),
+        ("my_games_busy", "busy", "/games/mine/"),
+        ("api_my_games_busy", "busy", "/api/me/games/"),
+        ("next_game_busy", "busy", "/games/next/"),  # a redirect to the most urgent game, or to My games
         ("game_in_progress", "mover", f"/games/{active}/"),
         ("game_finished", "player", f"/games/{done}/"),
         ("player_page", "player", f"/players/{name}/"),
@@ -140,10 +152,11 @@ def measure_here(requests: int, task_requests: int, only: set[str], skip: set[st
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.USER_LIMITS = {k: (10**9, seconds) for k, (_, seconds) in settings.USER_LIMITS.items()}
     s = subjects()
-    print(json.dumps({"item": "subjects", "player_games": s["player_games"], "active_seq": s["active_seq"],
+    print(json.dumps({"item": "subjects", "player_games": s["player_games"], "busy_games": s["busy_games"],
+                      "active_seq": s["active_seq"],
                       "finished_seq": s["finished_seq"], "player": s["player"].username}), flush=True)
     clients = {}
-    for who in ("player", "mover", "moderator"):
+    for who in ("player", "busy", "mover", "moderator"):
         clients[who] = Client()
         clients[who].force_login(s[who])
     def wanted(item):
@@ -155,6 +168,10 @@ def measure_here(requests: int, task_requests: int, only: set[str], skip: set[st
             if wanted(item):
                 print(json.dumps({"item": item, **measure(clients[who], [path], requests)}), flush=True)
         transaction.set_rollback(True)
+
+    if wanted("badge_busy"):  # what every page the busy player opens counts for its badge
+        print(json.dumps({"item": "badge_busy", **timed_calls(lambda n: services.waiting_count(s["busy"]), requests)}),
+              flush=True)
 
     if wanted("api_decision_post"):
         game = services.game_with_seats(s["active_game"])

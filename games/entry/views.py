@@ -179,16 +179,19 @@ def my_games(request):
     keys = [g.key for g in groupings.registered()]
     chosen = {name: request.GET.get(name, "")[:40] for name in ("game", "show", *keys)}
     try:
+        # a section asked for by name is shown whole; the overview shows each section's first games
         mine = lists.my_games(user, game=chosen["game"] or None, show=chosen["show"] or None, lang=lang,
-                              groups={k: chosen[k] for k in keys if chosen[k]})
+                              groups={k: chosen[k] for k in keys if chosen[k]},
+                              shown=None if chosen["show"] else lists.MY_GAMES_SHOWN)
     except services.GameError as exc:
         status, refusal, chosen = exc.status, exc.detail, dict.fromkeys(chosen, "")
-        mine = lists.my_games(user, lang=lang)
+        mine = lists.my_games(user, lang=lang, shown=lists.MY_GAMES_SHOWN)
     # the badge (context_processors.site) needs no query of its own
     request.games_waiting = mine.waiting_for_me
     return render(request, "games/my_games.html", {
         "my_turn": mine.my_turn, "invited": mine.invitations, "waiting": mine.waiting, "finished": mine.finished,
         "new_since": mine.new_since, "last_moves": mine.last_moves, "chosen": chosen, "refusal": refusal, "filtered": any(chosen.values()),
+        "more": _more_rows(request, mine),
         "game_choices": [(name, rules.title(name, lang)) for name in rules.names()],
         "sections": _SECTION_LABELS,
         # each game's board module and public data, for the rows' pictures (static/js/my_games.js)
@@ -196,6 +199,18 @@ def my_games(request):
         "groupings": [{"key": g.key, "label": g.label, "choices": choices} for g in groupings.registered()
                       if (choices := g.choices(user))]},
         status=status)
+
+
+def _more_rows(request, mine: lists.MyGames) -> dict[str, dict]:
+    """{section: {"count", "url"}} for each section the overview cut short: its "Show all" link keeps
+    the other filters chosen and names the section."""
+    more = {}
+    for name in lists.MY_GAMES_SECTIONS:
+        if mine.totals.get(name, 0) > len(getattr(mine, name)):
+            query = request.GET.copy()
+            query["show"] = name
+            more[name] = {"count": mine.totals[name], "url": f"?{query.urlencode()}"}
+    return more
 
 
 # The filters' words for My games' sections (lists.MY_GAMES_SECTIONS).

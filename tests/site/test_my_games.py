@@ -213,3 +213,22 @@ def test_a_row_says_the_last_move_in_the_readers_words(client, people, name, api
     page = client.get("/games/mine/").content.decode()
     shown = re.search(r'<span class="last-move">(.*?)</span>', page, re.S).group(1)
     assert shown.startswith(f"{mover.profile.display_name}: ") and "ago" in shown
+
+
+def test_each_section_shows_its_first_games_and_a_link_to_all_of_them(client, people, day, monkeypatch):
+    """The overview shows each section's most urgent games (lists.MY_GAMES_SHOWN; one here) and
+    "Show all N", which lists the section whole and keeps the other filters."""
+    from games.services import lists
+    monkeypatch.setattr(lists, "MY_GAMES_SHOWN", 1)
+    client.force_login(people[0])
+    html = client.get("/games/mine/").content.decode()
+    for section, ids in (("my-turn", day["my_turn"]), ("waiting", day["waiting"])):
+        part = re.search(rf'<section id="{section}">.*?</section>', html, re.S).group(0)
+        assert f'href="/games/{ids[0]}/"' in part and f'href="/games/{ids[1]}/"' not in part, section
+        assert "Show all 2" in part, section
+    assert "Show all" not in re.search(r'<section id="invitations">.*?</section>', html, re.S).group(0)  # its one
+    assert 'href="?show=my_turn"' in html and 'href="?show=waiting"' in html
+    whole = client.get(f"/games/mine/?game={GAMES[0]}&show=waiting").content.decode()
+    assert all(f'href="/games/{pk}/"' in whole for pk in day["waiting"]) and not re.search(r"Show all \d", whole)
+    kept = client.get(f"/games/mine/?game={GAMES[0]}").content.decode()
+    assert f'href="?game={GAMES[0]}&amp;show=waiting"' in kept
