@@ -18,10 +18,11 @@ def choices(user) -> list[tuple[str, str]]:
 
 def games(value: str) -> set[int] | None:
     """The games of the tournament's tables; None when no tournament has that id."""
-    if not (value.isascii() and value.isdigit() and len(value) < 10) or not Tournament.objects.filter(pk=value).exists():
+    if not Tournament.objects.filter(pk=value).exists():
         return None
     return set(Table.objects.filter(round__tournament_id=value, game__isnull=False).values_list("game_id", flat=True))
 
 
 GROUPING = Grouping(key="tournament", label=gettext_lazy("Tournament"),
-                    description="only the games of this tournament (its id)", choices=choices, games=games)
+                    description="only the games of this tournament (its id)", pattern=r"^[0-9]{1,9}$",
+                    choices=choices, games=games)

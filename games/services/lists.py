@@ -2,6 +2,7 @@
 each one query (or a few, prefetched), so that entry points read only through the services."""
 from __future__ import annotations
 
+import re
 import zoneinfo
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -175,9 +176,11 @@ def _grouped(groups: dict[str, str]) -> set[int] | None:
     within: set[int] | None = None
     for key, value in groups.items():
         grouping = groupings.get(key)
-        ids = grouping.games(value) if grouping is not None and value else None
+        if grouping is None or not re.fullmatch(grouping.pattern, value):
+            raise Invalid(gettext("%(key)s cannot be %(value)s") % {"key": key, "value": repr(value[:40])})
+        ids = grouping.games(value)
         if ids is None:
-            raise Invalid(gettext("there is no %(key)s %(value)s") % {"key": key, "value": value[:40]})
+            raise NotFound(gettext("there is no %(key)s %(value)s") % {"key": key, "value": value})
         within = ids if within is None else within & ids
     return within
 

@@ -517,8 +517,9 @@ def test_changes_reach_open_pages_over_the_socket(people, monkeypatch, django_ca
 
 def test_my_games_keeps_one_tournaments_games_when_asked(people, client):
     """My games' filter "Tournament" (tournaments.my_games): the page offers the player's
-    tournaments, keeps the chosen one's games, and refuses one that does not exist, on the page and
-    in the API; a game outside any tournament is left out by the filter."""
+    tournaments, keeps the chosen one's games, and answers one that does not exist with a 404 and a
+    value that is no tournament's id with a 400, on the page and in the API; a game outside any
+    tournament is left out by the filter."""
     org, *players = people(6)
     t = new_tournament(org, players[:4])
     services.start(t.pk)
@@ -536,11 +537,12 @@ def test_my_games_keeps_one_tournaments_games_when_asked(people, client):
     assert f'<option value="{t.pk}" selected>' in kept
     assert client.get("/games/mine/?tournament=").status_code == 200  # the select's "All"
     refused = client.get("/games/mine/?tournament=987654")
-    assert refused.status_code == 400 and "there is no tournament 987654" in refused.content.decode()
+    assert refused.status_code == 404 and "there is no tournament 987654" in refused.content.decode()
+    assert client.get("/games/mine/?tournament=x").status_code == 400
 
     rows = api(me).get(f"/api/me/games/?tournament={t.pk}").json()["games"]
     assert [r["id"] for r in rows] == [mine]
-    for wrong in ("987654", "", "x"):
+    for wrong, status in (("987654", 404), ("", 400), ("x", 400), ("1" * 10, 400)):
         answer = api(me).get(f"/api/me/games/?tournament={wrong}")
-        assert answer.status_code == 400 and answer.json()["detail"], wrong
+        assert answer.status_code == status and answer.json()["detail"], wrong
     assert 'name="tournament"' not in (client.force_login(org) or client.get("/games/mine/").content.decode())

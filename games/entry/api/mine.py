@@ -75,8 +75,8 @@ class MyGamesView(MethodFirst, APIView):
     @extend_schema(parameters=[
         OpenApiParameter("game", str, enum=rules.names(), description="only this game (its name in the registry)"),
         OpenApiParameter("show", str, enum=list(lists.MY_GAMES_SECTIONS), description="only this section"),
-        *(OpenApiParameter(g.key, str, description=g.description) for g in groupings.registered())],
-        responses={200: MyGamesSerializer, 400: DETAIL, 401: DETAIL})
+        *(OpenApiParameter(g.key, str, description=g.description, pattern=g.pattern) for g in groupings.registered())],
+        responses={200: MyGamesSerializer, 400: DETAIL, 401: DETAIL, 404: DETAIL})
     def get(self, request):
         params = request.query_params
         mine = lists.my_games(request.user, game=params.get("game"), show=params.get("show"),
