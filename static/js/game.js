@@ -15,6 +15,7 @@ let T = null;
 let root = null;
 const $ = (id) => document.getElementById(id);
 const BOT_WATCH_MS = 1500;  // a look every 1.5 s while a bot decides
+const ANNOUNCED_KEPT = 30;  // the live region's latest announcements; older ones were said already
 
 /** Everything the page knows, in one object. */
 export const state = {
@@ -398,6 +399,11 @@ function markChoices(tokens, selected) {
   }
 }
 
+/** A live region's text changed only when it differs: the same words set again are said again. */
+function say(node, words) {
+  if (node.textContent !== words) node.textContent = words;
+}
+
 function renderPrompt() {
   const prompt = $("prompt");
   const me = state.game.seats.find((s) => s.order === state.game.your_seat);
@@ -405,20 +411,20 @@ function renderPrompt() {
   if (state.replay) {
     const entry = state.log.find((d) => d.number === state.replay.upto);
     const what = entry && state.replay.position ? `${seatName(entry.seat)}: ${entry.log.join(" ")}` : T.replayStart;
-    prompt.textContent = `${T.decision} ${state.replay.position} ${T.of} ${state.replay.numbers.length} · ${what}`;
+    say(prompt, `${T.decision} ${state.replay.position} ${T.of} ${state.replay.numbers.length} · ${what}`);
   } else if (state.actions) {
-    prompt.textContent = `${T.yourTurn}: ${stepText()}`;
+    say(prompt, `${T.yourTurn}: ${stepText()}`);
   } else if (state.game.status === "finished") {
-    prompt.textContent = T.replayHint;  // "Game over" is said once, at the top of the result
+    say(prompt, T.replayHint);  // "Game over" is said once, at the top of the result
   } else if (state.game.status === "aborted") {
-    prompt.textContent = `${T.abortedBecause}: ${state.game.abort_reason}`;
+    say(prompt, `${T.abortedBecause}: ${state.game.abort_reason}`);
     prompt.classList.add("error");
   } else if (me && me.status !== "active") {
     // A player who has left the game is told how, not whom the game waits for: it no longer waits for them.
-    prompt.textContent = leftText(me);
+    say(prompt, leftText(me));
     prompt.classList.add("error");
   } else {
-    prompt.textContent = `${T.waitingFor} ${seatName(state.game.current_seat)}: ${state.game.prompt}`;
+    say(prompt, `${T.waitingFor} ${seatName(state.game.current_seat)}: ${state.game.prompt}`);
   }
   root.dataset.myTurn = state.actions ? "yes" : "no";
   const status = $("game-status");
@@ -806,9 +812,27 @@ function withPlaces(line) {
   return span;
 }
 
+/** Each decision that came after the page's first look at the log, said once in the live region
+ * #announce (its player, then its log sentence), the player's own too: a screen reader hears the
+ * game as it goes, and never the same decision twice, whatever reads the log again. */
+function announce(decisions) {
+  const last = decisions.length ? decisions[decisions.length - 1].number : 0;
+  if (state.announcedUpTo === undefined) {
+    state.announcedUpTo = last;
+    return;
+  }
+  const region = $("announce");
+  for (const d of decisions.filter((x) => x.number > state.announcedUpTo && !x.undone)) {
+    region.appendChild(text("p", `${seatName(d.seat)}: ${d.log.join(" ")}`, { "data-number": d.number }));
+  }
+  state.announcedUpTo = Math.max(state.announcedUpTo, last);
+  while (region.childElementCount > ANNOUNCED_KEPT) region.firstElementChild.remove();
+}
+
 async function loadLog() {
   const decisions = await api(`/api/games/${config.id}/moves/?lang=${config.lang}`);
   state.log = decisions;
+  announce(decisions);
   const log = $("log");
   log.replaceChildren();
   noteShown(decisions);
