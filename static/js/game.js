@@ -128,6 +128,7 @@ async function load() {
   setBusy(true);
   try {
     state.game = await api(`/api/games/${config.id}/`);
+    state.firstSeq ??= state.game.seq;
     state.view = state.game.view;
     const me = state.game.seats.find((s) => s.order === state.game.your_seat);
     const myTurn = state.game.status === "active" && me && state.game.current_seat === me.order && !me.played_by_bot;
@@ -256,6 +257,7 @@ function forgetChosenView() {
 function render() {
   const view = state.replay ? state.replay.view : state.view;
   if (!view) return;
+  const focused = root.contains(document.activeElement) ? document.activeElement.dataset.token : undefined;
   const chooser = state.replay ? null : state.chooser;
   const cycling = chooser && chooser.cycling();
   const next = chooser && !cycling ? chooser.next() : [];
@@ -278,7 +280,25 @@ function render() {
   renderPlayers(view);
   renderOutcome(view);
   renderSeatControls();
+  keepFocus(focused);
   performance.measure("render", { start: started });
+}
+
+/** Where the keyboard was, focus stays: a redraw that offers the target that had it focuses it again
+ * (the board and the panel are drawn anew); after a choice made with the keyboard (`state.refocus`)
+ * it goes to the first target of the next step (or ⟳ when a tile is to be turned), or to the prompt
+ * when nothing is offered (the turn passed). A pointer's choice moves nothing: focus is the keyboard's. */
+function keepFocus(token) {
+  const refocus = state.refocus;
+  state.refocus = false;
+  const again = token && !refocus ? root.querySelector(`.choice[data-token="${CSS.escape(token)}"], .selected[data-token="${CSS.escape(token)}"]`) : null;
+  if (again) {
+    again.focus({ preventScroll: true });
+  } else if (refocus) {
+    // a target, else a tile to turn (⟳, then Confirm), else the prompt
+    const turning = [$("cycle"), $("confirm")].find((button) => !button.hidden);
+    (root.querySelector(".choice[data-token]:not([disabled])") || turning || $("prompt")).focus();
+  }
 }
 
 /** The controls of the viewer's own seat show only where they can act: a bot to keep the seat, muting
@@ -568,6 +588,7 @@ function provisionalNote(changes) {
 async function choose(token) {
   const chooser = state.chooser;
   if (!chooser || state.replay || state.held) return;
+  state.refocus = state.lastInput === "key";
   if (state.busy) return tapWhileBusy(token);
   const decision = chooser.choose(token);
   if (decision) return endsTurn(decision) ? hold(decision) : submit(decision);
@@ -610,6 +631,7 @@ function endsTurn(decision) {
 
 /** Nothing is sent: the page waits for Confirm (send it) or Undo (choose again). */
 function hold(decision) {
+  state.refocus = false;  // Confirm takes the focus
   state.held = { decision, seq: state.actions.seq };
   render();
   $("turn-end").hidden = false;
@@ -662,6 +684,9 @@ function offeredAt(e) {
 }
 
 function wireChoosing() {
+  // What made the last choice: after a key, focus follows the game (keepFocus); after a pointer, not.
+  document.addEventListener("keydown", () => { state.lastInput = "key"; }, true);
+  document.addEventListener("pointerdown", () => { state.lastInput = "pointer"; }, true);
   root.addEventListener("click", (e) => {
     const target = offeredAt(e);
     // A card's "i" always reads it; a card that is not offered reads itself (js/card_text.js).
@@ -812,15 +837,14 @@ function withPlaces(line) {
   return span;
 }
 
-/** Each decision that came after the page's first look at the log, said once in the live region
+/** Each decision that came after the page's first look at the game, said once in the live region
  * #announce (its player, then its log sentence), the player's own too: a screen reader hears the
  * game as it goes, and never the same decision twice, whatever reads the log again. */
 function announce(decisions) {
   const last = decisions.length ? decisions[decisions.length - 1].number : 0;
-  if (state.announcedUpTo === undefined) {
-    state.announcedUpTo = last;
-    return;
-  }
+  // What the page showed first is not news: the game as first read (the log may be read later, when
+  // more has come; a decision's number is the game's seq it made).
+  state.announcedUpTo ??= state.firstSeq ?? last;
   const region = $("announce");
   for (const d of decisions.filter((x) => x.number > state.announcedUpTo && !x.undone)) {
     region.appendChild(text("p", `${seatName(d.seat)}: ${d.log.join(" ")}`, { "data-number": d.number }));
