@@ -12,6 +12,7 @@ muted seat hears nothing of its game.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import timedelta
 
 from django.conf import settings
@@ -122,8 +123,10 @@ def deciding_seat(game: Game) -> Seat | None:
 
 
 def _notice_once(game: Game, user, kind: str, template: str, context: dict, key: str | None = None,
-                 push_lines: list[str] = ()) -> bool:
-    """Email and push one notice, unless the user does not want it or already had it.
+                 news: Callable[[], list[dict]] | None = None) -> bool:
+    """Email and push one notice, unless the user does not want it or already had it; with `news`,
+    what the others did since the user looked (read only for a notice that goes): the email tells
+    those turns, the push the last one.
 
     The notice is claimed (its row committed) before anything is sent: a worker dying after the
     mail server took the email cannot send it again on restart (at most once)."""
@@ -134,11 +137,12 @@ def _notice_once(game: Game, user, kind: str, template: str, context: dict, key:
             notice = TurnNotice.objects.create(game=game, user=user, turn_key=key or turn_key(game), kind=kind)
     except IntegrityError:
         return False
-    subject = _send_claimed(notice, user, template, {"game": game, **context},
+    turns = news() if news is not None else []
+    subject = _send_claimed(notice, user, template, {"game": game, **context, "news": turns},
                             f"the {kind} notice of game {game.pk}")
     if subject is None:
         return False
-    body = "\n".join([subject, *push_lines])[:PUSH_BODY]
+    body = "\n".join([subject, *(f"{t['name']}: {' · '.join(t['lines'])}" for t in turns[-1:])])[:PUSH_BODY]
     push.send(user, push.message(gettext_in(user, "Argo Station"), body, f"/games/{game.pk}/", f"game-{game.pk}"))
     return True
 
@@ -169,10 +173,9 @@ def turn_email(game: Game) -> bool:
     """"Your turn", for players who want it at once and are not on the site (or want it anyway), with
     what the others did since the player last looked (the game page's lines); the push, the last turn's."""
     seat = deciding_seat(game) if game.status == Game.Status.ACTIVE else None
-    news = news_for(game, seat, seat.user.profile.language, turns=NEWS_TURNS) if seat is not None else []
     sent = seat is not None and _notice_once(
-        game, seat.user, Kind.TURN, "turn", {"deadline": game.deadline, "team": team_of_seat(game, seat), "news": news},
-        push_lines=[f"{turn['name']}: {' · '.join(turn['lines'])}" for turn in news[-1:]])
+        game, seat.user, Kind.TURN, "turn", {"deadline": game.deadline, "team": team_of_seat(game, seat)},
+        news=lambda: news_for(game, seat, seat.user.profile.language, turns=NEWS_TURNS))
     if sent or seat is None or not held_back(seat.user):
         deadlines.turn_notice_settled(game)
     return sent

@@ -86,9 +86,9 @@ def news_for(game: Game, seat, lang: str = "en", turns: int | None = None) -> li
             turn = {"seat": d.seat, "name": names[d.seat] if d.seat < len(names) else "", "decisions": []}
             news.append(turn)
         turn["decisions"].append(d)
-    told = [_told(module, t, seat.order, lang, names) for t in news if t["seat"] != seat.order]
-    told = [t for t in told if t["lines"]]
-    return told[-turns:] if turns else told
+    others = [t for t in news if t["seat"] != seat.order]
+    told = [_told(module, t, seat.order, lang, names) for t in (others[-turns:] if turns else others)]
+    return [t for t in told if t["lines"]]
 
 
 def _told(module, turn: dict, viewer: int, lang: str, names: list[str]) -> dict:

@@ -19,7 +19,7 @@ function moduleOf(name) {
 }
 
 /** The viewer's standing as the game's players table shows it first ("Score 12"), or "". */
-export function standing(module, game, lang) {
+function standing(module, game, lang) {
   const seat = game.seats.find((s) => s.order === game.your_seat);
   const [first] = module.columns ? module.columns(game.view, lang) : [];
   if (!seat || !first) return "";

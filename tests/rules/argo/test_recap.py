@@ -7,6 +7,8 @@ import re
 from games.rules.argo import RULES
 from games.rules.base import RECAP_LINE
 
+from ..test_recap import turns
+
 NAMES = ["Alice", "Bob", "Carol"]
 ALICE, BOB, CAROL = 0, 1, 2  # red, yellow, green
 
@@ -138,23 +140,9 @@ def test_a_long_chain_of_pushes_is_said_shorter_not_cut():
     assert RULES.recap(events, ALICE, "de", NAMES) == ["Bob zog den gelben Roboter von 0|0 nach 0|1 und schob 4 Astronauten."]
 
 
-def bot_turns(players=3, seed=7):
-    state = RULES.new_game(players, seed)
-    bots = [RULES.bot("random", seed + seat) for seat in range(players)]
-    seat, events = None, []
-    while (deciding := RULES.current_seat(state)) is not None:
-        if deciding != seat and seat is not None:
-            yield seat, events
-            events = []
-        seat = deciding
-        state, caused = RULES.apply(state, bots[deciding].choose(state))
-        events += caused
-    yield seat, events
-
-
 def test_a_real_games_turns_tell_each_moved_astronaut_once_and_no_bookkeeping():
     header = re.compile(r"^(Turn \d+|Zug \d+)|ends the turn|beendet den Zug|stops\.|bleibt stehen")
-    for seat, events in bot_turns():
+    for seat, events in turns(RULES, 3, 7, None):
         viewer = (seat + 1) % 3
         for lang in ("en", "de"):
             lines = RULES.recap(events, viewer, lang, NAMES)

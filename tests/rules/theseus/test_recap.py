@@ -9,7 +9,7 @@ from games.rules.base import RECAP_LINE
 from games.rules.theseus import RULES
 from games.rules.theseus.log import room_name, sector_name
 
-from .bot_games import bot_game
+from ..test_recap import turns
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 
@@ -165,20 +165,6 @@ def test_a_move_begun_for_the_next_player_is_on_its_way():
     assert recap(turn, 0, "de", players=4)[-1] == "Aliens Einheit 1 ist von Forschungslabor aus unterwegs."
 
 
-def bot_turns(players: int, seed: int, options: dict):
-    """The events of each turn of a bot game: the decisions one seat takes in a row."""
-    seat, events = None, []
-    for s, decision, caused in bot_game(players, seed, options):
-        if decision is None:
-            break
-        if s["ask"]["seat"] != seat and seat is not None:
-            yield seat, events
-            events = []
-        seat = s["ask"]["seat"]
-        events += caused
-    yield seat, events
-
-
 def moves_to_rooms(events):
     """(start sector, room) of each move in the events that ends in a room."""
     for i, e in enumerate(events):
@@ -195,7 +181,7 @@ def moves_to_rooms(events):
 @pytest.mark.parametrize("players, options", [(2, {}), (3, {}), (4, {"teams": True})])
 def test_each_move_of_a_bot_game_is_one_line_from_its_start_to_its_room(players, options):
     names = NAMES[:players]
-    for seat, events in bot_turns(players, 7, options):
+    for seat, events in turns(RULES, players, 7, options):
         viewer = (seat + 1) % players
         for lang in ("en", "de"):
             lines = RULES.recap(events, viewer, lang, names)
