@@ -26,6 +26,7 @@ Texts = dict[str, str]  # one text per language: {"en": ..., "de": ...}
 SEAT_NAME_LENGTH = 16  # the longest seat name the site stores
 LONGEST_GAME = 5000    # decisions: every bot game ends within them
 RECAP_LINE = 120       # characters: a recap's line fits a line of My games and of an email
+DESCRIBE_LINE = 200    # characters: one line of the board in words, said at once by a screen reader
 
 # The players' colours as the page writes them, on its light and on its dark background (a red and
 # a blue light enough to read on the dark one). A game's `client_data()["seat_colours"]` takes its
@@ -178,6 +179,20 @@ class GameRules(Protocol):
         for a spectator), so a line may say "your"; `names` as for `render`. Only what the log
         tells everyone. The toolkit's default is the log's lines; a game says its turns more
         concisely (a piece's steps as one move, no turn headers)."""
+
+    def describe(self, view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> dict[str, Any]:
+        """The board in words, for a player who cannot see it (the game page's text view and its
+        keys), from `view` alone (what `view(state, seat)` shows its reader, so nothing hidden can
+        reach it; `view["you"]` is the reader's seat or None). `names` as for `render`. Returns
+        {"mine": [line], "scores": [line], "places": [{"place", "name", "lines"}]}:
+        - "mine": the reader's own pieces, cards and supply, each with where it is (empty for a
+          spectator);
+        - "scores": each seat's score or standing so far, one line a seat, named by `names`;
+        - "places": every place of the board, `place` being the value its board module gives the
+          place's attribute (`boardShell`'s `place`), `name` the place in words, and `lines` what
+          stands there and where one can go from it (by direction where the game has directions).
+        Every line is at most DESCRIBE_LINE characters; coordinates are said in words ("column 0,
+        row -1"), never as symbols a screen reader spells out."""
 
     def ending(self, outcome: dict[str, Any], lang: str = "en") -> str:
         """Why the finished game ended, in one sentence of the game's own words ("The Greys lost
@@ -393,6 +408,10 @@ class Rules(BotMaker, JsonPositions):
     def recap(self, events: list[Event], viewer: int | None, lang: str = "en", names: list[str] | None = None) -> list[str]:
         """The log's lines of the turn's events, none empty."""
         return [line for line in (self.render(e, lang, names) for e in events) if line]
+
+    def describe(self, view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> dict[str, Any]:
+        """Nothing: each game says its board in its own words."""
+        return {"mine": [], "scores": [], "places": []}
 
     def ending(self, outcome: dict[str, Any], lang: str = "en") -> str:
         """Nothing: each game says why its games end in its own words."""
