@@ -7,7 +7,7 @@ games/rules/andromeda/docs/choices.md.
 from __future__ import annotations
 
 from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, MalformedDecision, Rules
-from . import bots, log, recap as _recap, view as _view
+from . import bots, describe as _describe, log, recap as _recap, view as _view
 from .cards import FIELDS as CARD_FIELDS
 from .refusals import explain
 from .ships import BOARD
@@ -141,6 +141,9 @@ class AndromedaRules(Rules):
     def recap(self, events: list[dict], viewer: int | None, lang: str = "en",
               names: list[str] | None = None) -> list[str]:
         return _recap.recap(events, viewer, lang, names)
+
+    def describe(self, view: dict, lang: str = "en", names: list[str] | None = None) -> dict:
+        return _describe.describe(view, lang, names)
 
     def ending(self, outcome: dict, lang: str = "en") -> str:
         return log.ending(outcome, lang)

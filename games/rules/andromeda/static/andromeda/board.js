@@ -10,7 +10,7 @@ const WORMHOLE = "W";
 const TEXTS = {
   en: {
     board: "The approach zones and the wormhole", roledescription: "board", wormhole: "Wormhole", zone: "Zone", ship: "ship of", upright: "upright for a warp",
-    free: "free", dotted: "dotted link", blocked: "blocked", vp: "VP", platform: "platform", saved: "saved",
+    free: "free", blocked: "blocked", vp: "VP", platform: "platform", saved: "saved",
     lost: "Lost Ship", lostState: { aside: "not found", due: "found, to place", placed: "on the board" },
     skip: "Skip", fields: { 1: "1 SWAP", 2: "2 wait", 3: "3 WARP" }, hand: "hand", missions: "missions",
     yourHand: "Your hand", yourMissions: "Your missions", noCards: "no cards", noMissions: "no missions kept",
@@ -21,10 +21,11 @@ const TEXTS = {
     total: "total", missionCards: "Missions", actionCards: "Action cards", when: { play: "at once", end: "at the end" },
     buttons: { skip: "Skip", decline: "No thanks", end_turn: "End turn" },
     colours: { red: "Red", yellow: "Yellow", green: "Green", blue: "Blue" }, read: "Read the card",
+    link: (a, b) => `dotted link from ${a} to ${b}`,
   },
   de: {
     board: "Die Anflugzonen und das Wurmloch", roledescription: "Spielplan", wormhole: "Wurmloch", zone: "Zone", ship: "Schiff von", upright: "aufgestellt für einen Warp",
-    free: "frei", dotted: "gepunktete Verbindung", blocked: "gesperrt", vp: "SP", platform: "Plattform", saved: "gerettet",
+    free: "frei", blocked: "gesperrt", vp: "SP", platform: "Plattform", saved: "gerettet",
     lost: "Lost Ship", lostState: { aside: "nicht gefunden", due: "gefunden, einzusetzen", placed: "auf dem Spielplan" },
     skip: "Skip", fields: { 1: "1 SWAP", 2: "2 warten", 3: "3 WARP" }, hand: "Hand", missions: "Missionen",
     yourHand: "Deine Hand", yourMissions: "Deine Missionen", noCards: "keine Karten", noMissions: "keine Mission behalten",
@@ -35,6 +36,7 @@ const TEXTS = {
     total: "gesamt", missionCards: "Missionen", actionCards: "Aktionskarten", when: { play: "sofort", end: "am Ende" },
     buttons: { skip: "Aussetzen", decline: "Verzichten", end_turn: "Zug beenden" },
     colours: { red: "Rot", yellow: "Gelb", green: "Grün", blue: "Blau" }, read: "Karte lesen",
+    link: (a, b) => `gepunktete Verbindung von ${a} nach ${b}`,
   },
 };
 
@@ -74,44 +76,80 @@ export function label(token, lang) {
 }
 
 // What choosing an offered target does, in words (the game page names the target with them for
-// screen readers and as its tooltip): by the kind of the legal decisions it leads to.
+// screen readers and as its tooltip): by the kind of the legal decisions it leads to. The wormhole
+// is a destination ("into the wormhole"), a dotted link is said from its start to its end, never
+// with an arrow a screen reader would spell out.
 const ACTIONS = {
   en: {
     enter: (p) => `Enter at ${p}`, place_lost: (p) => `Place the Lost Ship at ${p}`, move: (p) => `Move the ship at ${p}`,
     warp: (p) => `Warp the ship at ${p}`, shift: (p) => `Shift the ship at ${p}`, swap: (p) => `Swap the ship at ${p}`,
     raise: (p) => `Raise the ship at ${p} for a warp`, choose: (p) => `Choose ${p}`,
-    to: (verb, from, p) => `${verb} the ship from ${from} to ${p}`, swapWith: (from, p) => `Swap the ship at ${from} with the ship at ${p}`,
+    to: (verb, from, dest) => `${verb} the ship from ${from} ${dest}`, swapWith: (from, p) => `Swap the ship at ${from} with the ship at ${p}`,
+    dest: (p) => (p === WORMHOLE ? "into the wormhole" : `to ${p}`), wormhole: "the wormhole",
     verbs: { move: "Move", warp: "Warp", shift: "Shift" }, play: (card, what) => `Play ${card}: ${what}`,
-    fields: { ship: "the ship at", with: "with the ship at", to: "to", link: "", player: "", discard: "discard", take: "take" },
+    fields: { ship: (p) => `the ship at ${p}`, with: (p) => `with the ship at ${p}`, link: (p) => `block the ${p}`,
+              player: (p) => `for ${p}`, discard: (c) => `discard ${c}`, take: (c) => `take ${c}` },
+    // the panel's chips: a card in hand, an open card, a mission dealt or drawn
+    playCard: (card) => `Play ${card}`, takeCard: (card) => `Take ${card}`, giveBack: (m) => `Give back ${m}`,
+    keepMission: (m) => `Keep ${m}`, mission: (n, name, vp) => `mission ${n} ${name} (+${vp} VP)`,
   },
   de: {
     enter: (p) => `Einfliegen auf ${p}`, place_lost: (p) => `Das Lost Ship einsetzen auf ${p}`, move: (p) => `Bewegen: das Schiff auf ${p}`,
     warp: (p) => `Warpen: das Schiff auf ${p}`, shift: (p) => `Verschieben: das Schiff auf ${p}`, swap: (p) => `Tauschen: das Schiff auf ${p}`,
     raise: (p) => `Aufstellen für einen Warp: das Schiff auf ${p}`, choose: (p) => `Wählen: ${p}`,
-    to: (verb, from, p) => `${verb}: das Schiff von ${from} nach ${p}`, swapWith: (from, p) => `Tauschen: das Schiff auf ${from} mit dem auf ${p}`,
+    to: (verb, from, dest) => `${verb}: das Schiff von ${from} ${dest}`, swapWith: (from, p) => `Tauschen: das Schiff auf ${from} mit dem auf ${p}`,
+    dest: (p) => (p === WORMHOLE ? "ins Wurmloch" : `nach ${p}`), wormhole: "das Wurmloch",
     verbs: { move: "Bewegen", warp: "Warpen", shift: "Verschieben" }, play: (card, what) => `${card} spielen: ${what}`,
-    fields: { ship: "das Schiff auf", with: "mit dem Schiff auf", to: "nach", link: "", player: "", discard: "abwerfen", take: "nehmen" },
+    fields: { ship: (p) => `das Schiff auf ${p}`, with: (p) => `mit dem Schiff auf ${p}`, link: (p) => `die ${p} sperren`,
+              player: (p) => `für ${p}`, discard: (c) => `${c} abwerfen`, take: (c) => `${c} nehmen` },
+    playCard: (card) => `${card} spielen`, takeCard: (card) => `Nehmen: ${card}`, giveBack: (m) => `Zurückgeben: ${m}`,
+    keepMission: (m) => `Behalten: ${m}`, mission: (n, name, vp) => `Mission ${n} ${name} (+${vp} SP)`,
   },
 };
 
 /** The name of an offered target: what choosing it does, e.g. "Move the ship from A3 to A5". */
-function describe(token, { selected = [], decisions = [] }, lang) {
+function describeTarget(token, { selected = [], decisions = [] }, lang) {
   const w = words(lang), a = ACTIONS[lang] || ACTIONS.en;
   const [kind, value] = [token.slice(0, token.indexOf(":")), token.slice(token.indexOf(":") + 1)];
-  const place = { node: (v) => (v === WORMHOLE ? w.wormhole : v), link: (v) => `${w.dotted} ${v.replace(">", " → ")}`,
+  const place = { node: (v) => (v === WORMHOLE ? a.wormhole : v), link: (v) => w.link(...v.split(">")),
                   player: (v) => colourName(v, lang) }[kind];
-  if (!place) return null;  // cards and missions are buttons in the panel: their text names them
+  if (!place) return null;  // cards and missions are buttons in the panel, named there (chipName)
   const types = new Set(decisions.map((d) => d.type));
   const only = types.size === 1 ? [...types][0] : null;
   if (only === "play" && selected.length) {
     const d = decisions[0];
     const [field] = FIELD_TOKENS.filter(([f]) => f in d)[selected.length - 1] || [];
-    return a.play(selected[0].slice(5), `${a.fields[field] || ""} ${place(value)}`.trim());
+    return a.play(selected[0].slice(5), field === "to" ? a.dest(value) : (a.fields[field] || String)(place(value)));
   }
   const from = selected.length ? place(selected[0].slice(selected[0].indexOf(":") + 1)) : null;
   if (from && only === "swap") return a.swapWith(from, place(value));
-  if (from && a.verbs[only]) return a.to(a.verbs[only], from, place(value));
+  if (from && a.verbs[only]) return a.to(a.verbs[only], from, a.dest(value));
   return (a[only] || a.choose)(place(value));
+}
+
+/** The name of an offered chip in the panel, what choosing it does: "Play W4 Drift", "Play A10:
+ * discard W4 Drift", "Take W4 Drift", "Give back mission 4 Dotted line (+5 VP)", "Keep …", "Play W3: for Red". */
+function chipName(token, data, view, selected, lang) {
+  const a = ACTIONS[lang] || ACTIONS.en;
+  const [kind, value] = [token.slice(0, token.indexOf(":")), token.slice(token.indexOf(":") + 1)];
+  const card = selected.length && selected[0].startsWith("hand:") ? selected[0].slice(5) : null;
+  const cardName = data.cards[value] ? `${value} ${data.cards[value].name}` : value;
+  if (kind === "hand") return card ? a.play(card, a.fields.discard(cardName)) : a.playCard(cardName);
+  if (kind === "open") return card ? a.play(card, a.fields.take(cardName)) : a.takeCard(cardName);
+  if (kind === "player") return card ? a.play(card, a.fields.player(colourName(value, lang))) : null;
+  const mission = kind === "mission" ? data.missions[value] : null;
+  if (!mission) return null;
+  const said = a.mission(value, mission.name, mission.vp);
+  return (view.question || {}).q === "return_mission" ? a.giveBack(said) : a.keepMission(said);
+}
+
+/** Each chip of the panel that is offered now is named for what choosing it does. */
+function nameChips(panel, data, view, opts, lang) {
+  const offered = new Set(opts.choices || []);
+  for (const chip of panel.querySelectorAll("button[data-token]")) {
+    const name = offered.has(chip.dataset.token) && chipName(chip.dataset.token, data, view, opts.selected || [], lang);
+    if (name) chip.setAttribute("aria-label", name);
+  }
 }
 
 // What the next click of a played card chooses: the prompt follows each step (docs/games.md).
@@ -181,12 +219,16 @@ function linkLine(layer, data, a, b, attrs) {
 function drawLinks(svg, view, data, lang) {
   const w = words(lang);
   const layer = el("g", { class: "links" }, svg);
-  for (const [a, b] of data.links) linkLine(layer, data, a, b, { stroke: "#9aa5b1", "stroke-width": 3, "marker-end": "url(#inward)" });
+  // A solid link is no target and says nothing a node's words do not (the board in words lists each
+  // node's links), so it stays out of the accessibility tree; a dotted link is a target, named by its title.
+  for (const [a, b] of data.links) {
+    linkLine(layer, data, a, b, { stroke: "#9aa5b1", "stroke-width": 3, "marker-end": "url(#inward)", "aria-hidden": "true" });
+  }
   const blocked = new Set((view.blocked || []).map((x) => x.link));
   for (const [a, b] of data.dotted) {
     const id = `${a}>${b}`;
     const g = titled(el("g", { class: `dotted${blocked.has(id) ? " blocked" : ""}`, "data-token": `link:${id}` }, layer),
-    `${w.dotted} ${a} → ${b}${blocked.has(id) ? ` (${w.blocked})` : ""}`);
+    `${w.link(a, b)}${blocked.has(id) ? ` (${w.blocked})` : ""}`);
     linkLine(g, data, a, b, { stroke: "transparent", "stroke-width": 18, class: "hit" });
     linkLine(g, data, a, b, { stroke: blocked.has(id) ? "#a00" : "#52606d", "stroke-width": 3, "stroke-dasharray": "6 6",
                               "marker-end": "url(#inward)" });
@@ -359,6 +401,7 @@ function drawPanel(panel, view, data, lang, ctx, opts) {
   parts.push(section(w.lastShip, track, html("h3", w.revealed), revealed));
   if (view.outcome) parts.unshift(section(w.breakdown, breakdownTable(view, lang)));
   panel.replaceChildren(...parts);
+  nameChips(panel, data, view, opts, lang);
 }
 
 function breakdownTable(view, lang) {
@@ -384,7 +427,7 @@ export function createBoard({ board, panel }, ctx) {
     markMine(svg.querySelectorAll(".node[data-place]"), view, ctx.you, (node, mine) => view.board[node.dataset.place] === mine);
     if (panel) drawPanel(panel, view, ctx.data, ctx.lang, ctx, opts);
   });
-  return { ...shell, describe: (token, context) => describe(token, context, ctx.lang),
+  return { ...shell, describe: (token, context) => describeTarget(token, context, ctx.lang),
            cardText: (key) => cardDetails(ctx.data, key, ctx.lang) };
 }
 
