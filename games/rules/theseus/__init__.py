@@ -7,7 +7,7 @@ rules are silent: docs/choices.md.
 from __future__ import annotations
 
 from ..base import Event, IllegalAction, ImpossiblePosition, MalformedDecision, Rules, clone
-from . import bots, log, prompts, recap as _recap, state as _state, view as _view
+from . import bots, describe as _describe, log, prompts, recap as _recap, state as _state, view as _view
 from .components import DATA, FACTIONS
 from .play import Play
 from .turn import PHASES, new_state, run_segment
@@ -177,6 +177,9 @@ class TheseusRules(Rules):
     def recap(self, events: list[Event], viewer: int | None, lang: str = "en",
               names: list[str] | None = None) -> list[str]:
         return _recap.recap(events, viewer, lang, names)
+
+    def describe(self, view: dict, lang: str = "en", names: list[str] | None = None) -> dict:
+        return _describe.describe(view, lang, names)
 
     def ending(self, outcome: dict, lang: str = "en") -> str:
         return log.ending(outcome, lang)

@@ -36,7 +36,8 @@ const TEXTS = {
     buttons: { continue: "Continue", pass: "Pass", done: "Done", end_phase: "End the phase", no: "No", skip: "Skip the sector",
                stop: "Stop here", upgrade: "Take an upgrade tile", flip: "Upgrade it", tile: "Put a tile on it",
                A: "Put your top card here", B: "Discard this card", C: "Install this card", spend: (n) => `Spend ${n} more` },
-    colour: "colour", x: "X", read: "Read the card",
+    colour: "colour", x: "X", read: "Read the card", endHere: "the end tile is here",
+    linked: (rooms) => `connected to ${rooms}`, unlinked: "connected to no other room", and: "and",
   },
   de: {
     board: "Die Station", roledescription: "Spielplan", space: "All", moving: "unterwegs", room: "Raum", slot: "Feld",
@@ -52,7 +53,8 @@ const TEXTS = {
     buttons: { continue: "Weiter", pass: "Passen", done: "Fertig", end_phase: "Phase beenden", no: "Nein", skip: "Sektor überspringen",
                stop: "Hier anhalten", upgrade: "Upgrade-Plättchen nehmen", flip: "Aufwerten", tile: "Plättchen darauflegen",
                A: "Oberste Karte hierher legen", B: "Diese Karte abwerfen", C: "Diese Karte installieren", spend: (n) => `${n} mehr verbrauchen` },
-    colour: "Farbe", x: "X", read: "Karte lesen",
+    colour: "Farbe", x: "X", read: "Karte lesen", endHere: "hier steht der Endmarker",
+    linked: (rooms) => `verbunden mit ${rooms}`, unlinked: "mit keinem anderen Raum verbunden", and: "und",
   },
 };
 
@@ -181,7 +183,25 @@ function thing(data, view, token, lang) {
     return at ? `${words(lang).young} (${roomName(data, at, lang)})` : words(lang).young;
   }
   if (UNIT_FACTION[token[0]]) return unitName(data, token, lang);
+  if (token.startsWith("seat:")) {
+    const faction = view && view.colours ? view.colours[Number(token.slice(5))] : null;
+    return faction ? factionName(data, faction) : token;
+  }
+  if (token.startsWith("trap:")) return trapName(data, token.slice(5));
   return token;
+}
+/** A trap offered by its kind (trap_next): the name of its card. */
+function trapName(data, kind) {
+  const inst = Object.keys(data.cards).find((k) => data.cards[k].kind === kind);
+  return inst ? data.cards[inst].name : kind;
+}
+/** The rooms a room is connected to (its doors on the board), in words: "connected to room 2 and room 4". */
+function roomLinks(data, room, lang) {
+  const w = words(lang), sector = data.sectors[sectorOfRoom(room)];
+  const other = (sector ? sector.connections : []).filter((c) => c.includes(room)).map((c) => (c[0] === room ? c[1] : c[0]));
+  if (!other.length) return w.unlinked;
+  const names = other.map((r) => `${w.room} ${r.slice(sectorOfRoom(r).length)}`);
+  return w.linked(names.length > 1 ? `${names.slice(0, -1).join(", ")} ${w.and} ${names[names.length - 1]}` : names[0]);
 }
 
 // What choosing an offered target does, by the question asked.
@@ -198,6 +218,10 @@ const VERBS = {
     faction_action: (t) => `Clean up ${t}`, extra_unit: (t) => `Give the extra turn to ${t}`, pending: (t) => `Choose ${t}`,
     install_slot: (t, c) => `Install ${c || "the card"} on ${t}`, lose_upgrade: (t) => `Take the upgrade off ${t}`,
     flip: (t) => `Choose ${t} to upgrade`, tile: (t) => `Choose ${t} for a tile`, play: (t) => `Play ${t}`,
+    pick_opponent: (t, c) => `Choose the ${t}${c ? ` for ${c}` : ""}`, heal_split: (t) => `Take 1 LP from the ${t}`,
+    trap_next: (t) => `Let ${t} act next`, cleanup: (t) => `Clean up ${t}: discard it`,
+    uses: (t, list) => `${t}: ${list.join(" or ")}`,
+    use: { A: "put your top card here", B: "discard its card", C: "install its card" },
     other: (t) => `Choose ${t}`,
   },
   de: {
@@ -212,6 +236,10 @@ const VERBS = {
     faction_action: (t) => `Räume ${t} ab`, extra_unit: (t) => `Gib ${t} den Extrazug`, pending: (t) => `Wähle ${t}`,
     install_slot: (t, c) => `Installiere ${c || "die Karte"} auf ${t}`, lose_upgrade: (t) => `Nimm das Upgrade von ${t}`,
     flip: (t) => `Wähle ${t} zum Aufwerten`, tile: (t) => `Wähle ${t} für ein Plättchen`, play: (t) => `Spiele ${t}`,
+    pick_opponent: (t, c) => `Wähle die ${t}${c ? ` für ${c}` : ""}`, heal_split: (t) => `Nimm den ${t} 1 LP`,
+    trap_next: (t) => `Lass ${t} als Nächstes wirken`, cleanup: (t) => `Räume ${t} ab: wirf die Karte ab`,
+    uses: (t, list) => `${t}: ${list.join(" oder ")}`,
+    use: { A: "lege deine oberste Karte hierher", B: "wirf ihre Karte ab", C: "installiere ihre Karte" },
     other: (t) => `Wähle ${t}`,
   },
 };
@@ -231,13 +259,16 @@ function describe(token, { selected = [], decisions = [], view = null }, data, l
   if (pick.startsWith("flip:")) return v.flip(what);
   if (pick.startsWith("tile:")) return v.tile(what);
   if (pick.startsWith("play:")) return v.play(what);
-  if (pick.startsWith("cleanup:")) return v.faction_action(what);
+  if (pick.startsWith("cleanup:")) return v.cleanup(what);
   if (pick.startsWith("teleport:")) return v.shortcut(what);
   if (pick.includes("+")) {
     if (!selected.length) return v.passage(what);
     return v.movePassage(what, cardName(data, selected[0], lang));
   }
-  if (/^[ABC]:/.test(pick)) return v.pending(what);
+  if (/^[ABC]:/.test(pick)) {
+    const heads = [...new Set(decisions.map((x) => String(x.pick).slice(0, 1)))].filter((h) => /^[ABC]$/.test(h));
+    return v.uses(what, heads.map((h) => v.use[h]));
+  }
   const verb = v[d.type] || v.other;
   if (d.type === "room" || d.type === "space_room" || d.type === "setup_room") return verb(what, aboutUnit);
   return verb(what, aboutCard);
@@ -309,7 +340,7 @@ function seatWords(view, data, seat, lang) {
 
 function unitTitle(view, data, id, lang) {
   const w = words(lang), u = view.units[id];
-  const parts = [`${unitName(data, id, lang)}, ${seatWords(view, data, u.seat, lang)}`];
+  const parts = [unitName(data, id, lang)];  // its faction names its player: each seat plays a faction of its own
   if (u.up) parts.push(w.upgraded);
   if (u.invisible) parts.push(w.invisible);
   if (u.gripped) parts.push(w.gripped);
@@ -437,7 +468,7 @@ function drawSector(svg, view, data, id, box, lang) {
     const occ = view.rooms ? view.rooms[room] : undefined;
     const who = occ ? (occ[0] === "Y" ? words(lang).young : unitTitle(view, data, occ, lang)) : w.empty;
     const rg = titled(el("g", { class: "room", "data-token": room, "data-place": roomName(data, room, lang) }, g),
-      `${roomName(data, room, lang)}: ${who}`);
+      `${roomName(data, room, lang)}: ${who}; ${roomLinks(data, room, lang)}`);
     el("rect", { x, y, width: ROOM_W, height: ROOM_H, rx: 6, class: "spot room-spot" }, rg);
     el("text", { x: x + 7, y: y + 16, "font-size": 13, class: "room-number" }, rg).textContent = room.slice(id.length);
     if (occ) pieces.push([occ, room, x + ROOM_W / 2 + 8, y + ROOM_H / 2 + 4]);
@@ -571,6 +602,14 @@ function cardChip(data, card, token, lang) {
   return [b, infoButton(data, card, lang)];
 }
 
+/** A seat offered in the panel (an opponent for a card, whose LP a deathmatch heal takes), by what choosing it does. */
+function seatChoice(view, data, token, lang) {
+  const v = VERBS[lang] || VERBS.en, ask = view.ask || {}, about = ask.about || {};
+  const who = factionName(data, view.colours[Number(token.slice(5))]);
+  if (ask.type === "heal_split") return v.heal_split(who);
+  return v.pick_opponent(who, about.card ? cardName(data, String(about.card), lang) : null);
+}
+
 function drawPanel(panel, view, data, lang, opts) {
   const w = words(lang);
   const offered = opts.choices || [];
@@ -579,10 +618,7 @@ function drawPanel(panel, view, data, lang, opts) {
   const seatsAsked = offered.filter((t) => t.startsWith("seat:"));
   if (seatsAsked.length) {
     const box = html("div", null, { class: "display", id: "seat-choice" });
-    for (const t of seatsAsked) {
-      const n = Number(t.slice(5));
-      box.append(html("button", `${w.choose}: ${seatWords(view, data, n, lang)}`, { type: "button", class: "token-chip", "data-token": t }));
-    }
+    for (const t of seatsAsked) box.append(html("button", seatChoice(view, data, t, lang), { type: "button", class: "token-chip", "data-token": t }));
     parts.push(section(w.choose, box));
   }
   const trapsAsked = offered.filter((t) => t.startsWith("trap:"));
@@ -591,8 +627,8 @@ function drawPanel(panel, view, data, lang, opts) {
     for (const t of trapsAsked) {
       const kind = t.slice(5);
       const inst = Object.keys(data.cards).find((k) => data.cards[k].kind === kind);
-      const name = inst ? data.cards[inst].name : kind;
-      box.append(html("button", `${w.choose}: ${name}`, { type: "button", class: "token-chip", "data-token": t, title: inst ? cardText(data, inst) : kind }));
+      const name = (VERBS[lang] || VERBS.en).trap_next(trapName(data, kind));
+      box.append(html("button", name, { type: "button", class: "token-chip", "data-token": t, title: inst ? cardText(data, inst) : kind }));
       if (inst) box.append(infoButton(data, inst, lang));
     }
     parts.push(section(w.traps, box));
@@ -632,7 +668,14 @@ function drawPanel(panel, view, data, lang, opts) {
   // The end track and the turn.
   const track = html("ol", null, { class: "track", id: "end-track" });
   (data.end_track || []).forEach((step, i) => {
-    track.append(html("li", i === view.end ? `▶ ${step}` : step, { class: i === view.end ? "here" : "" }));
+    const li = html("li", null, { class: i === view.end ? "here" : "" });
+    if (i === view.end) {
+      li.setAttribute("aria-current", "step");
+      li.append(html("span", "▶ ", { "aria-hidden": "true" }), step, html("span", ` (${w.endHere})`, { class: "visually-hidden" }));
+    } else {
+      li.append(step);
+    }
+    track.append(li);
   });
   const turn = view.turn ? html("p", `${w.round} ${view.round} · ${w.phase}: ${w.phases[view.turn.phase] || view.turn.phase}` +
     (view.ask ? ` · ${w.asks}: ${seatWords(view, data, view.ask.seat, lang)}` : ""), { id: "turn-phase" }) : html("p", "");
