@@ -131,7 +131,7 @@ test("argo: the prompt offers the top pod only when its chip is offered, then sa
   assert.equal(step([], ["tile:T7", "tile:P3"]), "Place a module from the supply or the top pod");
   assert.equal(step([], ["tile:P3"]), "Place the top pod");
   assert.equal(step(["tile:T7"], ["cell:0|1", "cell:1|0"]), "Place Lab T7: choose a lit cell beside the station");
-  assert.equal(step(["tile:T7", "cell:0|1"], ["rot:0", "rot:1"]), "Turn Lab T7 with ⟳, then Confirm");
+  assert.equal(step(["tile:T7", "cell:0|1"], ["rot:0", "rot:1"]), "Turn Lab T7 with Rotate, then Confirm");
   assert.equal(argo.stepPrompt(["tile:T7"], ["cell:0|1"], { view, data }, "de"), "Lab T7 anlegen: wähle ein leuchtendes Feld an der Station");
   assert.equal(step([], ["fig:red-grunt", "tile:T7"]), null, "a question of more than modules keeps the rules' words");
   assert.equal(step(["fig:red-grunt"], ["cell:1|0"]), null, "a piece's step is named by the page from describe()");

@@ -9,6 +9,7 @@ from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, Rules
 from . import bots, log, prompts, recap as _recap, view as _view
 from .components import DIFFICULTIES, load_station
 from .decisions import check_shape, decision_schema, explain
+from .describe import describe as _describe
 from .scoring import outcome as _outcome
 from .state import PHASES, check_position, check_question, validate_state
 from .station import specs
@@ -130,6 +131,9 @@ class ArgoRules(Rules):
 
     def recap(self, events: list, viewer: int | None, lang: str = "en", names: list[str] | None = None) -> list[str]:
         return _recap.recap(events, viewer, lang, names)
+
+    def describe(self, view: dict, lang: str = "en", names: list[str] | None = None) -> dict:
+        return _describe(view, lang, names)
 
     def ending(self, outcome: dict, lang: str = "en") -> str:
         return log.ending(outcome, lang)

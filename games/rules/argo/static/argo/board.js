@@ -5,7 +5,7 @@ import { el, html, INK_ON, PLAYER_COLOURS, SVG_NS as SVG } from "../js/svg.js";
 import { boardShell, markMine } from "../js/board_shell.js";
 
 export const CELL = 100;
-const SIDES = [[1, "N"], [2, "E"], [4, "S"], [8, "W"]];
+const SIDES = [[1, "N", 0], [2, "E", 1], [4, "S", 2], [8, "W", 3]];
 const ROLE_LETTER = { chief: "C", explorer: "E", pilot: "P", grunt: "G", robot: "R" };
 const KIND_STYLE = {
   waking_room: "#dfe7f2", corridor: "#eceff3", teleporter: "#e5dcf5", lab: "#dff3ea", control_room: "#fde9d2",
@@ -202,7 +202,7 @@ function drawTile(layer, cell, tile, view, labels) {
   const px = x * CELL, py = y * CELL;
   const fill = KIND_STYLE[tile.kind] || "#eee";
   const g = el("g", { class: `tile kind-${tile.kind}`, "data-token": `cell:${cell}`, "data-cell": cell }, layer);
-  el("title", {}, g).textContent = `${labels.kind(tile.kind)} ${tile.tile} · ${cell}`;
+  el("title", {}, g).textContent = labels.tile(tile, cell);
   el("rect", { x: px + 2, y: py + 2, width: CELL - 4, height: CELL - 4, rx: 6, fill, stroke: "#7b8794", class: "tile-bg" }, g);
   drawDoors(g, tile.doors, px + 2, py + 2);
   el("rect", { x: px + 6, y: py + 6, width: CELL - 12, height: CELL - 12, rx: 4, class: "tile-lit", fill: "none" }, g);
@@ -239,7 +239,7 @@ function drawTile(layer, cell, tile, view, labels) {
  * preview: {cell, tile: {kind, doors, capacity, tile}} drawn translucent.
  */
 function drawBoard(svg, view, options = {}) {
-  const labels = options.labels || { kind: (k) => k.replace("_", " "), figure: (f) => f, mark: (c) => c };
+  const labels = options.labels || labelsFor({ kinds: {} }, "en");
   const extra = options.extraCells || [];
   const b = bounds(view, extra.concat(options.preview ? [options.preview.cell] : []));
   svg.replaceChildren();
@@ -262,6 +262,7 @@ function drawBoard(svg, view, options = {}) {
   for (const [cell, tile] of Object.entries(view.board)) drawTile(tiles, cell, tile, view, labels);
   if (options.preview) {
     const p = drawTile(tiles, options.preview.cell, options.preview.tile, view, labels);
+    p.querySelector("title").textContent = labels.turned(options.preview.tile, options.preview.cell);
     p.classList.add("preview");
     p.setAttribute("opacity", "0.75");
   }
@@ -295,8 +296,11 @@ function drawBoard(svg, view, options = {}) {
   for (let y = b.minY; y <= b.maxY; y++) {
     el("text", { x: b.minX * CELL - 8, y: y * CELL + 54, "text-anchor": "end" }, axes).textContent = y;
   }
-  // Decoration stays out of the accessibility tree: a tile and a piece are named by their <title>.
-  for (const node of svg.querySelectorAll("defs, text, .axes")) node.setAttribute("aria-hidden", "true");
+  // Decoration stays out of the accessibility tree: a tile (its doors and room too) and a piece are
+  // named by their <title>, an activation mark by its own.
+  for (const node of svg.querySelectorAll("defs, text, .axes, .tile-bg, .tile-lit, .door, .wall, .seat, .alien-symbol, .empty-cell rect")) {
+    node.setAttribute("aria-hidden", "true");
+  }
   const box = { x: b.minX * CELL - 30, y: b.minY * CELL - 24, w: (b.maxX - b.minX + 1) * CELL + 40, h: (b.maxY - b.minY + 1) * CELL + 34 };
   svg.dataset.fit = `${box.x} ${box.y} ${box.w} ${box.h}`;
   if (!svg.getAttribute("viewBox") || options.fit) svg.setAttribute("viewBox", svg.dataset.fit);
@@ -311,19 +315,35 @@ const TEXTS = {
     score: "score", activations: "activations", escaped: "escaped", alienScore: "Alien score", dead: "killed astronauts",
     trackTaken: "alien track, slots taken", trackFree: "free", trackFull: "when the last slot is taken, the aliens win",
     facedown: "face-down modules", podsWaiting: "Pods waiting", supply: "Supply", aliensWin: "The aliens win.",
-    last: "last turn", heal: "Bring back", rotate: "Rotate ⟳", none: "none",
+    last: "last turn", heal: "Bring back", rotate: "Rotate", none: "none",
     buttons: { end_turn: "End turn", stop: "Stop here", activate: "Activate", stay: "Stay", launch: "Launch now" },
     roles: { chief: "Chief", explorer: "Explorer", pilot: "Pilot", grunt: "Grunt", robot: "Robot" },
     colours: { red: "red", yellow: "yellow", green: "green", blue: "blue" },
+    cell: (x, y) => `column ${x}, row ${y}`, sides: ["north", "east", "south", "west"], and: " and ",
+    doors: (sides, n) => (n === 1 ? `door ${sides}` : `doors ${sides}`),
+    turned: (sides, n) => (n === 1 ? `turned so its door faces ${sides}` : `turned so its doors face ${sides}`),
+    markBy: (c) => `Activated by ${c}`, bringBack: (f) => `Bring back ${f}`,
+    chip: (t, room) => `${t}, room for ${room}`, chipPod: (t, low, high) => `${t}, seats of ${low} and ${high} points`,
+    offer: (chip, shape, alien) => `Place ${chip}${shape ? `; ${shape}` : ""}${alien ? ", brings an alien" : ""}`, anyRoom: "any number",
+    shapes: { 1: "one door", 2: "doors on two opposite sides", corner: "doors on two sides at a corner", 3: "doors on three sides",
+              4: "doors on all four sides" },
   },
   de: {
     score: "Punkte", activations: "Aktivierungen", escaped: "entkommen", alienScore: "Alienwertung", dead: "getötete Astronauten",
     trackTaken: "Alienleiste, belegte Felder", trackFree: "frei", trackFull: "ist das letzte Feld belegt, gewinnen die Aliens",
     facedown: "verdeckte Module", podsWaiting: "Wartende Kapseln", supply: "Vorrat", aliensWin: "Die Aliens gewinnen.",
-    last: "letzter Zug", heal: "Zurückholen", rotate: "Drehen ⟳", none: "keine",
+    last: "letzter Zug", heal: "Zurückholen", rotate: "Drehen", none: "keine",
     buttons: { end_turn: "Zug beenden", stop: "Hier anhalten", activate: "Aktivieren", stay: "Bleiben", launch: "Jetzt starten" },
     roles: { chief: "Kommandant", explorer: "Kundschafterin", pilot: "Pilotin", grunt: "Soldat", robot: "Roboter" },
     colours: { red: "rot", yellow: "gelb", green: "grün", blue: "blau" },
+    cell: (x, y) => `Spalte ${x}, Reihe ${y}`, sides: ["Norden", "Osten", "Süden", "Westen"], and: " und ",
+    doors: (sides, n) => (n === 1 ? `Tür nach ${sides}` : `Türen nach ${sides}`),
+    turned: (sides, n) => (n === 1 ? `so gedreht, dass die Tür nach ${sides} zeigt` : `so gedreht, dass die Türen nach ${sides} zeigen`),
+    markBy: (c) => `Aktiviert von ${c}`, bringBack: (f) => `Zurückholen: ${f}`,
+    chip: (t, room) => `${t}, Platz für ${room}`, chipPod: (t, low, high) => `${t}, Plätze mit ${low} und ${high} Punkten`,
+    offer: (chip, shape, alien) => `Anlegen: ${chip}${shape ? `; ${shape}` : ""}${alien ? ", bringt ein Alien" : ""}`, anyRoom: "beliebig viele",
+    shapes: { 1: "eine Tür", 2: "Türen an zwei gegenüberliegenden Seiten", corner: "Türen an zwei Seiten über Eck",
+              3: "Türen an drei Seiten", 4: "Türen an allen vier Seiten" },
   },
 };
 
@@ -340,8 +360,54 @@ function figureName(figure, lang) {
   return `${article} ${w.colours[colour]}e ${w.roles[role]}`;
 }
 
+/** A cell in words, as a screen reader should say it: "column 0, row -1", never "0|-1". */
+export function cellWords(cell, lang) {
+  const { x, y } = parseCell(cell);
+  return words(lang).cell(x, y);
+}
+
+/** The sides a door mask opens, in words: "north and east". */
+function sidesOf(doors, lang) {
+  const w = words(lang);
+  const sides = SIDES.filter(([bit]) => doors & bit).map(([, , i]) => w.sides[i]);
+  return { text: sides.length > 1 ? `${sides.slice(0, -1).join(", ")}${w.and}${sides[sides.length - 1]}` : sides.join(""), n: sides.length };
+}
+
+/** Which doors a turned module opens: "turned so its doors face north and east". */
+export function turnedWords(doors, lang) {
+  const { text, n } = sidesOf(doors, lang);
+  return words(lang).turned(text, n);
+}
+
+/** A module's doors whatever its turn: "doors on two sides at a corner". */
+function shapeWords(doors, lang) {
+  const n = sidesOf(doors, lang).n;
+  return words(lang).shapes[n === 2 && doors !== 5 && doors !== 10 ? "corner" : n];
+}
+
+function capital(text) {
+  return text.slice(0, 1).toUpperCase() + text.slice(1);
+}
+
 function labelsFor(data, lang) {
-  return { kind: (k) => data.kinds[k] || k, figure: (f) => figureName(f, lang), mark: (c) => words(lang).colours[c] || c };
+  const kind = (k) => data.kinds[k] || k.replace("_", " ");
+  const at = (tile, cell) => (ACTIONS[lang] || ACTIONS.en).at(kind(tile.kind), tile.tile, cellWords(cell, lang));
+  return {
+    kind, figure: (f) => figureName(f, lang), mark: (c) => words(lang).markBy(words(lang).colours[c] || c),
+    place: (tile, cell) => capital(at(tile, cell)),
+    // A tile's name, its doors too: "Corridor C03 at column 0, row -1, doors north and south".
+    tile: (tile, cell) => {
+      const { text, n } = sidesOf(tile.doors, lang);
+      return `${capital(at(tile, cell))}, ${words(lang).doors(text, n)}`;
+    },
+    // A module out of play (the rules page): its kind, id and doors at rotation 0.
+    module: (tile) => {
+      const { text, n } = sidesOf(tile.doors, lang);
+      return `${capital(`${kind(tile.kind)} ${tile.tile}`)}, ${words(lang).doors(text, n)}`;
+    },
+    // The module being placed or moved, in the turn it is previewed in.
+    turned: (tile, cell) => `${capital(at(tile, cell))}, ${turnedWords(tile.doors, lang)}`,
+  };
 }
 
 // --- the interface the game page uses ----------------------------------------------------------
@@ -398,8 +464,8 @@ const ACTIONS = {
     victim: (f) => `Als Opfer wählen: ${f}`, killFirst: (a) => `Tötet zuerst: ${a}`, swap: (f) => `Tauschen: ${f} mit einem Alien`,
     swapWith: (f, a) => `Tauschen: ${f} mit ${a}`, shoot: (a) => `Erschießen: ${a}`, choose: (f) => `Wählen: ${f}`,
     teleport: (p) => `Teleportieren nach ${p}`, lift: (p) => `Abheben: ${p}`, launch: (p) => `Starten: ${p}`,
-    place: (t, p) => `${t} anlegen an ${p}`, fly: (p) => `Die Kapsel versetzen nach ${p}`, relocate: (p) => `Das Modul versetzen nach ${p}`,
-    at: (kind, tile, cell) => `${kind} ${tile} auf ${cell}`,
+    place: (t, p) => `${t} anlegen in ${p}`, fly: (p) => `Die Kapsel versetzen nach ${p}`, relocate: (p) => `Das Modul versetzen nach ${p}`,
+    at: (kind, tile, cell) => `${kind} ${tile} in ${cell}`,
   },
 };
 
@@ -412,7 +478,8 @@ function pieceName(figure, lang) {
   return `${adjective}${["explorer", "pilot"].includes(role) ? "e" : "er"} ${w.roles[role]}`;
 }
 
-/** The name of an offered target: what choosing it does, e.g. "Move the red Grunt to Corridor C14 at 1|1". */
+/** The name of an offered target: what choosing it does, e.g. "Move the red Grunt to corridor C14 at column 1,
+ * row 1"; a cell is said in words (`cellWords`), never as "1|1". */
 function describe(token, { selected = [], decisions = [], view = null }, lang, data = null) {
   const a = ACTIONS[lang] || ACTIONS.en;
   const [kind, value] = [token.slice(0, token.indexOf(":")), token.slice(token.indexOf(":") + 1)];
@@ -422,7 +489,8 @@ function describe(token, { selected = [], decisions = [], view = null }, lang, d
   const place = (cell) => {
     const tile = view && view.board && view.board[cell];
     const kinds = (data && data.kinds) || {};
-    return tile ? a.at(kinds[tile.kind] || tile.kind.replace("_", " "), tile.tile, cell) : cell;
+    const where = cellWords(cell, lang);
+    return tile ? a.at(kinds[tile.kind] || tile.kind.replace("_", " "), tile.tile, where) : where;
   };
   if (kind === "fig") {
     const chosen = selected.find((t) => t.startsWith("fig:"));
@@ -445,22 +513,56 @@ function describe(token, { selected = [], decisions = [], view = null }, lang, d
   return null;
 }
 
+/** describe() without a board, for tests: the name of an offered target in `lang`. */
+export function targetName(token, context, lang, data = null) {
+  return describe(token, context, lang, data);
+}
+
 // What the next click chooses while a module is placed: the prompt follows each step (docs/games.md).
 const STEPS = {
   en: {
     supply: "Place a module from the supply", pod: "Place the top pod", both: "Place a module from the supply or the top pod",
-    where: (t) => `Place ${t}: choose a lit cell beside the station`, turn: (t) => `Turn ${t} with ⟳, then Confirm`,
+    where: (t) => `Place ${t}: choose a lit cell beside the station`, turn: (t) => `Turn ${t} with Rotate, then Confirm`,
+    turned: (t, doors, more) => `${t}, ${doors}: ${more ? "Rotate to turn it on, or Confirm" : "Confirm"}`,
   },
   de: {
     supply: "Lege ein Modul aus dem Vorrat an", pod: "Lege die oberste Kapsel an", both: "Lege ein Modul aus dem Vorrat oder die oberste Kapsel an",
-    where: (t) => `${t} anlegen: wähle ein leuchtendes Feld an der Station`, turn: (t) => `${t} mit ⟳ drehen, dann bestätigen`,
+    where: (t) => `${t} anlegen: wähle ein leuchtendes Feld an der Station`, turn: (t) => `${t} mit „Drehen“ drehen, dann bestätigen`,
+    turned: (t, doors, more) => `${t}, ${doors}: ${more ? "weiterdrehen oder bestätigen" : "bestätigen"}`,
   },
 };
 
-/** The prompt at each step of placing a module: only what is offered (the top pod only when it is),
- * then where, then its turn. Other decisions keep the page's words (null). */
-export function stepPrompt(selected, next, { view, data }, lang) {
+// The turn of the module the board previews now (draw's `opts.cycle`): the page draws the board before
+// it writes the prompt, so the prompt says the doors of the turn just drawn, and a screen reader hears
+// them each time Rotate turns the module (the prompt is a live region).
+let shownTurn = null;
+
+/** The module turned while it is placed (its tile chosen), moved by the Control Room or flown by the
+ * Pilot (the tile on the question's cell), in its shown turn: "Lab T7 at column 0, row 1, turned so
+ * its doors face north and east: Rotate to turn it on, or Confirm"; null when no turn is shown. */
+function turnPrompt(selected, next, { view, data, question, cycle }, lang) {
+  const turn = cycle || shownTurn;
+  if (!turn || !next.includes(turn) || !data || !data.tiles) return null;
+  const tile = selected.find((t) => t.startsWith("tile:"));
+  const id = tile ? tile.slice(5) : question && question.cell && view.board[question.cell] && view.board[question.cell].tile;
+  const spec = id && data.tiles[id];
+  const cell = [...selected].reverse().find((t) => t.startsWith("cell:"));
+  if (!spec || !cell) return null;
+  const place = labelsFor(data, lang).place(spec, cell.slice(5));
   const s = STEPS[lang] || STEPS.en;
+  return s.turned(place, turnedWords(rotateMask(spec.doors, Number(turn.slice(4))), lang), next.length > 1);
+}
+
+/** The prompt at each step of placing a module: only what is offered (the top pod only when it is),
+ * then where, then its turn (the doors of the turn shown, `turnPrompt`). Other decisions keep the
+ * page's words (null), but for a module turned by the Control Room or the Pilot. */
+export function stepPrompt(selected, next, context, lang) {
+  const { view, data } = context;
+  const s = STEPS[lang] || STEPS.en;
+  if (next.length && next.every((t) => t.startsWith("rot:"))) {
+    const turned = turnPrompt(selected, next, context, lang);
+    if (turned) return turned;
+  }
   const tiles = next.filter((t) => t.startsWith("tile:"));
   if (!selected.length) {
     if (!tiles.length || !next.every((t) => t.startsWith("tile:") || t.startsWith("btn:"))) return null;
@@ -548,6 +650,7 @@ function drawPanel(panel, view, data, lang, opts) {
   for (const figure of track.dead) {
     const node = chip(labels.figure(figure), `dead:${figure}`);
     node.title = w.heal;
+    node.setAttribute("aria-label", w.bringBack(labels.figure(figure)));
     dead.append(node, " ");
   }
   const trackLine = html("p", null, { id: "alien-track" });
@@ -559,8 +662,14 @@ function drawPanel(panel, view, data, lang, opts) {
   const display = html("div", null, { id: "display", class: "display" });
   for (const tile of view.display.concat(view.pods_waiting.slice(0, 1))) {
     const spec = data.tiles[tile];
-    const text = `${tile} · ${labels.kind(spec.kind)}${spec.capacity && spec.kind !== "pod" ? ` ▢${spec.capacity}` : ""}${spec.seats.length ? ` (${spec.seats.join("/")})` : ""}`;
-    display.append(chip(text, `tile:${tile}`, (opts.selected || [])[0] === `tile:${tile}`));
+    // In words, no "▢": the module and its room (a pod: its seats); its name says what choosing it
+    // does and the module's doors too, its visible words included.
+    const name = `${labels.kind(spec.kind)} ${tile}`;
+    const text = spec.kind === "pod" ? w.chipPod(name, spec.seats[0], spec.seats[1])
+      : w.chip(name, spec.capacity === null ? w.anyRoom : spec.capacity);
+    const node = chip(text, `tile:${tile}`, (opts.selected || [])[0] === `tile:${tile}`);
+    node.setAttribute("aria-label", w.offer(text, spec.kind === "pod" ? "" : shapeWords(spec.doors, lang), spec.alien_symbol));
+    display.append(node);
   }
   const supply = html("section", null, { class: "card" });
   const facedown = html("details");
@@ -578,6 +687,7 @@ export function createBoard({ board, panel }, ctx) {
   const names = { name: de ? "Die Station" : "The station", roledescription: de ? "Spielplan" : "board", place: "data-cell" };
   const shell = boardShell(board, names, (svg, view, opts) => {
     const next = opts.choices || [];
+    shownTurn = opts.cycle || null;
     const extraCells = next.filter((t) => t.startsWith("cell:")).map((t) => t.slice(5));
     drawBoard(svg, view, { labels: labelsFor(ctx.data, ctx.lang), extraCells, preview: preview(view, ctx.data, opts),
                            fit: opts.fit });
@@ -601,6 +711,7 @@ export function decorateRules(root, data, lang) {
     if (!t) continue;
     const tile = { ...t, rotation: 0, marks: [], seats: t.seats.length ? t.seats.map((v) => ({ value: v, figure: null })) : undefined };
     drawBoard(svg, { board: { "0|0": tile }, astronauts: {}, aliens: {} }, { labels });
+    svg.querySelector("g.tile > title").textContent = labels.module(tile);
     svg.setAttribute("viewBox", "-4 -4 108 108");
   }
   for (const svg of root.querySelectorAll("svg[data-role]")) {
