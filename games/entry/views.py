@@ -75,6 +75,12 @@ GAME_TEXTS = {
     "team": gettext_lazy("Team"), "teamName": gettext_lazy("Team %(letter)s"),
     "teamWon": gettext_lazy("Your team won."), "teamLost": gettext_lazy("Your team lost."),
     "teamDrew": gettext_lazy("Your team drew: every team shares the win."),
+    # The board in words and the keys that say it (static/js/board_words.js).
+    "youPlay": gettext_lazy("You play %(seat)s"), "nothingYours": gettext_lazy("You have nothing on the board."),
+    "noTurnYet": gettext_lazy("Nobody has played yet."),
+    "noPlace": gettext_lazy("Move to a target on the board first: its place is said."),
+    "wordsYou": gettext_lazy("You"), "wordsScores": gettext_lazy("Scores"), "wordsTurns": gettext_lazy("Last turns"),
+    "wordsPlaces": gettext_lazy("Places"), "chatFrom": gettext_lazy("Chat,"),
     # The offered targets outside the board's view, on the view bar's button that pans to them.
     "moreTargets": gettext_lazy("%(count)s more ›"),
 }
@@ -250,6 +256,8 @@ def game_page(request, game_id):
             **board_config(game.name, lang),
             "id": game.pk, "title": rules.title(game.name, lang), "status": game.status,
             "yourSeat": seat.order if seat else None,
+            # each seat's colour or faction in the game's words: the players table says it to a screen reader
+            "seatWords": _seat_words(game, module, lang),
             "user": request.user.username if request.user.is_authenticated else None,
             "participants": {k: _text(v, lang) for k, v in module.participants.items()},
             "timeZone": request.user.profile.time_zone if request.user.is_authenticated else None,
@@ -270,6 +278,11 @@ def game_page(request, game_id):
         # The game as one JSON document (docs/game-record.md), from the API, once the game has started.
         "has_record": services.has_record(game), "record_filename": services.record_filename(game),
     })
+
+
+def _seat_words(game: Game, module, lang: str) -> dict[str, str]:
+    words = module.command_line(module).seat
+    return {s.colour: words(s.colour, lang) for s in game.seats.all() if s.colour}
 
 
 def _chat_box(game: Game, seat, user) -> dict:

@@ -40,6 +40,7 @@ from .reads import (
                     LOGGED_ACTIONS,
                     abort_reason,
                     active_decisions,
+                    board_in_words,
                     bot_to_play,
                     bot_waiting,
                     chat_refusal,
@@ -70,7 +71,7 @@ from .vacations import add_vacation, cancel_vacation
 
 __all__ = [
     "Conflict", "GameError", "Invalid", "NotAllowed", "NotFound", "TooMany",
-    "LOGGED_ACTIONS", "abort_reason", "active_decisions", "bot_to_play", "bot_waiting", "chat_refusal",
+    "LOGGED_ACTIONS", "abort_reason", "active_decisions", "board_in_words", "bot_to_play", "bot_waiting", "chat_refusal",
     "current_state", "decision_log", "game_in_full", "game_with_seats", "invitations_of", "join_refusal",
     "legal_for", "locked", "may_start", "moderation_log", "next_waiting_game", "question_for", "removal_reason", "replay", "rules_of",
     "starter_id", "view_for", "waiting_count", "waiting_games",

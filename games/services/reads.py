@@ -91,12 +91,44 @@ def news_for(game: Game, seat, lang: str = "en", turns: int | None = None) -> li
     return [t for t in told if t["lines"]]
 
 
-def _told(module, turn: dict, viewer: int, lang: str, names: list[str]) -> dict:
+def _told(module, turn: dict, viewer: int | None, lang: str, names: list[str]) -> dict:
     decisions = turn.pop("decisions")
     lines = module.recap([e for d in decisions for e in d.events], viewer, lang, names)
     if not lines:
         lines = [line for d in decisions for line in log_lines(module, d.events, d.data, lang, names)]
     return {**turn, "lines": lines, "numbers": [d.number for d in decisions]}
+
+
+LAST_TURNS_READ = 300  # decisions read back to find each player's last turn: more than any game's round
+
+
+def board_in_words(game: Game, user, lang: str = "en") -> dict:
+    """The board in words for the user's seat, or a spectator's (the game page's text view and its
+    keys): the rules' `describe` of what the reader may see, the reader's seat in the game's words,
+    and each player's last turn as the reader reads it, latest first."""
+    view = view_for(game, user)
+    if view is None:
+        raise Conflict("the game has not started: there is no board to describe")
+    module, names = rules_of(game), player_names(game, lang)
+    mine = game.seat_of(user)
+    you = module.command_line(module).seat(mine.colour, lang) if mine and mine.colour else None
+    seat = mine.order if mine else None
+    return {**module.describe(view, lang, names), "you": you, "turns": last_turns(game, seat, lang, names)}
+
+
+def last_turns(game: Game, viewer: int | None, lang: str, names: list[str]) -> list[dict]:
+    """Each player's latest turn ({"seat", "name", "lines", "numbers"}, as `news_for`), latest first."""
+    runs: list[dict] = []
+    for d in game.decisions.filter(undone=False).order_by("-number")[:LAST_TURNS_READ]:
+        if not runs or runs[-1]["seat"] != d.seat:
+            if len({run["seat"] for run in runs}) == game.players:
+                break
+            runs.append({"seat": d.seat, "name": names[d.seat] if d.seat < len(names) else "", "decisions": []})
+        runs[-1]["decisions"].insert(0, d)
+    module, latest = rules_of(game), {}
+    for run in runs:
+        latest.setdefault(run["seat"], run)
+    return [_told(module, run, viewer, lang, names) for run in latest.values()]
 
 
 def player_names(game: Game, lang: str) -> list[str]:

@@ -25,6 +25,9 @@ export function boardShell(board, { name, roledescription, place }, draw) {
     fit: (chosen) => panZoom.fit(chosen),
     focus: (boxes, minPx, keep) => panZoom.focus(boxes, minPx, keep),
     panTo: (boxes) => panZoom.panTo(boxes),
+    // The place a node of the board stands for (its `place` attribute, or its nearest holder's): the
+    // id by which the rules' describe() names it (docs/frontend.md, the board in words).
+    placeOf: (node) => (node instanceof Element ? node.closest(`[${place}]`)?.getAttribute(place) ?? null : null),
   };
 }
 

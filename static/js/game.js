@@ -1,6 +1,7 @@
 // The game page, for every game: loads the game's board module (docs/games.md), offers the legal
 // decisions as clicks on whatever the module drew with data-token, and keeps itself up to date.
 // The page owns the prompt, the buttons, undo and resign, players, log, chat, replay and outcome.
+import { wireBoardWords } from "./board_words.js";
 import { cardToRead, readCard } from "./card_text.js";
 import { Chooser } from "./choices.js";
 import { showCountdowns } from "./countdown.js";
@@ -144,6 +145,7 @@ async function load() {
     state.wasMyTurn = myTurn;
     state.shownSeq = state.game.seq;
     render();
+    if (state.wordsChanged) state.wordsChanged();
     // The board takes taps again as soon as it is drawn (the log and the chat follow on their own),
     // unless a decision of this page is still on its way.
     if (!document.body.classList.contains("posting")) {
@@ -524,11 +526,13 @@ function renderPlayers(view) {
   for (const seat of state.game.seats) {
     const row = text("tr", null, { "data-colour": seat.colour });
     const who = text("td");
+    const word = (config.seatWords || {})[seat.colour];
     who.appendChild(seatMark("■ ", seat.colour, { "aria-hidden": "true" }));
+    if (word && seat.order !== state.game.your_seat) who.appendChild(text("span", `${word}: `, { class: "visually-hidden" }));
     who.appendChild(Object.assign(text("a", seat.display_name), { href: `/players/${seat.username}/` }));
     if (seat.played_by_bot && !seat.is_bot) who.appendChild(text("small", ` (${T.botPlays})`));
     if (seat.away_until) who.appendChild(text("small", ` (${T.awayUntil} ${seat.away_until})`, { class: "away" }));
-    if (seat.order === state.game.your_seat) who.appendChild(text("small", ` (${T.you})`));
+    if (seat.order === state.game.your_seat) who.appendChild(text("small", word ? ` (${T.you}: ${word})` : ` (${T.you})`));
     row.appendChild(who);
     for (const c of columns) row.appendChild(text("td", c.value(seat.order, seat.colour)));
     table.appendChild(row);
@@ -969,9 +973,24 @@ function keepChat(page, isFirst) {
 }
 
 async function loadChat() {
-  keepChat(await api(`/api/games/${config.id}/chat/`), true);
+  const page = await api(`/api/games/${config.id}/chat/`);
+  keepChat(page, true);
+  announceChat(page.results);
   drawChat();
   $("chat").scrollTop = $("chat").scrollHeight;
+}
+
+/** A message the others wrote after the page's first read of the chat is said once in #announce,
+ * as a decision is: a screen reader hears the chat as it comes. */
+function announceChat(messages) {
+  const newest = messages.reduce((m, x) => Math.max(m, x.id), 0);
+  const since = state.chatAnnouncedUpTo ?? newest;
+  const region = $("announce");
+  for (const m of messages.filter((x) => x.id > since && x.username !== config.user && x.text).sort((a, b) => a.id - b.id)) {
+    region.appendChild(text("p", `${T.chatFrom} ${m.display_name}: ${m.text}`, { "data-chat": m.id }));
+  }
+  state.chatAnnouncedUpTo = Math.max(since, newest);
+  while (region.childElementCount > ANNOUNCED_KEPT) region.firstElementChild.remove();
 }
 
 async function loadOlderChat() {
@@ -1129,6 +1148,8 @@ export function start() {
   wireChat();
   wireReplay();
   wireNewsReplay();
+  state.wordsChanged = wireBoardWords({ id: config.id, lang: config.lang, T, root, board: () => state.board,
+                                        seq: () => (state.game ? state.game.seq : null) });
 
   const notifyButton = $("allow-notifications");
   state.mayAskNotifications = Boolean(notifyButton) && "Notification" in window && Notification.permission === "default";

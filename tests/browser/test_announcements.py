@@ -1,13 +1,14 @@
 """A screen reader hears the game as it goes: each decision that arrives while the game page is open is
 said once in its live region (#announce, role "log"), with its player's name and its log sentence,
 the others' and the reader's own alike; none from before the page opened, none twice however often the
-page reads the log again. One test per game of the registry."""
+page reads the log again; a chat message from another player is said there too. One test per game of
+the registry."""
 from __future__ import annotations
 
 from .test_left_and_refused import each_game
 from .test_play import LIVE_SECONDS, PUSHED_FROM_THE_TEST, BrowserTestCase, make_player, settle
 
-ANNOUNCED = "() => [...document.querySelectorAll('#announce p')].map(p => [Number(p.dataset.number), p.textContent])"
+ANNOUNCED = "() => [...document.querySelectorAll('#announce p[data-number]')].map(p => [Number(p.dataset.number), p.textContent])"
 
 
 @each_game
@@ -40,6 +41,10 @@ class Announced(BrowserTestCase):
         names = {seat: user.username for seat, user in ((s.order, s.user) for s in Game.objects.get(pk=game.pk).seats.all())}
         for (number, line), (_, seat) in zip(said, made):
             assert line.startswith(f"{names[seat]}: ") and len(line) > len(names[seat]) + 2, (number, line)
+
+        services.post_chat(rival, game.pk, "Good luck!")  # a message from another player is said too
+        page.wait_for_selector("#announce p[data-chat]", state="attached", timeout=LIVE_SECONDS * 1000)
+        assert page.text_content("#announce p[data-chat]") == "Chat, rival: Good luck!"
 
         page.reload()  # a new page starts from the present: nothing of before is said
         settle(page)

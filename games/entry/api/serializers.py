@@ -273,6 +273,29 @@ class ReplaySerializer(serializers.Serializer):
     view = serializers.DictField()
 
 
+class PlaceInWordsSerializer(serializers.Serializer):
+    place = serializers.CharField(help_text="the place's id, as the board module's place attribute carries it")
+    name = serializers.CharField(help_text="the place in words")
+    lines = serializers.ListField(child=serializers.CharField(), help_text="what stands there, and its exits")
+
+
+class TurnInWordsSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(help_text="the player's display name")
+    lines = serializers.ListField(child=serializers.CharField(), help_text="the turn's recap, as the reader reads it")
+    numbers = serializers.ListField(child=serializers.IntegerField(), help_text="the turn's decision numbers")
+
+
+class BoardInWordsSerializer(serializers.Serializer):
+    you = serializers.CharField(allow_null=True, help_text="the reader's seat in the game's words (a colour, a "
+                                                           "faction); null for a spectator")
+    mine = serializers.ListField(child=serializers.CharField(), help_text="the reader's own pieces and cards, each "
+                                                                          "with where it is")
+    scores = serializers.ListField(child=serializers.CharField(), help_text="each seat's score or standing, a line each")
+    places = PlaceInWordsSerializer(many=True)
+    turns = TurnInWordsSerializer(many=True, help_text="each player's last turn, latest first")
+
+
 class RecordPlayerSerializer(serializers.Serializer):
     seat = serializers.IntegerField(help_text="the seat's place in the order of play, from 0")
     username = serializers.CharField()

@@ -20,6 +20,7 @@ from games.services import lists
 from .schema import DETAIL, create_game_request
 from .serializers import (
     ActionsSerializer,
+    BoardInWordsSerializer,
     ChatPageSerializer,
     ChatSerializer,
     CreateGameSerializer,
@@ -234,6 +235,16 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         state = services.replay(game, upto)
         return Response({"upto": upto, "position": sum(1 for n in numbers if n <= upto),
                          "numbers": numbers, "view": services.rules_of(game).view(state, None)})
+
+    @extend_schema(parameters=[OpenApiParameter("lang", str, enum=LANGUAGES, description="the language of the words "
+                                                                               "(default: the reader's)")],
+                   responses={200: BoardInWordsSerializer, **_errors(400, 404, 409)},
+                   description="The board in words, for a player who cannot see it (the game page's text view): "
+                               "what the reader may see of it, and each player's last turn.")
+    @action(detail=True, methods=["get"])
+    def text(self, request, pk=None):
+        game = self.get_object()
+        return Response(services.board_in_words(game, request.user, _chosen_language(request)))
 
     @extend_schema(responses={200: OpenApiResponse(RecordSerializer, description=(
                        "the record, as a file to save: `Content-Disposition: attachment; filename=\"<game>-<id>.json\"`")),
