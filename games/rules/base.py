@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import argparse
 
+    from .rng import SeededRandom
+
 State = dict[str, Any]
 Decision = dict[str, Any]
 Event = dict[str, Any]
@@ -179,6 +181,14 @@ class GameRules(Protocol):
         for a spectator), so a line may say "your"; `names` as for `render`. Only what the log
         tells everyone. The toolkit's default is the log's lines; a game says its turns more
         concisely (a piece's steps as one move, no turn headers)."""
+
+    def guessed_world(self, view: dict[str, Any], seat: int | None, rng: SeededRandom) -> State:
+        """A whole position consistent with everything `view` (what `view(state, seat)` shows the seat,
+        or a spectator) shows, its hidden parts (deck orders, the others' hands and secret choices,
+        set-aside cards, the seed and any generator) dealt anew from `rng`: what a bot plans in and an
+        analysis board explores, so that no exploration can reveal what the seat may not see. It reads
+        `view` alone, so two true positions that look the same to the seat give the same guesses;
+        the guess passes `check` and shows the seat exactly `view`."""
 
     def describe(self, view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> dict[str, Any]:
         """The board in words, for a player who cannot see it (the game page's text view and its
