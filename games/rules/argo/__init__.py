@@ -6,7 +6,8 @@ decisions are small JSON objects (games/rules/argo/docs/decisions.md).
 from __future__ import annotations
 
 from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, Rules
-from . import bots, log, prompts, recap as _recap, view as _view
+from ..rng import SeededRandom
+from . import bots, guess, log, prompts, recap as _recap, view as _view
 from .components import DIFFICULTIES, load_station
 from .decisions import check_shape, decision_schema, explain
 from .describe import describe as _describe
@@ -122,6 +123,10 @@ class ArgoRules(Rules):
 
     def twin(self, state, seat: int | None) -> dict:
         return _view.twin(state, seat)
+
+    def guessed_world(self, view: dict, seat: int | None, rng: SeededRandom) -> dict:
+        """The face-down order and the seed dealt anew from `rng`; the rest copied from `view`."""
+        return guess.guessed_world(view, seat, rng)
 
     def outcome(self, state) -> dict | None:
         return _outcome(state)

@@ -1,7 +1,9 @@
 """What a seat or a spectator may see, picked field by field (never by deleting secrets).
 
 The seed and the order of the face-down modules are never picked; the face-down modules are shown
-as a sorted list, as Yucata's "Rooms" link does.
+as a sorted list, as Yucata's "Rooms" link does. Everything else of the state is public, and what the
+board does not draw is shown under "bookkeeping", so that a whole position can be rebuilt from a view
+(guess.py).
 """
 from __future__ import annotations
 
@@ -28,6 +30,19 @@ def _in_transit(s) -> list:
     never on the tile it was pushed out of (which would look over capacity)."""
     ask = s["ask"]
     return [(ask["figure"], ask["from"])] if ask and ask["q"] == "teleport" else []
+
+
+def _bookkeeping(s) -> dict:
+    """The public rest of the state, which the board does not draw: the turn's own record (with the
+    Core Room astronauts it started with, kept after the end too), the work queued in it and the chain
+    under way, completed turns, the next alien's number, the station set, the undo floor, and the cell
+    an astronaut in transit still stands on while its teleport waits."""
+    return {
+        "station": s["station"], "turn": clone(s["turn"]), "turns_played": dict(s["turns_played"]),
+        "queue": clone(s["queue"]), "chain": clone(s["chain"]), "next_alien": s["next_alien"],
+        "undo_floor": s["undo_floor"],
+        "left_from": {figure: s["astronauts"][figure] for figure, _ in _in_transit(s)},
+    }
 
 
 def view(s, seat: int | None) -> dict:
@@ -70,6 +85,7 @@ def view(s, seat: int | None) -> dict:
         "building_over": s["modules_out"],
         "over": s["over"] is not None,
         "outcome": outcome(s),
+        "bookkeeping": _bookkeeping(s),
     }
 
 
