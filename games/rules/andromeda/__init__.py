@@ -7,8 +7,10 @@ games/rules/andromeda/docs/choices.md.
 from __future__ import annotations
 
 from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, MalformedDecision, Rules
+from ..rng import SeededRandom
 from . import bots, describe as _describe, log, recap as _recap, view as _view
 from .cards import FIELDS as CARD_FIELDS
+from .guess import guessed_world as _guessed_world
 from .refusals import explain
 from .ships import BOARD
 from .state import PHASES, check_position, check_question, validate_state
@@ -131,6 +133,9 @@ class AndromedaRules(Rules):
 
     def twin(self, state, seat: int | None) -> dict:
         return _view.twin(state, seat)
+
+    def guessed_world(self, view: dict, seat: int | None, rng: SeededRandom) -> dict:
+        return _guessed_world(view, seat, rng)
 
     def outcome(self, state) -> dict | None:
         return None if state["over"] is None else clone(state["over"])

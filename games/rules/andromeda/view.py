@@ -1,7 +1,7 @@
 """What a seat or a spectator may see (RULES.md section 10), picked field by field.
 
 Never picked: the seed, the generator's state, the order of any deck, the returned missions, other
-players' hands and kept missions, and another player's secret options in a question.
+players' hands and kept missions, and another player's secret options in a question (asked or queued).
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from .ships import BOARD
 from .turn import clone
 
 PUBLIC_QUESTION_KEYS = ("q", "seat", "by")
+PUBLIC_QUEUED_KEYS = ("q", "colour", "by")
 
 
 def _own_or_count(values: dict, colours: list, mine: str | None) -> dict:
@@ -26,6 +27,13 @@ def _question(s, seat):
     return {k: ask[k] for k in PUBLIC_QUESTION_KEYS if k in ask}
 
 
+def _queued(item: dict, mine: str | None) -> dict:
+    """A question still to come this turn: whole for its own player, without secret options for the others."""
+    if item["colour"] == mine:
+        return {k: (list(v) if isinstance(v, list) else v) for k, v in item.items()}
+    return {k: item[k] for k in PUBLIC_QUEUED_KEYS if k in item}
+
+
 def view(s, seat: int | None) -> dict:
     colours = s["colours"]
     mine = colours[seat] if seat is not None else None
@@ -38,8 +46,11 @@ def view(s, seat: int | None) -> dict:
         "colours": list(colours),
         "you": seat,
         "seq": s["seq"],
-        "board": dict(sorted(s["board"].items())),
-        "upright": dict(sorted(s["upright"].items())),  # with the turn each was stood up: it warps from the next
+        "undo_floor": s["undo_floor"],  # how far back the deciding player may undo (public, as seq is)
+        # board and upright in the state's own order (the order the ships came there, all public): the
+        # order of the legal decisions follows it, so a guessed world must keep it
+        "board": dict(s["board"]),
+        "upright": dict(s["upright"]),  # with the turn each was stood up: it warps from the next
         "platform": dict(s["platform"]),
         "lost": dict(s["lost"]),
         "saved": dict(s["saved"]),
@@ -47,6 +58,7 @@ def view(s, seat: int | None) -> dict:
         "skip": dict(s["skip"]),
         "last_ship": list(s["last_ship"]),
         "first_empty": s["first_empty"],
+        "alone": list(s["alone"]),
         "blocked": [dict(b) for b in s["blocked"]],
         "hands": _own_or_count(s["hands"], colours, mine),
         "missions": _own_or_count(s["missions"], colours, mine),
@@ -58,6 +70,7 @@ def view(s, seat: int | None) -> dict:
             "seat": turn["seat"], "colour": colours[turn["seat"]], "number": turn["number"],
             "phase": turn["phase"], "into_wormhole": turn["into_wormhole"]},
         "question": _question(s, seat),
+        "queue": [_queued(item, mine) for item in s["queue"]],
         "prompt": {"en": prompt(s, "en"), "de": prompt(s, "de")},
         "over": over,
         "outcome": final(s) if over else None,
