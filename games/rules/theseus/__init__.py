@@ -7,7 +7,8 @@ rules are silent: docs/choices.md.
 from __future__ import annotations
 
 from ..base import Event, IllegalAction, ImpossiblePosition, MalformedDecision, Rules, clone
-from . import bots, describe as _describe, log, prompts, recap as _recap, state as _state, view as _view
+from ..rng import SeededRandom
+from . import bots, describe as _describe, guess, log, prompts, recap as _recap, state as _state, view as _view
 from .components import DATA, FACTIONS
 from .play import Play
 from .turn import PHASES, new_state, run_segment
@@ -164,6 +165,9 @@ class TheseusRules(Rules):
 
     def twin(self, state, seat):
         return _view.twin(state, seat)
+
+    def guessed_world(self, view: dict, seat: int | None, rng: SeededRandom) -> dict:
+        return guess.guessed_world(view, seat, rng)
 
     def outcome(self, state):
         return None if state["over"] is None else clone(state["over"])

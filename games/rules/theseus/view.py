@@ -11,12 +11,29 @@ SHOWN = ("rules_version", "colours", "players", "mode", "options", "ring", "orde
 
 
 def view(s, seat) -> dict:
+    out = _shown(s)
+    out["turn_start"] = None if s["mark"] is None else _turn_start(s["mark"], s)
+    out["turn_decisions"] = clone(s["answers"])
+    out["you"] = seat
+    return out
+
+
+def _shown(s) -> dict:
     # One copy of all shown fields at once: a copy per field cost most of the view's time.
     out = clone({k: s[k] for k in SHOWN})
     out["options"] = dict(s["options"])
     out["decks"] = [{"top": d[0] if d else None, "size": len(d)} for d in s["decks"]]
     out["aside"] = [len(a) for a in s["aside"]]
-    out["you"] = seat
+    return out
+
+
+def _turn_start(mark, s) -> dict:
+    """The position the turn (or the setup) began from as everyone saw it, and what of its unseen parts
+    has shown since: the cards taken from each deck's top, in order, and the bonus cards dealt out (team
+    play's setup). With the turn's decisions, all of them public, a guess can play the turn on."""
+    out = _shown(mark)
+    out["revealed"] = [d[:len(d) - len(now)] for d, now in zip(mark["decks"], s["decks"])]
+    out["bonus_revealed"] = mark["bonus_supply"][:len(mark["bonus_supply"]) - len(s["bonus_supply"])]
     return out
 
 
