@@ -25,9 +25,13 @@ export function boardShell(board, { name, roledescription, place }, draw) {
     fit: (chosen) => panZoom.fit(chosen),
     focus: (boxes, minPx, keep) => panZoom.focus(boxes, minPx, keep),
     panTo: (boxes) => panZoom.panTo(boxes),
-    // The place a node of the board stands for (its `place` attribute, or its nearest holder's): the
-    // id by which the rules' describe() names it (docs/frontend.md, the board in words).
-    placeOf: (node) => (node instanceof Element ? node.closest(`[${place}]`)?.getAttribute(place) ?? null : null),
+    // The place a node of the board stands for (its `place` attribute, or its nearest holder's; a piece
+    // drawn above its place says it in `data-at`): the id by which the rules' describe() names it
+    // (docs/frontend.md, the board in words).
+    placeOf(node) {
+      const holder = node instanceof Element ? node.closest(`[${place}], [data-at]`) : null;
+      return holder ? holder.getAttribute(place) ?? holder.getAttribute("data-at") : null;
+    },
   };
 }
 
@@ -36,4 +40,13 @@ export function boardShell(board, { name, roledescription, place }, draw) {
 export function markMine(nodes, view, you, owned) {
   const mine = you !== null && you !== undefined ? view.colours[you] : null;
   for (const node of nodes) node.classList.toggle("mine", Boolean(mine) && owned(node, mine));
+}
+
+/** A control's name holds the words it shows (WCAG's "label in name": a speech user says what they
+ * see): a name that says what choosing it does but lacks those words gets them after a dash (not in
+ * brackets, which checkers such as axe-core read past). */
+export function withShownText(name, shown) {
+  const words = (text) => text.replace(/\s+/g, " ").trim();
+  const seen = words(shown || "");
+  return !seen || words(name).toLowerCase().includes(seen.toLowerCase()) ? name : `${name} — ${seen}`;
 }

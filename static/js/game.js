@@ -1,6 +1,7 @@
 // The game page, for every game: loads the game's board module (docs/games.md), offers the legal
 // decisions as clicks on whatever the module drew with data-token, and keeps itself up to date.
 // The page owns the prompt, the buttons, undo and resign, players, log, chat, replay and outcome.
+import { withShownText } from "./board_shell.js";
 import { wireBoardWords } from "./board_words.js";
 import { cardToRead, readCard } from "./card_text.js";
 import { Chooser } from "./choices.js";
@@ -141,10 +142,12 @@ async function load() {
     const previous = state.chooser;
     state.chooser = state.actions ? new Chooser(state.actions.actions, state.module.pathOf, state.module.cyclePrefix || null).keepFrom(previous) : null;
     if (myTurn && !state.wasMyTurn && !state.firstDraw) announceTurn();
-    if (turnBegins(myTurn)) forgetChosenView();
+    const begins = turnBegins(myTurn);
+    if (begins) forgetChosenView();
     state.wasMyTurn = myTurn;
     state.shownSeq = state.game.seq;
     render();
+    if (begins) focusTurn();
     if (state.wordsChanged) state.wordsChanged();
     // The board takes taps again as soon as it is drawn (the log and the chat follow on their own),
     // unless a decision of this page is still on its way.
@@ -303,6 +306,16 @@ function keepFocus(token) {
   }
 }
 
+/** A turn of a keyboard player begins while their focus rests where the last turn left it (the prompt,
+ * or nowhere): it goes to the turn's first target, which saves them the key T each turn. A reader
+ * elsewhere (the log, the chat) is left where they are; a pointer's player is never moved. */
+function focusTurn() {
+  if (state.lastInput !== "key" || ![document.body, $("prompt")].includes(document.activeElement)) return;
+  const turning = [$("cycle"), $("confirm")].find((button) => !button.hidden);
+  const first = root.querySelector(".choice[data-token]:not([disabled])") || turning;
+  if (first) first.focus();
+}
+
 /** The controls of the viewer's own seat show only where they can act: a bot to keep the seat, muting
  * and the notification offer while the game is in progress and the seat still the player's; a game
  * that ended, or a seat resigned, timed out or removed, has nothing left for them to do. */
@@ -412,7 +425,7 @@ function markChoices(tokens, selected) {
         const title = [...node.children].find((c) => c.tagName === "title") || node.insertBefore(document.createElementNS(node.namespaceURI, "title"), node.firstChild);
         title.textContent = name;
       } else if (name) {
-        node.setAttribute("aria-label", name);
+        node.setAttribute("aria-label", withShownText(name, node.textContent));
       }
     } else {
       node.removeAttribute("tabindex");

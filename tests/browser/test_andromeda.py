@@ -1,8 +1,10 @@
-"""Three players play a whole game of Andromeda Escape through the pages, in Debian's Chromium.
+"""Three players play a game of Andromeda Escape through the pages to its end, in Debian's Chromium.
 
-Each sees the others' decisions arrive live, plays cards from the hand by clicking them, and the
-finished game shows its outcome and replay. Another test checks that no page shows one player
-another's hand or missions.
+They create and join it through the pages; its first PLAYED_AHEAD decisions are made through the
+service layer, as from other devices (a whole game by one person through a page, from its setup, is
+test_keyboard_game.py's); then each sees the others' decisions arrive live, plays cards from the hand
+by clicking them, and the finished game shows its outcome and replay. Another test checks that no
+page shows one player another's hand or missions.
 """
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import json
 import os
 import random
 
+from .test_every_page import play_some
 from .test_play import (
     ARTIFACTS,
     BrowserTestCase,
@@ -23,6 +26,7 @@ from .test_play import (
 )
 
 OFFERED = "#board .choice, #controls .choice, #game-panel .choice"
+PLAYED_AHEAD = 160  # decisions made before the pages play on: a three-player game takes about 280
 # The tokens of the lit choices and of the lit cards in the hand, in the page's order: one look.
 TOKENS = "(selectors) => selectors.map((s) => [...document.querySelectorAll(s)].map((n) => n.dataset.token))"
 
@@ -95,6 +99,10 @@ class PlayAndromedaThroughThePages(BrowserTestCase):
 
         from games.models import Game
         seats = {s.user.username: s.order for s in Game.objects.get(pk=game_id).seats.select_related("user")}
+        play_some(game_id, PLAYED_AHEAD)
+        ahead = Game.objects.get(pk=game_id).seq
+        for page in pages.values():
+            until_seq(page, ahead)  # the pages follow, live
         rng = random.Random(11)
         decisions, cards_clicked, still = 0, 0, within(15)
         while (turn := next_mover(game_id, pages, ann)) is not None:
@@ -109,7 +117,7 @@ class PlayAndromedaThroughThePages(BrowserTestCase):
                 for other in pages.values():
                     if other is not mover:
                         until_seq(other, after)
-            if decisions in (5, 60, 150):
+            if decisions in (1, 30, 80):
                 for name, page in pages.items():
                     settle(page)
                     self.check_nothing_hidden(page, game_id, seats[name])

@@ -107,8 +107,9 @@ class InstallableSite(BrowserTestCase):
             if shown:
                 break
             page.wait_for_timeout(250)
-        assert shown == [{"title": "Argo Station", "body": f"Your turn in Argo #{game.pk}",
-                          "tag": f"game-{game.pk}", "url": notice["url"]}]
+        # the body says whose turn, and, when bob moved first, what he did ("Since you last looked")
+        assert notice["body"].split("\n")[0] == f"Your turn in Argo #{game.pk}", notice["body"]
+        assert shown == [{"title": "Argo Station", "body": notice["body"], "tag": f"game-{game.pk}", "url": notice["url"]}]
         page.screenshot(path=str(ARTIFACTS / "push-settings-phone.png"), full_page=True)
         assert page.errors == [], page.errors
 

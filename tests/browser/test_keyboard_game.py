@@ -5,7 +5,8 @@ being turned is turned with Enter on ⟳ and confirmed. Which target to take is 
 what is offered. The test checks what such a player relies on: the game finishes; every decision
 that came after the page opened (the bot's and the player's own) is said once in the live region;
 after each choice the focus is never on <body>. It prints the key presses of each own turn, the
-median per game (the aim is 8 or fewer), and writes them to tests/artifacts/keys-per-turn.json.
+median per game (the aim is 8 or fewer), and writes them to keys-per-turn.json among the test
+artifacts (ARTIFACTS).
 
 A second test reads the board in words: its text view names every place a target stands on, and the
 keys M, I, S, L and C answer in the live region #answer. One game of the registry is played in German."""
@@ -101,7 +102,7 @@ def turns_of(game, seat: int) -> list[list[int]]:
 
 
 def keys_table(name: str, per_turn: list[int], choices: list[int]) -> dict:
-    """The game's figures, kept beside the other games' in tests/artifacts/keys-per-turn.json."""
+    """The game's figures, kept beside the other games' in keys-per-turn.json among the artifacts."""
     path = ARTIFACTS / "keys-per-turn.json"
     table = json.loads(path.read_text()) if path.exists() else {}
     table[name] = {"turns": len(per_turn), "median": statistics.median(per_turn), "max": max(per_turn),
@@ -168,8 +169,8 @@ class BoardInWords(QuickBotsTestCase):
         described = set(page.eval_on_selector_all("#board-words-body li[data-place]", "(items) => items.map((i) => i.dataset.place)"))
         # every target that stands on a place of the board is named in the text view, with that place's words
         on_board = page.eval_on_selector_all("#board .choice[data-token]", """(nodes) => nodes
-            .map((n) => n.closest("[data-cell], [data-place]")).filter(Boolean)
-            .map((n) => n.getAttribute("data-cell") ?? n.getAttribute("data-place"))""")
+            .map((n) => n.closest("[data-cell], [data-place], [data-at]")).filter(Boolean)
+            .map((n) => n.getAttribute("data-cell") ?? n.getAttribute("data-place") ?? n.getAttribute("data-at"))""")
         assert set(on_board) <= described, sorted(set(on_board) - described)[:5]
 
         def answer(key: str) -> str:

@@ -133,3 +133,10 @@ test("a team game's end speaks from the viewer's side, gives each player's own s
   const lines = game.ratingLines(changes, seats, { aliens: "The aliens" }).map(([c, name]) => `${name} ${c.change}`);
   assert.deepEqual(lines, ["Ann 12", "Greedy (bot) -8", "Greedy (bot) -8", "The aliens 3"]);  // Ben was not rated here
 });
+
+test("a control's name keeps the words it shows, after what choosing it does", async () => {
+  const { withShownText } = await import("../../static/js/board_shell.js");
+  assert.equal(withShownText("Play A6 Drift", "A6 Drift +2/1"), "Play A6 Drift — A6 Drift +2/1");
+  assert.equal(withShownText("Play A6 Drift", " A6  Drift "), "Play A6 Drift");
+  assert.equal(withShownText("Rotate", ""), "Rotate");
+});

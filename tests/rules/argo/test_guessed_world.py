@@ -1,6 +1,7 @@
 """A guessed world (`RULES.guessed_world(view, seat, rng)`): Argo hides only the order of the
-face-down modules and the setup seed, from every seat and a spectator alike (docs/state.md), so a
-guess is the true position with those two dealt anew, whatever the seat, at every point of a game."""
+face-down modules and the setup seed, from every seat and a spectator alike
+(games/rules/argo/docs/state.md), so a guess is the true position with those two dealt anew, whatever
+the seat, at every point of a game."""
 
 from __future__ import annotations
 

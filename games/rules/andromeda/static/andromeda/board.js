@@ -2,7 +2,7 @@
 // as SVG from a rules-module view, the side panel (your hand and missions, the open cards, the tracks),
 // and the clicks that make each decision. Every element a player may choose carries data-token.
 import { el, html, inkClass, INK_ON, PLAYER_COLOURS, titled } from "../js/svg.js";
-import { boardShell, markMine } from "../js/board_shell.js";
+import { boardShell, markMine, withShownText } from "../js/board_shell.js";
 
 const NODE_R = 24;
 const WORMHOLE = "W";
@@ -148,7 +148,7 @@ function nameChips(panel, data, view, opts, lang) {
   const offered = new Set(opts.choices || []);
   for (const chip of panel.querySelectorAll("button[data-token]")) {
     const name = offered.has(chip.dataset.token) && chipName(chip.dataset.token, data, view, opts.selected || [], lang);
-    if (name) chip.setAttribute("aria-label", name);
+    if (name) chip.setAttribute("aria-label", withShownText(name, chip.textContent));
   }
 }
 

@@ -128,10 +128,11 @@ function ring(g, cx, cy, r) {
   el("circle", { cx, cy, r, class: "ring", fill: "transparent" }, g);
 }
 
-function drawFigure(group, figure, cx, cy, labels, r = 9) {
+// `at`: the cell a piece drawn above the tiles stands on (the page says that place's words for it).
+function drawFigure(group, figure, cx, cy, labels, r = 9, at = null) {
   const [colour, role] = figure.split("-");
   const [shape, attrs] = rolePath(role, cx, cy, r);
-  const g = el("g", { class: "figure", "data-token": `fig:${figure}`, "data-figure": figure }, group);
+  const g = el("g", { class: "figure", "data-token": `fig:${figure}`, "data-figure": figure, ...(at ? { "data-at": at } : {}) }, group);
   el("title", {}, g).textContent = labels.figure(figure);
   ring(g, cx, cy, r * 1.45);
   // A light halo and a dark edge that keep their width on screen at any zoom: the piece stands out
@@ -143,8 +144,8 @@ function drawFigure(group, figure, cx, cy, labels, r = 9) {
   return g;
 }
 
-function drawAlien(group, alien, cx, cy, labels, r = 9) {
-  const g = el("g", { class: "alien", "data-token": `fig:${alien}`, "data-figure": alien }, group);
+function drawAlien(group, alien, cx, cy, labels, r = 9, at = null) {
+  const g = el("g", { class: "alien", "data-token": `fig:${alien}`, "data-figure": alien, ...(at ? { "data-at": at } : {}) }, group);
   el("title", {}, g).textContent = labels.figure(alien);
   ring(g, cx, cy, r * 1.45);
   el("ellipse", { cx, cy, rx: r * 1.3, ry: r * 1.1, class: "halo" }, g);
@@ -284,7 +285,7 @@ function drawBoard(svg, view, options = {}) {
     const { spots, r } = floorPlan(pieces.length);
     pieces.forEach((piece, i) => {
       const draw = piece.startsWith("alien-") ? drawAlien : drawFigure;
-      draw(figures, piece, x * CELL + spots[i].x, y * CELL + spots[i].y, labels, r);
+      draw(figures, piece, x * CELL + spots[i].x, y * CELL + spots[i].y, labels, r, cell);
     });
   }
 

@@ -416,8 +416,10 @@ function slotTitle(view, data, place, lang) {
   return parts.join("; ");
 }
 
-function drawCard(layer, view, data, card, x, y, width, lang, owner) {
-  const g = titled(el("g", { class: "card-on", "data-token": card, "data-card": card }, layer), cardText(data, card));
+// `at`: the name of the place the card lies on (the page says that place's words for it).
+function drawCard(layer, view, data, card, x, y, width, lang, owner, at = null) {
+  const g = titled(el("g", { class: "card-on", "data-token": card, "data-card": card, ...(at ? { "data-at": at } : {}) }, layer),
+                   cardText(data, card));
   el("rect", { x, y, width, height: CARD_H, rx: 5, class: "card-face", fill: "#fff", stroke: colourOf(data, owner), "stroke-width": 3 }, g);
   textLines(g, x + width / 2, y + CARD_FONT + 2, cardName(data, card, lang), CARD_FONT, "card-name", width - 6);
   drawInfo(layer, data, card, x, y, lang);
@@ -515,7 +517,7 @@ function drawSector(svg, view, data, id, box, lang) {
   for (const p of pieces) {
     if (p[0] === "card") {
       const [, card, x, y, width, place] = p;
-      drawCard(g, view, data, card, x, y, width, lang, ownerOf(data, card));
+      drawCard(g, view, data, card, x, y, width, lang, ownerOf(data, card), placeName(data, place, lang));
       if (view.disc === place) {
         el("circle", { cx: x + width - 4, cy: y + 4, r: 9, class: "disc" }, g);
       }
