@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "friends",
     "notes",
     "rematches",
+    "invites",
     # Each game's package, so that its board module (static/) and rules page (templates/) are found.
     *rules_packages(),
 ]

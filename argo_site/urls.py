@@ -22,6 +22,7 @@ from games.entry.api.errors import not_found
 from games.entry.api.mine import MyGamesView
 from games.entry.api.ratings import RatingsView
 from games.entry.api.urls import turn_urlpatterns
+from invites.api import InviteLinkView, JoinByLinkView
 from notes.api import NoteView
 from rematches.api import RematchView
 
@@ -52,6 +53,8 @@ api = [
     path("friends/", include("friends.api_urls")),
     path("games/<int:game_id>/note/", NoteView.as_view(), name="api-game-note"),
     path("games/<int:game_id>/rematch/", RematchView.as_view(), name="api-game-rematch"),
+    path("games/<int:game_id>/invite-link/", InviteLinkView.as_view(), name="api-game-invite-link"),
+    re_path(r"^invite/(?P<token>[A-Za-z0-9_-]{1,64})/join/\Z", JoinByLinkView.as_view(), name="api-invite-join"),
     path("", include("games.entry.api.urls")),
     path("", include("tournaments.api_urls")),
     re_path(r"^.*$", not_found),  # JSON, not a page, for any unknown API path
@@ -79,5 +82,6 @@ urlpatterns = [
     path("", include("stats.urls")),
     path("friends/", include("friends.urls")),
     path("", include("rematches.urls")),
+    path("", include("invites.urls")),
     path("", include("games.entry.urls")),
 ]

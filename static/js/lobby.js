@@ -35,3 +35,19 @@ new LiveSocket(`/ws/games/${lobby.dataset.gameId}/`, {
   },
   poll: refresh,
 }).connect();
+
+// The creator's invitation link (invites/templates/invites/box.html): Copy puts it on the clipboard and
+// says so; the lobby's content is swapped on news, so the click is listened to on the lobby itself.
+lobby.addEventListener("click", async (e) => {
+  const button = e.target.closest("[data-copy]");
+  if (!button) return;
+  const field = document.getElementById(button.dataset.copy);
+  const said = document.getElementById("invite-copied");
+  try {
+    await navigator.clipboard.writeText(field.value);
+    said.textContent = button.dataset.done;
+  } catch {
+    field.select();  // no clipboard here (an insecure page, a refusal): the link is selected to copy by hand
+    said.textContent = button.dataset.select;
+  }
+});

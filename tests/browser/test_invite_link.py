@@ -1,0 +1,35 @@
+"""An invitation link in Debian's Chromium: the creator makes it in the lobby and copies it; a player who
+opens it signed out signs in, comes back to the invitation, joins, and both pages show the game started."""
+from __future__ import annotations
+
+from games import rules
+
+from .test_play import PASSWORD, BrowserTestCase, make_player, settle
+
+
+class InviteByLink(BrowserTestCase):
+    def test_a_link_opened_signed_out_leads_through_sign_in_into_the_game(self):
+        from games import services
+        alice, _ = make_player("alice"), make_player("bob")
+        game = services.create_game(alice, game=rules.names()[0], players=2)
+        creator = self.page_for("alice")
+        creator.goto(f"{self.live_server_url}/games/{game.pk}/")
+        creator.click("#invite-make")
+        link = creator.input_value("#invite-url")
+        assert f"{self.live_server_url}/invite/" in link
+
+        visitor = self.new_context(viewport={"width": 390, "height": 844}).new_page()
+        visitor.goto(link)
+        assert "/accounts/login/" in visitor.url  # signed out: sign in first, the link kept as `next`
+        visitor.fill("input[name=login]", "bob")
+        visitor.fill("input[name=password]", PASSWORD)
+        visitor.click("form button[type=submit]")
+        visitor.wait_for_selector("#invitation-join")
+        assert "alice" in visitor.inner_text("#invitation")
+        visitor.click("#invitation-join")
+        visitor.wait_for_url(f"{self.live_server_url}/games/{game.pk}/")
+        visitor.wait_for_selector("#board svg")  # the last seat taken: the game started, its board drawn
+        settle(visitor)
+        creator.wait_for_selector("#board svg")  # the lobby turns into the game on the creator's page too
+        visitor.goto(link)  # the game is full: the link works no more, and names no game
+        assert "alice" not in visitor.inner_text("main") and visitor.is_visible("#invitation-refused")
