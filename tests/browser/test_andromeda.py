@@ -26,7 +26,7 @@ from .test_play import (
 )
 
 OFFERED = "#board .choice, #controls .choice, #game-panel .choice"
-PLAYED_AHEAD = 160  # decisions made before the pages play on: a three-player game takes about 280
+PLAYED_AHEAD = 200  # decisions made before the pages play on: a three-player game takes about 280
 # The tokens of the lit choices and of the lit cards in the hand, in the page's order: one look.
 TOKENS = "(selectors) => selectors.map((s) => [...document.querySelectorAll(s)].map((n) => n.dataset.token))"
 

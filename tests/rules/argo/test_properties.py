@@ -398,7 +398,7 @@ PAIR = 2
 # --- the tests -------------------------------------------------------------------------------
 
 @pytest.mark.slow
-@settings(max_examples=300, **COMMON)  # 600 games: what CI's time allows beside the browser games
+@settings(max_examples=200, **COMMON)  # 400 games: what CI's time allows beside the browser games
 @given(games=st.lists(games_of(all_random), min_size=PAIR, max_size=PAIR))
 def test_random_games_keep_every_invariant(pool, games):
     play_all(pool, games)
