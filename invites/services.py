@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext
 
 from games import services as games
@@ -25,14 +25,9 @@ def link_of(user, game_id: int) -> InviteLink | None:
 
 def make_link(user, game_id: int) -> InviteLink:
     """A new secret for the game's link: the old link, if any, stops working."""
-    with transaction.atomic():
+    with transaction.atomic():  # the game row locked: two presses at once make one link after the other
         game = _own_open_game(user, game_id)
-        token = secrets.token_urlsafe(TOKEN_BYTES)
-        try:
-            with transaction.atomic():
-                link, _ = InviteLink.objects.update_or_create(game=game, defaults={"token": token})
-        except IntegrityError:  # the game row is locked: only a repeated secret gets here, once in 2**192
-            raise games.Conflict(gettext("the link could not be made; try again")) from None
+        link, _ = InviteLink.objects.update_or_create(game=game, defaults={"token": secrets.token_urlsafe(TOKEN_BYTES)})
     return link
 
 

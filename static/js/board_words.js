@@ -85,10 +85,10 @@ export function wireBoardWords(page) {
     const body = $("board-words-body");
     body.setAttribute("aria-busy", "true");
     try {
-      const answer = await load();
+      const fresh = await load();
       if (body.dataset.seq === String(wordsSeq)) return;
       const inside = body.contains(document.activeElement);
-      drawWords(body, answer, page.T);
+      drawWords(body, fresh, page.T);
       body.dataset.seq = String(wordsSeq);
       if (inside) $("board-words-start").focus();
     } finally {

@@ -301,8 +301,7 @@ function keepFocus(token) {
     again.focus({ preventScroll: true });
   } else if (refocus) {
     // a target, else a tile to turn (⟳, then Confirm), else the prompt
-    const turning = [$("cycle"), $("confirm")].find((button) => !button.hidden);
-    (root.querySelector(".choice[data-token]:not([disabled])") || turning || $("prompt")).focus();
+    (firstOffered() || $("prompt")).focus();
   }
 }
 
@@ -311,9 +310,13 @@ function keepFocus(token) {
  * elsewhere (the log, the chat) is left where they are; a pointer's player is never moved. */
 function focusTurn() {
   if (state.lastInput !== "key" || ![document.body, $("prompt")].includes(document.activeElement)) return;
-  const turning = [$("cycle"), $("confirm")].find((button) => !button.hidden);
-  const first = root.querySelector(".choice[data-token]:not([disabled])") || turning;
+  const first = firstOffered();
   if (first) first.focus();
+}
+
+/** What a keyboard player's choice starts from: the first offered target, else a tile's ⟳ or Confirm. */
+function firstOffered() {
+  return root.querySelector(".choice[data-token]:not([disabled])") || [$("cycle"), $("confirm")].find((button) => !button.hidden);
 }
 
 /** The controls of the viewer's own seat show only where they can act: a bot to keep the seat, muting
