@@ -12,9 +12,12 @@ is taken.
 """
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 from unittest import mock
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .test_against_bots import QuickBotsTestCase
 from .test_every_page import mid_game
@@ -75,6 +78,14 @@ def nearest(pieces, targets):
     mx = sum(t["x"] + t["w"] / 2 for t in targets) / len(targets)
     my = sum(t["y"] + t["h"] / 2 for t in targets) / len(targets)
     return min(pieces, key=lambda p: (p["x"] + p["w"] / 2 - mx) ** 2 + (p["y"] + p["h"] / 2 - my) ** 2)
+
+
+def pan_taken(page, view_box: str) -> None:
+    """Until the view moved from `view_box`: a tap's click may reach the page a moment after the touch
+    ends (seen under CI's load). A tap that moved nothing lets the wait run out; the caller says so."""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function("(before) => document.querySelector('#board svg').getAttribute('viewBox') !== before",
+                               arg=view_box, timeout=LIVE_SECONDS * 1000)
 
 
 def count_of(words: str | None) -> int | None:
@@ -207,6 +218,7 @@ class TurnStartsOnAPhone(BotsAtOnceTestCase):
         else:
             before = {t["token"] for t in shown}
             page.tap("#more-targets")
+            pan_taken(page, seen["viewBox"])
             after = page.evaluate(SEEN)
             if not {t["token"] for t in after["targets"] if inside(t, after["board"])} - before:
                 faults.append("a tap on the count showed no other target")
