@@ -46,6 +46,13 @@ def barred(action: str, actor_id: int) -> set[int]:
     return {pk for pair in pairs for pk in pair} - {actor_id}
 
 
+def friends_of(actor_id: int) -> set[int]:
+    """The actor's friends (accepted requests only): the lobby's "friends only" keeps their games."""
+    pairs = (Friendship.objects.filter(Q(low_id=actor_id) | Q(high_id=actor_id), accepted_at__isnull=False)
+             .values_list("low_id", "high_id"))
+    return {pk for pair in pairs for pk in pair} - {actor_id}
+
+
 def _blocked(action: str, actor_id: int, other_ids: list[int]) -> str | None:
     others = sorted(set(other_ids))
     if not others:

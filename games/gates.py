@@ -12,7 +12,10 @@ Such an app may also say which players are better kept apart (`register_apart`):
 seats players together (a tournament's pairings) asks `apart` and avoids those pairs where it can.
 
 And which players a check refuses an action towards whoever else takes part (`register_barred`):
-a list asks `barred` to leave out ahead of time what would be refused (the lobby's open games)."""
+a list asks `barred` to leave out ahead of time what would be refused (the lobby's open games).
+
+And who is close to a player (`register_close`: their friends): the lobby's "friends only" asks
+`close` for the creators it keeps."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -32,6 +35,8 @@ _own_checks: list[OwnCheck] = []
 # else takes part, so that lists can leave out ahead of time what would be refused (an open game).
 Barred = Callable[[str, int], Iterable[int]]
 _barred: list[Barred] = []
+Close = Callable[[int], Iterable[int]]
+_close: list[Close] = []
 
 
 def register(check: Check) -> None:
@@ -60,6 +65,16 @@ def refusal(action: str, actor_id: int, other_ids: Iterable[int]) -> str | None:
         if reason:
             return reason
     return None
+
+
+def register_close(close_to: Close) -> None:
+    if close_to not in _close:
+        _close.append(close_to)
+
+
+def close(actor_id: int) -> set[int]:
+    """The players some app counts as close to the actor (friends); none without such an app."""
+    return {pk for close_to in _close for pk in close_to(actor_id)} - {actor_id}
 
 
 def register_apart(apart_check: Apart) -> None:

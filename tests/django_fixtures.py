@@ -89,6 +89,15 @@ def api_key_of(user) -> str:
     return key
 
 
+def token_client(user=None):
+    """An API client with the user's token (none: a signed-out client), as a non-browser client is."""
+    from rest_framework.test import APIClient
+    client = APIClient()
+    if user is not None:
+        client.credentials(HTTP_AUTHORIZATION=f"Token {api_key_of(user)}")
+    return client
+
+
 @pytest.fixture
 def api_client_for():
     """An API client authenticated with the user's token, as a non-browser client would be."""

@@ -128,13 +128,24 @@ def home(request):
     lang = _lang(request)
     games = catalogue(lang)
     pictures = {g["name"]: {**board_config(g["name"], lang), "view": _start_view(g["name"])} for g in games}
-    return render(request, "games/home.html", {
-        "games": games, "pictures": pictures,
-        "open_games": lists.open_games(request.user),
+    # The open games as the player chose them (the filters are the URL's, as GET /api/games/ takes them).
+    refused, open_games = None, []
+    try:
+        chosen = lists.lobby_choice(request.GET)
+        open_games = list(lists.open_games(request.user, chosen))
+    except services.Invalid as exc:
+        chosen, refused = lists.LobbyChoice(), exc.detail
+    response = render(request, "games/home.html", {
+        "games": games, "pictures": pictures, "chosen": chosen, "refused": refused,
+        "filtered": chosen != lists.LobbyChoice(), "languages": settings.LANGUAGES,
+        "open_games": open_games, "standing": lists.creators_standing(open_games),
         "joined": lists.open_games_seated(request.user),
         "invited": lists.open_games_invited(request.user),
         "active_games": lists.games_in_play(),
     })
+    if refused:
+        response.status_code = 400
+    return response
 
 
 def new_game(request, game_name: str):

@@ -9,12 +9,13 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext
 
 from accounts.models import Profile
 from games import clock, gates, groupings, rules
-from games.models import Decision, Game, Invitation, Rating, RatingChange, Seat
+from games.models import Decision, Game, Invitation, Rating, RatingChange, Seat, rating_shown
 
 from .errors import Invalid, NotFound, no_such_game
 from .reads import in_any, log_lines, player_names, rules_of
@@ -51,12 +52,124 @@ def for_lobby(games: QuerySet) -> QuerySet:
 
 # --- the pages -------------------------------------------------------------------------------
 
-def open_games(user) -> QuerySet:
-    """The open games anyone may join: not those arranged seat by seat (a rematch), whose seats are
-    kept for the players invited to them (each finds theirs in My games)."""
+@dataclass(frozen=True)
+class LobbyChoice:
+    """What a player asks of the lobby's open games (the page's form and GET /api/games/ take the
+    same parameters, `lobby_choice`): one game, the hours a turn, the creator's rating at that game
+    (a new player's counts as 1000), the creator among their friends, the creator's language."""
+
+    game: str | None = None
+    min_hours: int | None = None
+    max_hours: int | None = None
+    rating_min: int | None = None
+    rating_max: int | None = None
+    friends: bool = False
+    lang: str | None = None
+
+
+LOBBY_CHOICES = tuple(LobbyChoice.__dataclass_fields__)
+NEW_RATING = 1000  # what a player without a rating at a game shows (games.models.rating_display)
+_FLAGS = {"1": True, "true": True, "on": True, "0": False, "false": False, "off": False}
+
+
+def lobby_choice(params) -> LobbyChoice:
+    """The lobby's choice from query parameters (a QueryDict): an empty one means any; an unknown
+    game or language, a number out of range or repeated, a rating or hours range upside down, is
+    refused (Invalid) in words that name the parameter."""
+    def one(name: str) -> str | None:
+        raw = params.getlist(name)
+        if len(raw) > 1:
+            raise Invalid(gettext("%(name)s may be given once") % {"name": name})
+        return raw[0].strip() or None if raw else None
+
+    def number(name: str, low: int, high: int) -> int | None:
+        raw = one(name)
+        if raw is None:
+            return None
+        if not re.fullmatch(r"-?[0-9]{1,6}", raw) or not low <= int(raw) <= high:
+            raise Invalid(gettext("%(name)s must be a whole number from %(low)s to %(high)s")
+                          % {"name": name, "low": low, "high": high})
+        return int(raw)
+
+    game, lang, friends = one("game"), one("lang"), one("friends")
+    if game is not None and game not in rules.names():
+        raise Invalid(gettext("no game is called %(name)s") % {"name": game[:40]})
+    if lang is not None and lang not in dict(settings.LANGUAGES):
+        raise Invalid(gettext("lang must be one of %(names)s") % {"names": ", ".join(dict(settings.LANGUAGES))})
+    if friends is not None and friends.lower() not in _FLAGS:
+        raise Invalid(gettext("friends must be true or false (1 or 0)"))
+    chosen = LobbyChoice(game=game, lang=lang, friends=bool(friends and _FLAGS[friends.lower()]),
+                         min_hours=number("min_hours", 1, 720), max_hours=number("max_hours", 1, 720),
+                         rating_min=number("rating_min", -9999, 9999), rating_max=number("rating_max", -9999, 9999))
+    for low, high in (("min_hours", "max_hours"), ("rating_min", "rating_max")):
+        if None not in (getattr(chosen, low), getattr(chosen, high)) and getattr(chosen, low) > getattr(chosen, high):
+            raise Invalid(gettext("%(low)s cannot be above %(high)s") % {"low": low, "high": high})
+    return chosen
+
+
+def chosen_games(games: QuerySet, user, chosen: LobbyChoice) -> QuerySet:
+    """`games` kept to the lobby's choice; "friends only" needs a signed-in player (Invalid)."""
+    if chosen.game:
+        games = games.filter(name=chosen.game)
+    if chosen.min_hours is not None:
+        games = games.filter(hours_per_move__gte=chosen.min_hours)
+    if chosen.max_hours is not None:
+        games = games.filter(hours_per_move__lte=chosen.max_hours)
+    if chosen.lang:
+        games = games.filter(created_by__profile__language=chosen.lang)
+    if chosen.friends:
+        if not user.is_authenticated:
+            raise Invalid(gettext("sign in to see your friends' games"))
+        games = games.filter(created_by__in=gates.close(user.pk))
+    if chosen.rating_min is not None or chosen.rating_max is not None:
+        shown = (Rating.objects.filter(user=OuterRef("created_by"), game=OuterRef("name"))
+                 .annotate(shown=rating_shown()).values("shown")[:1])
+        games = games.annotate(creator_rating=Coalesce(Subquery(shown), Value(float(NEW_RATING))))
+        if chosen.rating_min is not None:
+            games = games.filter(creator_rating__gte=chosen.rating_min)
+        if chosen.rating_max is not None:
+            games = games.filter(creator_rating__lte=chosen.rating_max)
+    return games
+
+
+def open_games(user, chosen: LobbyChoice = LobbyChoice()) -> QuerySet:
+    """The open games anyone may join, kept to the lobby's choice: not those arranged seat by seat (a
+    rematch), whose seats are kept for the players invited to them (each finds theirs in My games)."""
     arranged = Invitation.objects.filter(game=OuterRef("pk"), seat__isnull=False)
-    return for_lobby(Game.objects.filter(status=Game.Status.OPEN).exclude(closed_to(user))
-                     .exclude(Exists(arranged)))[:LOBBY_LENGTH]
+    games = Game.objects.filter(status=Game.Status.OPEN).exclude(closed_to(user)).exclude(Exists(arranged))
+    return for_lobby(chosen_games(games, user, chosen))[:LOBBY_LENGTH]
+
+
+@dataclass(frozen=True)
+class CreatorStanding:
+    """What the lobby says of an open game's creator: their rating at the game (`provisional` under
+    PROVISIONAL_GAMES rated games; a new player's is NEW_RATING) and how reliable they have been: of
+    their finished games, how many they lost on time."""
+
+    rating: int
+    provisional: bool
+    finished: int
+    timed_out: int
+
+
+def creators_standing(games) -> dict[int, CreatorStanding]:
+    """{game id: its creator's standing}, for the lobby's open games: two queries for them all."""
+    games = list(games)
+    creators = {g.created_by_id for g in games}
+    if not creators:
+        return {}
+    ratings = {(r.user_id, r.game): r for r in Rating.objects.filter(user__in=creators, game__in={g.name for g in games})}
+    ended = (Seat.objects.filter(user__in=creators, game__status=Game.Status.FINISHED).values("user")
+             .annotate(finished=Count("pk"), timed_out=Count("pk", filter=Q(status=Seat.Status.TIMED_OUT))))
+    record = {row["user"]: (row["finished"], row["timed_out"]) for row in ended}
+    out = {}
+    for g in games:
+        rating = ratings.get((g.created_by_id, g.name))
+        finished, timed_out = record.get(g.created_by_id, (0, 0))
+        out[g.pk] = CreatorStanding(rating=rating.display if rating else NEW_RATING,
+                                    provisional=rating is None or rating.provisional,
+                                    finished=finished, timed_out=timed_out)
+    return out
 
 
 def closed_to(user) -> Q:

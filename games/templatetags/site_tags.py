@@ -7,7 +7,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from games import rules
 from games.standings import team_letter, team_of, teams_of
@@ -53,13 +53,15 @@ def seat_names(game) -> str:
 # progress, the template engine took longer over them than the database (docs/performance.md).
 
 @register.simple_tag(takes_context=True)
-def open_game_entry(context, game, joined: set, invited: set) -> str:
-    """An open game of the lobby: its players so far, the time per move, and for the reader whether
-    they are invited, seated, or may join."""
+def open_game_entry(context, game, joined: set, invited: set, standing: dict) -> str:
+    """An open game of the lobby: its players so far, the time per move, its creator's rating and
+    record of lost time (`standing`: lists.creators_standing), and for the reader whether they are
+    invited, seated, or may join."""
     people = len(game.seats.all())
-    head = format_html('<a href="{}">{} #{}</a> · {}/{} {} · {} h/{}\n  <span class="who">{}</span>',
+    head = format_html('<a href="{}">{} #{}</a> · {}/{} {} · {} h/{}\n  <span class="who">{}</span>{}',
                        reverse("game", args=[game.pk]), game_title(game), game.pk, people, game.players,
-                       gettext("players"), game.hours_per_move, gettext("move"), seat_names(game))
+                       gettext("players"), game.hours_per_move, gettext("move"), seat_names(game),
+                       creator_standing(game, standing.get(game.pk)))
     mark = ""
     if game.pk in invited and game.pk not in joined:
         mark = format_html('<strong class="invited-mark">· {}</strong>', gettext("invited by %(name)s") % {
@@ -73,6 +75,25 @@ def open_game_entry(context, game, joined: set, invited: set) -> str:
     else:
         seat = ""
     return format_html('<li data-game="{}">{}\n  {}\n  {}\n</li>', game.name, head, mark, seat)
+
+
+PROVISIONAL = gettext_lazy("provisional: fewer than 5 rated games, so the rating still moves a lot")
+
+
+def creator_standing(game, standing) -> str:
+    """ "created by Ann · rating 1012? · lost 1 of 12 games on time": the creator's rating at this game (the provisional
+    mark as the rating pages show it) and how often they let their clock run out."""
+    if standing is None:
+        return ""
+    mark = format_html('<abbr class="provisional-mark" title="{}">?</abbr>', PROVISIONAL) if standing.provisional else ""
+    if standing.finished:
+        record = gettext("lost %(lost)s of %(games)s games on time") % {"lost": standing.timed_out, "games": standing.finished}
+    else:
+        record = gettext("no finished game yet")
+    return format_html('\n  <span class="creator" data-rating="{}" data-timed-out="{}" data-finished="{}">{} · {}{} · {}</span>',
+                       standing.rating, standing.timed_out, standing.finished,
+                       gettext("created by %(name)s") % {"name": game.created_by.profile.name},
+                       gettext("rating %(rating)s") % {"rating": standing.rating}, mark, record)
 
 
 @register.simple_tag

@@ -6,23 +6,17 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from rest_framework.test import APIClient
 
 from friends import services as friends
 from games import rules, services
 from games.models import Game, Seat
 from invites.models import InviteLink
-from tests.django_fixtures import api_key_of
+from tests.django_fixtures import token_client as api
 
 GAME = rules.names()[0]
 pytestmark = pytest.mark.django_db
 
 
-def api(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Token {api_key_of(user)}")
-    return client
 
 
 def signed_in(user) -> Client:

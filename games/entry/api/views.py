@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from accounts.models import language_of
 from foundation.api import MethodFirst, query_flag, query_int
-from games import services
+from games import rules, services
 from games.models import ChatMessage, Game, Invitation, Seat
 from games.services import lists
 
@@ -90,6 +90,11 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
                 raise ValidationError({"status": f"must be one of {', '.join(Game.Status.values)}"})
             qs = qs.filter(status=wanted)
         qs = qs.exclude(lists.closed_to(self.request.user))
+        # The lobby's filters, as the lobby page's URL carries them (lists.lobby_choice).
+        chosen = lists.lobby_choice(params)
+        if chosen.friends and not self.request.user.is_authenticated:
+            raise NotAuthenticated("sign in to list your friends' games")
+        qs = lists.chosen_games(qs, self.request.user, chosen)
         if query_flag(params, "mine"):
             user = self.request.user
             if not user.is_authenticated:
@@ -108,6 +113,16 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         OpenApiParameter("status", str, enum=Game.Status.values, description="only games with this status"),
         OpenApiParameter("mine", bool, description="true (or 1): only games where you have a seat or an invitation you have not declined"),
         OpenApiParameter("waiting", bool, description="true (or 1): only games where you must decide now (what a bot program polls)"),
+        OpenApiParameter("game", str, enum=rules.names(), description="only games of this game (empty: any)"),
+        OpenApiParameter("min_hours", int, description="only games of at least this many hours a move (1 to 720)"),
+        OpenApiParameter("max_hours", int, description="only games of at most this many hours a move (1 to 720)"),
+        OpenApiParameter("rating_min", int, description="only games whose creator's rating at the game is at least "
+                         "this (a new player's: 1000; -9999 to 9999)"),
+        OpenApiParameter("rating_max", int, description="only games whose creator's rating at the game is at most "
+                         "this (-9999 to 9999)"),
+        OpenApiParameter("friends", bool, description="true (or 1): only games created by your friends"),
+        OpenApiParameter("lang", str, enum=[code for code, _ in settings.LANGUAGES],
+                         description="only games whose creator speaks this language"),
     ], responses={200: GameSerializer(many=True), 400: DETAIL, 401: DETAIL})
     def list(self, request, *args, **kwargs):
         return super().list(request, *args, **kwargs)
