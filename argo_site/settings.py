@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "notes",
     "rematches",
     "invites",
+    "quickmatch",
     # Each game's package, so that its board module (static/) and rules page (templates/) are found.
     *rules_packages(),
 ]

@@ -23,6 +23,7 @@ from games.entry.api.mine import MyGamesView
 from games.entry.api.ratings import RatingsView
 from games.entry.api.urls import turn_urlpatterns
 from invites.api import InviteLinkView, JoinByLinkView
+from quickmatch.api import QuickMatchView
 from notes.api import NoteView
 from rematches.api import RematchView
 
@@ -55,6 +56,7 @@ api = [
     path("games/<int:game_id>/rematch/", RematchView.as_view(), name="api-game-rematch"),
     path("games/<int:game_id>/invite-link/", InviteLinkView.as_view(), name="api-game-invite-link"),
     re_path(r"^invite/(?P<token>[A-Za-z0-9_-]{1,64})/join/\Z", JoinByLinkView.as_view(), name="api-invite-join"),
+    path("quick-match/", QuickMatchView.as_view(), name="api-quick-match"),
     path("", include("games.entry.api.urls")),
     path("", include("tournaments.api_urls")),
     re_path(r"^.*$", not_found),  # JSON, not a page, for any unknown API path
@@ -83,5 +85,6 @@ urlpatterns = [
     path("friends/", include("friends.urls")),
     path("", include("rematches.urls")),
     path("", include("invites.urls")),
+    path("", include("quickmatch.urls")),
     path("", include("games.entry.urls")),
 ]

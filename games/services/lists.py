@@ -140,6 +140,11 @@ def open_games(user, chosen: LobbyChoice = LobbyChoice()) -> QuerySet:
     return for_lobby(chosen_games(games, user, chosen))[:LOBBY_LENGTH]
 
 
+def games_with_pending_invitations(game_ids) -> set[int]:
+    """Those of the games with an invitation not yet answered (a seat kept for someone)."""
+    return set(Invitation.objects.filter(game_id__in=game_ids, declined_at=None).values_list("game_id", flat=True))
+
+
 @dataclass(frozen=True)
 class CreatorStanding:
     """What the lobby says of an open game's creator: their rating at the game (`provisional` under
