@@ -264,7 +264,7 @@ class Planned:
 
 
 def plan(played: list[Played], games: int, players: int, active: int, now: int, rng: random.Random,
-         first_user: int, bots: dict[str, int], busy: int = 0) -> list[Planned]:
+         first_user: int, bots: dict[str, int], busy: int = 0, open_games: int | None = None) -> list[Planned]:
     """Every game's place in the history, in the order they were created (their ids follow it). The
     first player sits in `busy` of the games in progress (the correspondence player of scale.py)."""
     start0 = now - HISTORY_DAYS * 86400
@@ -272,7 +272,8 @@ def plan(played: list[Played], games: int, players: int, active: int, now: int, 
     cuts = [(p, c) for p in played for c in p.cuts]
     rng.shuffle(cuts)
     out = []
-    shares = [("active", active), ("open", max(1, games // 1000)), ("aborted", games * 15 // 1000),
+    opened = max(1, games // 1000) if open_games is None else open_games
+    shares = [("active", active), ("open", opened), ("aborted", games * 15 // 1000),
               ("left", games * 3 // 1000), ("reverted", max(1, games * 2 // 1000))]
     kinds = [k for k, n in shares for _ in range(n)]
     kinds += ["finished"] * max(0, games - len(kinds))
@@ -575,7 +576,7 @@ def bare(cursor, tables) -> list[str]:
 
 
 def fill(games: int, players: int, *, active: int | None = None, bot_games: int = 2000, jobs: int = 2,
-         seed: int = 1, report=None, busy: int = 0) -> dict:
+         seed: int = 1, report=None, busy: int = 0, open_games: int | None = None) -> dict:
     """Fill the database (migrated) with the history; a dict of what went in and the phases' times.
     With jobs > 1 the bulk is committed by several connections at once; with 1 everything happens
     in the caller's connection and transaction (a test's)."""
@@ -607,7 +608,7 @@ def fill(games: int, players: int, *, active: int | None = None, bot_games: int 
     bots = {kind: bot_account(kind).pk for kind in SITE_BOTS}
     with connection.cursor() as cursor:
         ids = next_ids(cursor, tables)
-    history = plan(played, games, players, active, now, rng, ids["User"] + MODERATORS, bots, busy)
+    history = plan(played, games, players, active, now, rng, ids["User"] + MODERATORS, bots, busy, open_games)
     seat_id = count(ids["Seat"])
     first_decision = ids["Decision"]
     for gid, g in enumerate(history, ids["Game"]):
@@ -869,6 +870,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2, help="processes side by side")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--busy", type=int, default=0, help="games in progress of the first player (scale.py's busy player)")
+    parser.add_argument("--open", type=int, default=None, dest="open_games",
+                        help="open games waiting for players (default: one in a thousand; the lobby's filters at scale)")
     args = parser.parse_args()
     import django
     django.setup()
@@ -880,7 +883,7 @@ def main() -> int:
     call_command("migrate", verbosity=0)
     print(f"migrate: {time.perf_counter() - t0:.1f} s", flush=True)
     result = fill(args.games, args.players, active=args.active, bot_games=args.bot_games, jobs=args.jobs,
-                  seed=args.seed, report=lambda line: print(line, flush=True), busy=args.busy)
+                  seed=args.seed, report=lambda line: print(line, flush=True), busy=args.busy, open_games=args.open_games)
     result["seconds"]["migrate"] = round(time.perf_counter() - t0 - result["seconds"]["total"], 1)
     result["seconds"]["total"] = round(time.perf_counter() - t0, 1)
     result["sizes"] = sizes(result["rows"]["decisions"], result["rows"]["games"])

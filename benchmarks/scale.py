@@ -97,6 +97,8 @@ def gets(s: dict) -> list[tuple[str, str, str]]:
     name, game, active, done = s["player"].username, "argo", s["active_game"], s["finished_game"]
     return [
         ("lobby", "player", "/"),
+        ("lobby_filtered", "player", "/?game=argo&max_hours=96&rating_min=800&rating_max=1400"),
+        ("api_games_filtered", "player", "/api/games/?status=open&game=argo&max_hours=96&rating_min=800&rating_max=1400"),
         ("my_games", "player", "/games/mine/"),
         ("my_games_busy", "busy", "/games/mine/"),
         ("api_my_games_busy", "busy", "/api/me/games/"),
