@@ -1,25 +1,36 @@
 """Players for tests, benchmarks and absent users, each with its own seeded randomness.
 
-The greedy bot judges a position only by what its own seat may see (its hand and missions, the
-board, the counts): the hidden parts of the state play no part in its choice.
+Each decides from the view of the seat that must decide: it first guesses a whole position from that
+view (`guessed_world`, the hidden cards, missions, deck orders and generator dealt anew from its own
+generator) and plans only in it, so nothing it does can depend on what the seat may not see. The
+greedy bot judges a position by what its own seat would see there (its hand and missions, the board,
+the counts): the others' guessed hands and missions play no part in its choice.
 """
 from __future__ import annotations
 
 import math
 
 from ..rng import SeededRandom
+from .guess import guessed_world
 from .ships import BOARD, finished
 from .turn import clone, legal, play
 
 
+def world_of(view, rng: SeededRandom) -> dict:
+    """A position the deciding seat cannot tell from the true one, its hidden parts drawn from `rng`."""
+    return guessed_world(view, view["you"], rng)
+
+
 class RandomBot:
-    """Chooses uniformly among the legal decisions."""
+    """Chooses uniformly among the legal decisions. Its world only lists them, and they are the true ones
+    whatever the guess, so the world is dealt by a generator of its own: `rng` draws the picks alone,
+    the very picks it drew when it was handed the state (tests/rules/test_rng.py)."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = SeededRandom(seed)
+        self.rng, self.dealer = SeededRandom(seed), SeededRandom(seed)
 
-    def choose(self, s) -> dict:
-        return self.rng.choice(legal(s))
+    def decide(self, view) -> dict:
+        return self.rng.choice(legal(world_of(view, self.dealer)))
 
 
 class GreedyBot:
@@ -28,7 +39,11 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = SeededRandom(seed)
 
-    def choose(self, s) -> dict:
+    def decide(self, view) -> dict:
+        return self.decide_in(world_of(view, self.rng))
+
+    def decide_in(self, s) -> dict:
+        """The decision in a position already guessed (a world of the expert's search, or its own guess)."""
         options = legal(s)
         if len(options) == 1:
             return options[0]
@@ -60,8 +75,8 @@ UNKNOWN_CARD = "A12"
 
 
 def as_seen_by(s, me: str) -> dict:
-    """A copy in which the other players hold no missions and only stand-in cards, so that looking a
-    decision ahead never reveals their secrets (a mission they would meet, the VP of their hands)."""
+    """A copy in which the other players hold no missions and only stand-in cards: one decision ahead
+    is judged the same whatever the guess dealt them (a mission they would meet, the VP of their hands)."""
     probe = clone(s)
     for c in probe["colours"]:
         if c != me:

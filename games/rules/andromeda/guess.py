@@ -3,9 +3,10 @@
 Everything the view shows is copied. What it hides from the seat is dealt anew from `rng`, out of the
 components the view does not place: the other hands (from the action cards in no hand of the seat's,
 no open slot and no discard), the order and contents of the three decks, the others' kept missions,
-the missions returned during the setup, the missions another player drew with card A2, the seed and
-the generator. Every pool is sorted before it is shuffled, so the same view and the same `rng` give
-the same world (games/rules/andromeda/docs/state.md, "A guessed world").
+the missions the others returned during the setup (the seat's own is in its view), the missions another
+player drew with card A2, the seed and the generator. Every pool is sorted before it is shuffled, so
+the same view and the same `rng` give the same world (games/rules/andromeda/docs/state.md, "A guessed
+world").
 """
 
 from __future__ import annotations
@@ -141,7 +142,7 @@ def _deal_missions(s: State, v: State, mine: str | None, others: list[str], rng:
     shown = [m for c in v["colours"] for m in v["revealed"][c]]
     if mine:
         s["missions"][mine] = sorted(v["missions"][mine])
-        shown += v["missions"][mine]
+        shown += v["missions"][mine] + v["returned"]
     shown += [m for q in ([s["ask"]] if s["ask"] else []) + s["queue"] for m in q.get("options", ())]
     pool = sorted(m for m in BOARD.missions if m not in out_of_game and m not in shown)
     rng.shuffle(pool)
@@ -154,4 +155,13 @@ def _deal_missions(s: State, v: State, mine: str | None, others: list[str], rng:
     if hidden:
         hidden[0]["options"] = sorted(left)
     elif s["turn"]["phase"] == "setup":
-        s["returned"] = left
+        s["returned"] = _returned(s, v, left)
+
+
+def _returned(s: State, v: State, others: list[int]) -> list[int]:
+    """The missions returned so far in the order returned (turn order from the start seat): the seat's
+    own, which its view shows, in its place among the others' guessed ones."""
+    if not v["returned"]:
+        return others
+    place = (v["you"] - s["turn"]["seat"]) % v["players"]
+    return [*others[:place], *v["returned"], *others[place:]]

@@ -1,7 +1,7 @@
 """What a seat or a spectator may see (RULES.md section 10), picked field by field.
 
-Never picked: the seed, the generator's state, the order of any deck, the returned missions, other
-players' hands and kept missions, and another player's secret options in a question (asked or queued).
+Never picked: the seed, the generator's state, the order of any deck, the missions the others returned,
+other players' hands and kept missions, and another player's secret options in a question (asked or queued).
 """
 from __future__ import annotations
 
@@ -34,11 +34,21 @@ def _queued(item: dict, mine: str | None) -> dict:
     return {k: item[k] for k in PUBLIC_QUEUED_KEYS if k in item}
 
 
+def returned_by(s, seat: int | None) -> int | None:
+    """Where the mission `seat` returned stands among the returned ones, if it returned one yet: the
+    setup asks the seats in turn order from the start seat, and each return is added at the end."""
+    if seat is None or s["turn"]["phase"] != "setup":
+        return None
+    place = (seat - s["turn"]["seat"]) % s["players"]
+    return place if place < len(s["returned"]) else None
+
+
 def view(s, seat: int | None) -> dict:
     colours = s["colours"]
     mine = colours[seat] if seat is not None else None
     turn = s["turn"]
     over = s["over"] is not None
+    own = returned_by(s, seat)
     return {
         "game": "andromeda",
         "rules_version": s["rules_version"],
@@ -62,6 +72,9 @@ def view(s, seat: int | None) -> dict:
         "blocked": [dict(b) for b in s["blocked"]],
         "hands": _own_or_count(s["hands"], colours, mine),
         "missions": _own_or_count(s["missions"], colours, mine),
+        # the mission the seat itself returned during the setup: it knows which, though not where the
+        # shuffle puts it (after the setup the state no longer tells it from the rest of the deck)
+        "returned": [] if own is None else [s["returned"][own]],
         "revealed": {c: list(s["revealed"][c]) for c in colours},
         "open": dict(s["open"]),
         "discard": {k: list(v) for k, v in s["discard"].items()},
@@ -79,28 +92,30 @@ def view(s, seat: int | None) -> dict:
 
 def twin(s, seat: int | None) -> dict:
     """The same position with everything hidden from `seat` changed: the seed and the generator,
-    the order of every deck and of the returned missions, the other seats' hands and kept missions
-    (each traded for the top of its deck), and the missions another seat is choosing from."""
+    the order of every deck, the other seats' hands, kept and returned missions (each traded for the
+    top of its deck), and the missions another seat is choosing from."""
     t = clone(s)
     t["seed"] += 1
     t["rng"] ^= 0x5DEECE66D
-    for deck in (*t["decks"].values(), t["returned"]):
+    for deck in t["decks"].values():
         deck.reverse()
     mine = None if seat is None else t["colours"][seat]
     for colour in t["colours"]:
         if colour != mine:
             _trade(t["hands"][colour], lambda card: t["decks"][BOARD.cards[card].deck])
             _trade(t["missions"][colour], lambda _: t["decks"]["mission"])
+    own = returned_by(t, seat)
+    _trade(t["returned"], lambda _: t["decks"]["mission"], keep=own)
     if t["ask"] and t["ask"]["seat"] != seat and "options" in t["ask"]:
         _trade(t["ask"]["options"], lambda _: t["decks"]["mission"])
         t["ask"]["options"].sort()
     return t
 
 
-def _trade(held: list, deck_of) -> None:
-    """Each held card for the top card of its deck, which goes under the deck."""
+def _trade(held: list, deck_of, keep: int | None = None) -> None:
+    """Each held card (but the one at `keep`) for the top card of its deck, which goes under the deck."""
     for i, card in enumerate(held):
         deck = deck_of(card)
-        if deck:
+        if deck and i != keep:
             held[i], deck[0] = deck[0], card
             deck.append(deck.pop(0))

@@ -3,17 +3,19 @@ same way every time from its seed, always legally, and it takes a win when one i
 
 Small budgets keep these tests quick; docs/bots.md gives its strength at the real budget.
 """
+import copy
+
 from games.rules.andromeda import RULES
-from games.rules.andromeda.expert import ExpertBot, determinize
-from games.rules.rng import SeededRandom
+from games.rules.andromeda.expert import ExpertBot
+from games.rules.base import SeatedBot
 
 from .play import steps
 from .positions import do, position
 from .test_section_10_hidden import twin
 
 
-def small(seed: int) -> ExpertBot:
-    return ExpertBot(seed, worlds=2, width=4, turns=1)
+def small(seed: int) -> SeatedBot:
+    return SeatedBot(RULES, ExpertBot(seed, worlds=2, width=4, turns=1))
 
 
 def choices(players: int, seed: int, every: int = 4):
@@ -24,18 +26,16 @@ def choices(players: int, seed: int, every: int = 4):
 
 
 def test_it_is_offered_by_the_rules_module():
-    assert isinstance(RULES.bot("expert", 3), ExpertBot)
+    assert isinstance(RULES.bot("expert", 3).player, ExpertBot)
 
 
-def test_a_world_is_made_only_of_what_the_deciding_seat_sees():
-    """Two states that differ only in what the deciding seat may not see give the same world."""
-    for s in list(choices(3, 5, every=15))[:6]:
-        seat = RULES.current_seat(s)
-        me = s["colours"][seat]
-        world = determinize(s, me, SeededRandom(9))
-        assert world == determinize(twin(s, seat), me, SeededRandom(9))
-        assert world["hands"][me] == s["hands"][me] and world["missions"][me] == s["missions"][me]
-        RULES.check(world)
+def test_it_is_handed_the_deciding_seats_view_and_nothing_else():
+    """Section 10: the view of the seat that decides is its only way in, read and never changed."""
+    assert not hasattr(ExpertBot(1), "choose")
+    for s in list(choices(3, 5, every=15))[:4]:
+        view = RULES.view(s, RULES.current_seat(s))
+        seen = copy.deepcopy(view)
+        assert small(9).decide(view) == small(9).choose(s) and view == seen
 
 
 def test_hidden_information_does_not_change_its_decision():

@@ -98,6 +98,22 @@ def test_in_the_setup_the_dealt_missions_of_the_others_and_the_returned_ones_are
     assert g["turn"]["phase"] == "cards" and g["returned"] == []
 
 
+def test_in_the_setup_the_mission_a_seat_returned_stays_in_its_place_and_is_dealt_to_nobody():
+    """Section 3: the seat knows which mission it returned; the guess deals only the others' returns."""
+    s = RULES.new_game(4, 8)
+    first = RULES.current_seat(s)
+    for _ in range(2):
+        s, _ = do(s, **RULES.legal_actions(s)[-1])
+    second = (first + 1) % 4
+    for seat, place in ((first, 0), (second, 1)):
+        mission = s["returned"][place]
+        for n in range(6):
+            g = guess(s, seat, n)
+            assert g["returned"][place] == mission and len(g["returned"]) == 2
+            assert all(mission not in g["missions"][c] for c in g["colours"])
+            assert mission not in g["decks"]["mission"]
+
+
 def test_the_missions_drawn_by_A2_are_seen_only_by_their_chooser_and_guessed_for_the_others():
     s = position(3, board={"A1": "red"}, hands={"red": ["A2"]})
     s, _ = do(s, type="play", card="A2")

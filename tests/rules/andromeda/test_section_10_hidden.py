@@ -10,6 +10,7 @@ import pytest
 
 from games.rules.andromeda import RULES
 from games.rules.andromeda.ships import BOARD
+from games.rules.andromeda.view import returned_by
 
 from .play import steps
 from .positions import do, position
@@ -30,7 +31,12 @@ def twin(s, viewer):
     t["rng"] ^= 0x5DEECE66D
     for kind in ("mission", "warning", "alert"):
         t["decks"][kind].reverse()
-    t["returned"].reverse()
+    returned, pool = t["returned"], t["decks"]["mission"]
+    own = returned_by(t, viewer)  # the mission the viewer returned during the setup: it knows which
+    for i, mission in enumerate(returned):
+        if i != own and pool:
+            returned[i], pool[0] = pool[0], mission
+            pool.append(pool.pop(0))
     mine = None if viewer is None else t["colours"][viewer]
     for colour in t["colours"]:
         if colour == mine:
@@ -89,6 +95,20 @@ def test_W5_makes_the_other_player_decide_and_the_state_says_so():
     assert RULES.current_seat(s) == 1 and s["turn"]["seat"] == 0
     assert RULES.prompt(s) == "Yellow brings a new ship into play (Red's card)."
     assert RULES.prompt(s, "de") == "Gelb bringt ein neues Schiff ins Spiel (Karte von Rot)."
+
+
+def test_during_the_setup_a_seat_sees_the_mission_it_returned_and_nobody_else_does():
+    """Section 3: the returned mission is face down to the others; its player knows it until the shuffle."""
+    s = RULES.new_game(3, 4)
+    first = RULES.current_seat(s)
+    mission = RULES.legal_actions(s)[0]["mission"]
+    s, _ = do(s, type="return", mission=mission)
+    assert RULES.view(s, first)["returned"] == [mission]
+    for viewer in ((first + 1) % 3, (first + 2) % 3, None):
+        assert RULES.view(s, viewer)["returned"] == []
+    while s["turn"]["phase"] == "setup":
+        s, _ = do(s, **RULES.legal_actions(s)[0])
+    assert all(RULES.view(s, viewer)["returned"] == [] for viewer in (0, 1, 2, None))
 
 
 def test_the_setup_question_hides_the_dealt_missions_from_the_others():
