@@ -1,19 +1,22 @@
 """The bots: random, greedy (one decision ahead on the score) and expert (a short look-ahead over the
-turn). Each plans in a guessed world (`guessed_world`): what a player cannot see (spec 16) it deals anew."""
+turn). Each decides from the deciding seat's view alone; where it looks ahead it plans in a world guessed
+from that view (`guessed_world`, guess.py): what no player can see (spec 16) is dealt anew."""
 from __future__ import annotations
 
 from ..rng import SeededRandom
+from .guess import guessed_world
 from .scoring import side_score
 from .station import installed, owner
-from .view import guessed_world
 
 
 class RandomBot:
+    """Any offered answer: the view shows the question and its options, so it needs no world."""
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = SeededRandom(seed)
 
-    def choose(self, s) -> dict:
-        ask = s["ask"]
+    def decide(self, view) -> dict:
+        ask = view["ask"]
         return {"type": ask["type"], "pick": self.rng.choice(ask["options"])}
 
 
@@ -39,11 +42,10 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = SeededRandom(seed)
 
-    def choose(self, s) -> dict:
+    def decide(self, view) -> dict:
         from . import RULES  # here, not at the top: the package imports this module while it builds RULES
-        ask = s["ask"]
-        me = ask["seat"]
-        s = guessed_world(s, self.rng)
+        ask, me = view["ask"], view["you"]
+        s = guessed_world(view, me, self.rng)
         best, best_value = [], None
         for pick in ask["options"]:
             decision = {"type": ask["type"], "pick": pick}

@@ -2,17 +2,18 @@
 
 A turn is a chain of the active player's own decisions, so the bot plans it like a puzzle: it tries
 every answer to the open question, then follows the most promising continuations (ranked by the
-evaluation) to the end of its turn and takes the answer whose best ending scores highest. It plans in
-a guessed world (the unseen cards dealt again by its own generator, spec 16), and the evaluation reads
-only what every player sees.
+evaluation) to the end of its turn and takes the answer whose best ending scores highest. It is handed
+the seat's view alone and plans in a world guessed from it (`guessed_world`: the unseen cards dealt by
+its own generator, the turn so far played again on that deal, spec 16), so a card its plan draws is a
+guess; the evaluation reads only what every player sees.
 """
 from __future__ import annotations
 
 from ..rng import SeededRandom
 from .components import DATA
+from .guess import guessed_world
 from .scoring import win_is_shared
 from .station import collects, in_range, installed, owner, switched_off
-from .view import guessed_world
 
 # how many continuations are followed at each depth below the root (all answers at the root)
 WIDTHS = (3, 2, 1)
@@ -27,13 +28,13 @@ class ExpertBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = SeededRandom(seed)
 
-    def choose(self, s) -> dict:
+    def decide(self, view) -> dict:
         from . import RULES  # here, not at the top: the package imports this module while it builds RULES
-        ask = s["ask"]
+        ask = view["ask"]
         decisions = [{"type": ask["type"], "pick": p} for p in ask["options"]]
         if len(decisions) == 1:
             return decisions[0]
-        s = guessed_world(s, self.rng)
+        s = guessed_world(view, view["you"], self.rng)
         search = _Search(RULES, ask["seat"], BUDGET)
         scored = [(search.best_end(RULES.apply(s, d)[0], 0), d) for d in decisions]
         top = max(v for v, _ in scored)

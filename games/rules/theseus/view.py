@@ -50,20 +50,6 @@ def twin(s, seat) -> dict:
     return t
 
 
-def guessed_world(s, rng) -> dict:
-    """The position a bot plans in: the cards below each deck's top and the set-aside cards dealt again by
-    the bot's own generator, and a seed of its own. A card its plan draws is then a guess, as a player's
-    would be (spec 16): the bot is handed the whole state but must not play on what it cannot see."""
-    t = clone(s)
-    t["seed"] = rng.below(2**31)
-    for seat, deck in enumerate(t["decks"]):
-        unseen = sorted(deck[1:] + t["aside"][seat])  # sorted: two positions alike to the bot give one world
-        rng.shuffle(unseen)
-        t["decks"][seat] = deck[:1] + unseen[:len(deck[1:])]
-        t["aside"][seat] = unseen[len(deck[1:]):]
-    return t
-
-
 def client_data(lang: str, colours: dict) -> dict:
     lang = lang if lang in ("en", "de") else "en"
     return {

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 
 from games.rules.theseus import RULES
-from games.rules.theseus.bots import RandomBot
 
 SETTINGS = {
     "duel": (2, {}),
@@ -23,7 +22,7 @@ GAMES = int(os.environ.get("THESEUS_GAMES", "20"))
 def bot_game(players: int, seed: int, options: dict):
     """(state, decision, events) for each decision, then (final state, None, [])."""
     s = RULES.new_game(players, seed, options)
-    bot = RandomBot(seed)
+    bot = RULES.bot("random", seed)
     while s["over"] is None:
         d = bot.choose(s)
         after, events = RULES.apply(s, d)

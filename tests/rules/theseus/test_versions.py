@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from games.rules.theseus import RULES, IllegalAction
-from games.rules.theseus.bots import RandomBot
 
 from .positions import SEAT_0_STARTS, kinds, legal, play, position
 from .test_section_13_teams import MGAS, TEAMS
@@ -86,7 +85,7 @@ def test_bots_play_whole_version_1_and_2_games():
     for version in RULES.versions:
         for seed in range(3):
             s = RULES.new_game(4, seed, {"teams": True}, version)
-            bot = RandomBot(seed)
+            bot = RULES.bot("random", seed)
             while s["over"] is None:
                 s, _ = RULES.apply(s, bot.choose(s))
             assert s["rules_version"] == version
