@@ -1,20 +1,29 @@
-"""Players for tests, benchmarks and absent users, each with its own seeded randomness."""
+"""Players for tests, benchmarks and absent users, each with its own seeded randomness.
+
+Each decides from its seat's view alone (`decide(view)`): it first guesses a whole position from the
+view (`guessed_world`: the face-down order and the seed dealt from its own generator, all else as the
+view shows it) and plans in that world, so the true face-down order never steers it.
+"""
 from __future__ import annotations
 
 from ..rng import SeededRandom
+from .guess import guessed_world
 from .scoring import active_colour, alien_score
 from .station import distances, free_astronauts, kind_at, specs
 from .turn import clone, dispatch, iter_legal
 
 
 class RandomBot:
-    """Chooses uniformly among the legal decisions."""
+    """Chooses uniformly among the legal decisions. Its world only lists them, and every guess lists
+    the true ones, so the world is dealt by a generator of its own: `rng` draws the picks alone, the
+    very picks it drew when it was handed the state (tests/rules/test_rng.py)."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = SeededRandom(seed)
+        self.rng, self.dealer = SeededRandom(seed), SeededRandom(seed)
 
-    def choose(self, s) -> dict:
-        return self.rng.choice(list(iter_legal(s)))
+    def decide(self, view) -> dict:
+        world = guessed_world(view, view["you"], self.dealer)
+        return self.rng.choice(list(iter_legal(world)))
 
 
 class GreedyBot:
@@ -23,7 +32,11 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = SeededRandom(seed)
 
-    def choose(self, s) -> dict:
+    def decide(self, view) -> dict:
+        return self.decide_in(guessed_world(view, view["you"], self.rng))
+
+    def decide_in(self, s) -> dict:
+        """The greedy decision in a whole position: a world guessed from the view, or a playout's."""
         legal = list(iter_legal(s))
         if len(legal) == 1:
             return legal[0]

@@ -1,23 +1,23 @@
 """The expert bot: determinized Monte Carlo search over the greedy bot's playouts.
 
-What it may see: exactly what its seat's view shows. The only hidden parts of an Argo state are
-the order of the face-down modules and the setup seed (view.py), so every decision starts from
-`public(s)`: the state with the face-down modules sorted (the view's own list) and the seed
-zeroed. Each determinization then shuffles that multiset and draws a seed with the bot's own
-generator, so the true order can neither steer the search nor the generator's draws.
+What it may see: exactly what its seat's view shows. The only hidden parts of an Argo position are
+the order of the face-down modules and the setup seed (view.py), so each world it plans in is
+`guessed_world(view)`: the view's sorted face-down modules shuffled and a seed drawn with the bot's
+own generator. The true order can neither steer the search nor the generator's draws.
 
 How it decides: the legal decisions are first ranked by the greedy one-step evaluation in one
-sampled world and cut to a shortlist; every shortlisted decision is then played out in the same
-sampled worlds (common random numbers: the candidates are compared on equal luck) with the greedy
+guessed world and cut to a shortlist; every shortlisted decision is then played out in the same
+guessed worlds (common random numbers: the candidates are compared on equal luck) with the greedy
 policy for every seat, until `horizon` more turns have started or the game ends, and judged by
 `judge`: my prospects against the best other player's. The best total wins; ties go to the earlier
 (greedier) candidate. The number of playouts is fixed (at most SHORTLIST x WORLDS), so a decision
-depends on the state and the bot's seed only, never the clock.
+depends on the view and the bot's seed only, never the clock.
 """
 from __future__ import annotations
 
 from ..rng import SeededRandom
 from .bots import GreedyBot, evaluate, pod_steps, standing
+from .guess import guessed_world
 from .scoring import active_colour, alien_score, outcome
 from .turn import clone, dispatch, iter_legal
 
@@ -28,44 +28,18 @@ HORIZON = 2         # turn starts a playout runs on for (2: the rest of mine, th
 MAX_PLIES = 60      # a safety stop for one playout
 
 
-def public(s) -> dict:
-    """`s` with its hidden parts made blank: what the deciding seat knows, nothing more. Keys are
-    put in order too, so that a state stored and loaded again (key order lost) decides the same."""
-    t = _in_key_order(s)
-    t["stack"] = sorted(t["stack"])
-    t["seed"] = 0
-    return t
-
-
-def _in_key_order(value):
-    if isinstance(value, dict):
-        return {k: _in_key_order(value[k]) for k in sorted(value)}
-    if isinstance(value, list):
-        return [_in_key_order(v) for v in value]
-    return value
-
-
-def determinize(known, rng: SeededRandom) -> dict:
-    """One world consistent with what is known: a fresh face-down order and seed from `rng`."""
-    t = clone(known)
-    rng.shuffle(t["stack"])
-    t["seed"] = rng.next64() >> 1
-    return t
-
-
 class ExpertBot:
     def __init__(self, seed: int = 0, shortlist: int = SHORTLIST, worlds: int = WORLDS,
                  horizon: int = HORIZON) -> None:
         self.rng = SeededRandom(seed)
         self.shortlist, self.worlds, self.horizon = shortlist, worlds, horizon
 
-    def choose(self, s) -> dict:
-        known = public(s)
-        legal = list(iter_legal(known))
+    def decide(self, view) -> dict:
+        worlds = [(guessed_world(view, view["you"], self.rng), self.rng.next64()) for _ in range(self.worlds)]
+        legal = list(iter_legal(worlds[0][0]))
         if len(legal) == 1:
             return legal[0]
-        me = active_colour(known)
-        worlds = [(determinize(known, self.rng), self.rng.next64()) for _ in range(self.worlds)]
+        me = active_colour(worlds[0][0])
         candidates = self._shortlist(worlds[0][0], legal, me)
         if len(candidates) == 1:
             return candidates[0]
@@ -95,7 +69,7 @@ class ExpertBot:
         for _ in range(MAX_PLIES):
             if t["over"] is not None or t["turn"]["number"] >= stop:
                 break
-            dispatch(t, [], policy.choose(t))
+            dispatch(t, [], policy.decide_in(t))
         return judge(t, me)
 
 

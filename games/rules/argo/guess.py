@@ -5,7 +5,8 @@ face-down modules and the setup seed. Everything else is copied from the view, t
 does not draw from its "bookkeeping". The face-down modules themselves are public (the view lists
 them sorted; in play they are the station's modules on neither the board nor the display, since a
 module never leaves the board): that sorted list is shuffled anew with `rng`, then a new seed is
-drawn, as the expert bot's `determinize` does from the whole state.
+drawn. The bots plan in these worlds (bots.py, expert.py), so a guess must keep every legal decision
+of the true position: it does, since nothing else is hidden.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.rules.argo import RULES
 from games.rules.argo.expert import ExpertBot
+from games.rules.base import SeatedBot
 from games.rules.rng import SeededRandom
 
 from .positions import position
@@ -12,8 +13,8 @@ from .positions import position
 BAY = {"0|0": "WR", "1|0": ("C01", 1), "2|0": ("C02", 1), "3|0": "WH2"}
 
 
-def small(seed: int) -> ExpertBot:
-    return ExpertBot(seed, shortlist=3, worlds=2, horizon=1)
+def small(seed: int) -> SeatedBot:
+    return SeatedBot(RULES, ExpertBot(seed, shortlist=3, worlds=2, horizon=1))
 
 
 def game_states(seed: int, plies: int) -> list[dict]:

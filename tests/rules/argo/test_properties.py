@@ -317,7 +317,7 @@ def play_checked(players: int, seed: int, options: dict, bots: list[str], *,
             for d in (legal if thorough else [rng.choice(legal)] if i % 2 else []):
                 apply_checked(state, d, text)
             bot = players_bots[RULES.current_seat(state)]
-            if isinstance(bot, RandomBot) and not thorough:
+            if isinstance(bot.player, RandomBot) and not thorough:
                 decision = bot.rng.choice(legal)  # what bot.choose(state) does, without listing again
             else:
                 decision = bot.choose(state)
