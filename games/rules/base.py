@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import marshal
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
     import argparse
@@ -56,8 +56,19 @@ class ImpossiblePosition(ValueError):
     Raised by `load()`, `check()` and `at_phase()`; the message names the first reason found."""
 
 
+class SeatPlayer(Protocol):
+    """A game's own bot (a class of its `BOTS`): it decides from the view of the seat that must
+    decide (`view(state, seat)`, `view["you"]` that seat) and nothing else; where it looks ahead it
+    plans in worlds it guesses from that view (`guessed_world`), never in the true state."""
+
+    def decide(self, view: dict[str, Any]) -> Decision: ...
+
+
 class Bot(Protocol):
-    """A player for tests and absent users (what `GameRules.bot` makes)."""
+    """A player for tests and absent users (what `GameRules.bot` makes): `decide(view)` as its game's
+    bot, and `choose(state)`, which hands `decide` the deciding seat's view alone."""
+
+    def decide(self, view: dict[str, Any]) -> Decision: ...
 
     def choose(self, state: State) -> Decision: ...
 
@@ -233,15 +244,35 @@ class GameRules(Protocol):
     bot_kinds: tuple[str, ...]  # the bots `bot` makes, weakest first: the site offers each as an opponent
 
     def bot(self, kind: str, seed: int) -> Bot:
-        """A player for tests and absent users: an object with choose(state) -> decision.
-        Kinds: at least "random" and "greedy"."""
+        """A player for tests and absent users (`Bot`): decide(view) -> decision from the deciding
+        seat's view, and choose(state), the same from a state. Kinds: at least "random" and "greedy"."""
+
+
+class SeatedBot:
+    """A game's bot as `GameRules.bot` returns it: handed a state, it passes its bot only the view of
+    the seat that must decide, so no bot can plan on what that seat cannot see (docs/bots.md)."""
+
+    def __init__(self, rules: GameRules, player: SeatPlayer) -> None:
+        self.rules, self.player = rules, player
+
+    def decide(self, view: dict[str, Any]) -> Decision:
+        return self.player.decide(view)
+
+    def choose(self, state: State) -> Decision:
+        return self.player.decide(self.rules.view(state, self.rules.current_seat(state)))
+
+    def __getattr__(self, name: str) -> Any:
+        # the bot's own settings and generator (a test reads `rng`), as if unwrapped
+        if name == "player":  # not set yet (a copy being built): no bot to ask
+            raise AttributeError(name)
+        return getattr(self.player, name)
 
 
 class BotMaker:
     """`bot_kinds` and `bot` for a rules class from its `BOTS`: kind -> a class taking a seed,
     weakest first."""
 
-    BOTS: dict[str, Callable[[int], Bot]]
+    BOTS: dict[str, Callable[[int], SeatPlayer]]
 
     @property
     def bot_kinds(self) -> tuple[str, ...]:
@@ -249,9 +280,10 @@ class BotMaker:
 
     def bot(self, kind: str, seed: int = 0) -> Bot:
         try:
-            return self.BOTS[kind](seed)
+            player = self.BOTS[kind](seed)
         except KeyError:
             raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(self.BOTS)}") from None
+        return SeatedBot(cast("GameRules", self), player)
 
 
 class JsonPositions:

@@ -57,14 +57,18 @@ def play_bot_turn(game_id: int) -> bool:
     """One decision by the bot that plays the deciding seat; True if it made one.
 
     The bot thinks outside the transaction (an expert takes up to a second or so), then the row is
-    locked and the decision stored only if the game is still where the bot saw it."""
+    locked and the decision stored only if the game is still where the bot saw it. It sees what the
+    seat's player would: the seat's view, nothing hidden from it."""
     # A bot account's kind is its profile's: read with the seats, in the one prefetch.
     seats = Prefetch("seats", Seat.objects.select_related("user__profile"))
     game = Game.objects.prefetch_related(seats).filter(pk=game_id).first()
     if game is None or game.status != Game.Status.ACTIVE or not bot_to_play(game):
         return False
-    seq, kind = game.seq, game.deciding_seat.bot_kind
-    decision = rules_of(game).bot(kind, seed=(game.seed or 0) + seq).choose(current_state(game))
+    seq, seat, kind = game.seq, game.deciding_seat, game.deciding_seat.bot_kind
+    rules = rules_of(game)
+    # The bot is handed the deciding seat's view, as a person playing it would see the game.
+    view = rules.view(current_state(game), seat.order)
+    decision = rules.bot(kind, seed=(game.seed or 0) + seq).decide(view)
     with transaction.atomic():
         game = locked(game_id)
         if game.seq != seq or game.status != Game.Status.ACTIVE or not bot_to_play(game):
