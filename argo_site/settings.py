@@ -85,6 +85,8 @@ INSTALLED_APPS = [
     "rematches",
     "invites",
     "quickmatch",
+    "ladders",
+    "letters",
     # Each game's package, so that its board module (static/) and rules page (templates/) are found.
     *rules_packages(),
 ]
@@ -131,7 +133,7 @@ CONTENT_SECURITY_POLICY = {
 }
 # What one person can do in a while (games.limits): (uses, seconds). Far above real play.
 USER_LIMITS = {"chat": (20, 60), "create_game": (20, 3600), "invite": (60, 3600),
-               "create_tournament": (5, 24 * 3600)}
+               "create_tournament": (5, 24 * 3600), "message": (20, 60)}
 # Tournaments a player (not a moderator) may have open for sign-up at once (tournaments.services).
 TOURNAMENTS_OPEN_AT_ONCE = 3
 # Failed logins (accounts/adapter.py): per account however it is named, per client address; and
@@ -167,6 +169,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.tz",
                 "games.entry.context_processors.site",
+                "letters.context_processors.unread",
             ],
         },
     },
@@ -238,6 +241,7 @@ CELERY_BEAT_SCHEDULE = {
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 300.0},
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 900.0},
     "tournaments-tick": {"task": "tournaments.tick", "schedule": 60.0},
+    "ladders-sweep": {"task": "ladders.sweep", "schedule": 300.0},
     "rematches-unanswered": {"task": "rematches.close_unanswered", "schedule": 3600.0},
 }
 

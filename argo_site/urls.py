@@ -23,8 +23,8 @@ from games.entry.api.mine import MyGamesView
 from games.entry.api.ratings import RatingsView
 from games.entry.api.urls import turn_urlpatterns
 from invites.api import InviteLinkView, JoinByLinkView
-from quickmatch.api import QuickMatchView
 from notes.api import NoteView
+from quickmatch.api import QuickMatchView
 from rematches.api import RematchView
 
 handler400 = "games.entry.api.errors.bad_request"
@@ -57,6 +57,8 @@ api = [
     path("games/<int:game_id>/invite-link/", InviteLinkView.as_view(), name="api-game-invite-link"),
     re_path(r"^invite/(?P<token>[A-Za-z0-9_-]{1,64})/join/\Z", JoinByLinkView.as_view(), name="api-invite-join"),
     path("quick-match/", QuickMatchView.as_view(), name="api-quick-match"),
+    path("ladders/", include("ladders.api_urls")),
+    path("letters/", include("letters.api_urls")),
     path("", include("games.entry.api.urls")),
     path("", include("tournaments.api_urls")),
     re_path(r"^.*$", not_found),  # JSON, not a page, for any unknown API path
@@ -86,5 +88,7 @@ urlpatterns = [
     path("", include("rematches.urls")),
     path("", include("invites.urls")),
     path("", include("quickmatch.urls")),
+    path("ladders/", include("ladders.urls")),
+    path("letters/", include("letters.urls")),
     path("", include("games.entry.urls")),
 ]

@@ -70,6 +70,7 @@ class RelationSerializer(serializers.Serializer):
 class PreferencesSerializer(serializers.Serializer):
     invites_from_friends_only = StrictBooleanField(required=False, help_text="only friends may invite you to a game")
     chat_from_friends_only = StrictBooleanField(required=False, help_text="only friends may chat in games you sit in")
+    messages_from_friends_only = StrictBooleanField(required=False, help_text="only friends may send you messages")
 
 
 class FriendsView(MethodFirst, APIView):

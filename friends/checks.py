@@ -21,14 +21,18 @@ BLOCKED = {
     gates.JOIN: _("this game is not open to you"),
     gates.CHAT: _("a player of this game does not accept messages from you"),
     gates.SIGN_UP: _("this tournament is not open to you"),
+    gates.MESSAGE: _("this player does not accept messages from you"),
 }
 OWN_BLOCK = {
     gates.INVITE: _("you have blocked this player: unblock them first"),
     gates.JOIN: _("you have blocked a player of this game"),
+    # a conversation goes both ways: the blocker does not write to whom they blocked either
+    gates.MESSAGE: _("you have blocked this player: unblock them first"),
 }
 FRIENDS_ONLY = {
     gates.INVITE: ("invites_from_friends_only", _("this player accepts invitations from friends only")),
     gates.CHAT: ("chat_from_friends_only", _("a player of this game accepts messages from friends only")),
+    gates.MESSAGE: ("messages_from_friends_only", _("this player accepts messages from friends only")),
 }
 
 
@@ -39,7 +43,8 @@ def check(action: str, actor_id: int, other_ids: list[int]) -> str | None:
 
 
 def barred(action: str, actor_id: int) -> set[int]:
-    """A block bars a join either way, and an invitation; messages are refused where the others sit."""
+    """A block bars a join either way, an invitation and a direct message; chat lines are refused where
+    the others sit."""
     if action not in OWN_BLOCK:
         return set()
     pairs = Block.objects.filter(Q(blocker_id=actor_id) | Q(blocked_id=actor_id)).values_list("blocker_id", "blocked_id")

@@ -18,7 +18,8 @@ def friends(user) -> dict:
         "blocked": [{"username": b.blocked.username, "since": b.created_at}
                     for b in Block.objects.filter(blocker=user).select_related("blocked")],
         "preferences": {"invites_from_friends_only": bool(preferences and preferences.invites_from_friends_only),
-                        "chat_from_friends_only": bool(preferences and preferences.chat_from_friends_only)},
+                        "chat_from_friends_only": bool(preferences and preferences.chat_from_friends_only),
+                        "messages_from_friends_only": bool(preferences and preferences.messages_from_friends_only)},
         "invitation_notes": [{"game": n.game_id, "from": n.author.username, "to": n.user.username, "text": n.text,
                               "written": n.created_at}
                              for n in InvitationNote.objects.filter(Q(user=user) | Q(author=user))

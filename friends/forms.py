@@ -22,3 +22,4 @@ class InviteForm(forms.Form):
 class PreferencesForm(forms.Form):
     invites_from_friends_only = forms.BooleanField(label=_("Only friends may invite me to a game"), required=False)
     chat_from_friends_only = forms.BooleanField(label=_("Only friends may chat in games I play"), required=False)
+    messages_from_friends_only = forms.BooleanField(label=_("Only friends may send me messages"), required=False)

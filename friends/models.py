@@ -63,6 +63,7 @@ class Preferences(models.Model):
     user = models.OneToOneField(USER, on_delete=models.CASCADE, primary_key=True, related_name="friend_preferences")
     invites_from_friends_only = models.BooleanField(default=False)
     chat_from_friends_only = models.BooleanField(default=False)
+    messages_from_friends_only = models.BooleanField(default=False, db_default=False)
 
 
 class InvitationNote(models.Model):

@@ -37,8 +37,7 @@ def friends_page(request, invite_form=None):
     form = invite_form or InviteForm(language_of(request.user, request), [e["user"] for e in data["friends"]])
     return render(request, "friends/page.html", {
         **data, "invite_form": form,
-        "preferences_form": PreferencesForm(initial={"invites_from_friends_only": prefs.invites_from_friends_only,
-                                                     "chat_from_friends_only": prefs.chat_from_friends_only}),
+        "preferences_form": PreferencesForm(initial={name: getattr(prefs, name) for name in PreferencesForm.base_fields}),
     }, status=400 if invite_form is not None else 200)
 
 
@@ -91,7 +90,7 @@ def invite(request):
 @require_POST
 def preferences(request):
     form = PreferencesForm(request.POST)
-    form.is_valid()  # two checkboxes: every POST is valid, a box left out is off
+    form.is_valid()  # checkboxes only: every POST is valid, a box left out is off
     services.set_preferences(request.user, **form.cleaned_data)
     messages.success(request, _("Your choices are saved."))
     return redirect("friends")

@@ -1,7 +1,8 @@
 """Who may meet whom: an extension point the services ask before one player reaches another.
 
 The games app knows no friends, follows or blocks; an app that does registers a check here (in its
-AppConfig.ready) and the services ask `refusal` before an invitation, a join and a chat message.
+AppConfig.ready) and the services ask `refusal` before an invitation, a join and a chat message
+(and the letters app before a direct message).
 A check is `check(action, actor_id, other_ids) -> str | None`: why `actor` may not do `action`
 (one of ACTIONS) towards the players `other_ids`, in words that player may read, or None.
 
@@ -22,7 +23,8 @@ from collections.abc import Callable, Iterable
 
 INVITE, JOIN, CHAT = "invite", "join", "chat"
 SIGN_UP = "sign_up"  # taking a place in an event another player runs (the others: its creator)
-ACTIONS = (INVITE, JOIN, CHAT, SIGN_UP)
+MESSAGE = "message"  # a direct message outside any game (the other: its recipient)
+ACTIONS = (INVITE, JOIN, CHAT, SIGN_UP, MESSAGE)
 BECOME_BOT = "become_bot"  # the account becomes a bot account (asked of `own_refusal`)
 
 Check = Callable[[str, int, list[int]], "str | None"]

@@ -178,7 +178,8 @@ def test_the_game_page_offers_the_chat_box_only_where_a_line_could_be_sent(clien
 
 def test_friends_only_invitations_refuse_a_stranger_and_accept_a_friend(api):
     prefs = api["carol"].patch("/api/friends/preferences/", {"invites_from_friends_only": True}, format="json")
-    assert prefs.json() == {"invites_from_friends_only": True, "chat_from_friends_only": False}
+    assert prefs.json() == {"invites_from_friends_only": True, "chat_from_friends_only": False,
+                            "messages_from_friends_only": False}
     stranger = api["alice"].post("/api/games/", {"game": "argo", "players": 2, "invite": ["carol"]}, format="json")
     assert stranger.status_code == 403 and "friends only" in stranger.json()["detail"]
     befriend(api, "bob", "carol")
