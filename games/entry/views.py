@@ -131,7 +131,7 @@ def home(request):
     # The open games as the player chose them (the filters are the URL's, as GET /api/games/ takes them).
     refused, open_games = None, []
     try:
-        chosen = lists.lobby_choice(request.GET)
+        chosen = lists.lobby_choice(lists.given(request.GET))
         open_games = list(lists.open_games(request.user, chosen))
     except services.Invalid as exc:
         chosen, refused = lists.LobbyChoice(), exc.detail

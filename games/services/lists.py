@@ -11,6 +11,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
+from django.http import QueryDict
 from django.utils.translation import gettext
 
 from accounts.models import Profile
@@ -73,14 +74,17 @@ _FLAGS = {"1": True, "true": True, "on": True, "0": False, "false": False, "off"
 
 
 def lobby_choice(params) -> LobbyChoice:
-    """The lobby's choice from query parameters (a QueryDict): an empty one means any; an unknown
-    game or language, a number out of range or repeated, a rating or hours range upside down, is
-    refused (Invalid) in words that name the parameter."""
+    """The lobby's choice from query parameters (a QueryDict; the page leaves out the fields left
+    empty, `given`): an empty value, an unknown game or language, a number out of range or a
+    parameter repeated is refused (Invalid) in words that name the parameter. A range upside down
+    is no error: no game is in it."""
     def one(name: str) -> str | None:
         raw = params.getlist(name)
         if len(raw) > 1:
             raise Invalid(gettext("%(name)s may be given once") % {"name": name})
-        return raw[0].strip() or None if raw else None
+        if raw and not raw[0].strip():
+            raise Invalid(gettext("%(name)s may not be empty") % {"name": name})
+        return raw[0].strip() if raw else None
 
     def number(name: str, low: int, high: int) -> int | None:
         raw = one(name)
@@ -101,10 +105,16 @@ def lobby_choice(params) -> LobbyChoice:
     chosen = LobbyChoice(game=game, lang=lang, friends=bool(friends and _FLAGS[friends.lower()]),
                          min_hours=number("min_hours", 1, 720), max_hours=number("max_hours", 1, 720),
                          rating_min=number("rating_min", -9999, 9999), rating_max=number("rating_max", -9999, 9999))
-    for low, high in (("min_hours", "max_hours"), ("rating_min", "rating_max")):
-        if None not in (getattr(chosen, low), getattr(chosen, high)) and getattr(chosen, low) > getattr(chosen, high):
-            raise Invalid(gettext("%(low)s cannot be above %(high)s") % {"low": low, "high": high})
     return chosen
+
+
+def given(params) -> QueryDict:
+    """The parameters with a value: a form's fields left empty mean "any" on the page."""
+    kept = QueryDict(mutable=True)
+    for name, values in params.lists():
+        if [v for v in values if v.strip()]:
+            kept.setlist(name, [v for v in values if v.strip()])
+    return kept
 
 
 def chosen_games(games: QuerySet, user, chosen: LobbyChoice) -> QuerySet:

@@ -67,6 +67,11 @@ class ChatPages(CursorPagination):
     ordering = "-id"
 
 
+# The lobby filters' bounds, as lists.lobby_choice holds them.
+HOURS = {"type": "integer", "minimum": 1, "maximum": 720}
+RATING = {"type": "integer", "minimum": -9999, "maximum": 9999}
+
+
 class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Games: list, create, read; join, leave, start; decide, undo, resign; chat."""
 
@@ -113,13 +118,12 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         OpenApiParameter("status", str, enum=Game.Status.values, description="only games with this status"),
         OpenApiParameter("mine", bool, description="true (or 1): only games where you have a seat or an invitation you have not declined"),
         OpenApiParameter("waiting", bool, description="true (or 1): only games where you must decide now (what a bot program polls)"),
-        OpenApiParameter("game", str, enum=rules.names(), description="only games of this game (empty: any)"),
-        OpenApiParameter("min_hours", int, description="only games of at least this many hours a move (1 to 720)"),
-        OpenApiParameter("max_hours", int, description="only games of at most this many hours a move (1 to 720)"),
-        OpenApiParameter("rating_min", int, description="only games whose creator's rating at the game is at least "
-                         "this (a new player's: 1000; -9999 to 9999)"),
-        OpenApiParameter("rating_max", int, description="only games whose creator's rating at the game is at most "
-                         "this (-9999 to 9999)"),
+        OpenApiParameter("game", str, enum=rules.names(), description="only games of this game"),
+        OpenApiParameter("min_hours", HOURS, description="only games of at least this many hours a move"),
+        OpenApiParameter("max_hours", HOURS, description="only games of at most this many hours a move"),
+        OpenApiParameter("rating_min", RATING, description="only games whose creator's rating at the game is at "
+                         "least this (a new player's: 1000)"),
+        OpenApiParameter("rating_max", RATING, description="only games whose creator's rating at the game is at most this"),
         OpenApiParameter("friends", bool, description="true (or 1): only games created by your friends"),
         OpenApiParameter("lang", str, enum=[code for code, _ in settings.LANGUAGES],
                          description="only games whose creator speaks this language"),
