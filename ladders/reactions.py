@@ -1,15 +1,17 @@
-"""A challenge's game over: its result applied in the game's own transaction (games.signals are sent
-inside it), so the finish and the new places are stored together or not at all."""
+"""A game's end queues the decision of its challenge, if it is one, after the commit: the listener
+asks nothing of the database, so a game's end costs its transaction no statement more (the query
+budget of tests/site/test_decision_queries.py). The periodic sweep catches up a task that was lost."""
 from __future__ import annotations
 
 from django.dispatch import receiver
 
 from games import signals as game_signals
+from games.entry.tasks import after_commit
 
-from . import services
+from . import tasks
 
 
 @receiver(game_signals.game_finished, dispatch_uid="ladders.game_ended.finished")
 @receiver(game_signals.game_aborted, dispatch_uid="ladders.game_ended.aborted")
 def _game_ended(sender, game, **kwargs):
-    services.game_ended(game)
+    after_commit(tasks.decide, game.pk)

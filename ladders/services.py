@@ -2,10 +2,11 @@
 places above, and a challenge's result moving places.
 
 Every change of places locks the ladder's row first, so that places stay 1..n without a gap or a
-double. A result is applied by a listener of games.signals.game_finished inside the game's own
-transaction: the finish and the new places are stored together or not at all. `sweep` applies any
-decided game whose challenge is still open (the listener was not connected, say) and is idempotent:
-a challenge is decided once, its row locked and checked again."""
+double. A result is applied by a task that the listener of games.signals.game_finished (and
+game_aborted) queues after the game's commit, so that a game's end costs its transaction nothing more;
+the periodic `sweep` decides any game over whose challenge is still open (a task lost with a
+restarted worker). Both call `decide`, which locks the ladder and the challenge and checks again that
+it is open: a challenge is decided once however often either runs."""
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
@@ -127,26 +128,27 @@ def challengeable(ladder: Ladder, user) -> set[int]:
 
 # --- results ---------------------------------------------------------------------------------------
 
-def game_ended(game: Game) -> Challenge | None:
-    """A finished or aborted game's challenge decided, if it is one still open. Called inside the
-    game's transaction by the listener, and by the sweep: twice changes nothing."""
-    found = Challenge.objects.filter(game_id=game.pk, decided_at=None).values_list("pk", "ladder_id").first()
-    if found is None:
-        return None
-    pk, ladder_id = found
-    _locked(ladder_id)
-    chal = Challenge.objects.select_for_update().select_related("ladder").get(pk=pk)
-    if chal.decided_at is not None:
-        return chal
-    status = Game.objects.filter(pk=game.pk).values_list("status", flat=True).get()
-    if status == Game.Status.ABORTED:
-        chal.result = Challenge.Result.VOID
-    elif status == Game.Status.FINISHED:
-        chal.result = _decide(chal)
-    else:
-        return None
-    chal.decided_at = timezone.now()
-    chal.save(update_fields=["result", "decided_at"])
+def decide(game_id: int) -> Challenge | None:
+    """A finished or aborted game's challenge decided, if it is one still open; None otherwise. The
+    listener's task and the sweep both call it: a second call changes nothing."""
+    with transaction.atomic():
+        found = Challenge.objects.filter(game_id=game_id, decided_at=None).values_list("pk", "ladder_id").first()
+        if found is None:
+            return None
+        pk, ladder_id = found
+        _locked(ladder_id)
+        chal = Challenge.objects.select_for_update().select_related("ladder").get(pk=pk)
+        if chal.decided_at is not None:
+            return None
+        status = Game.objects.filter(pk=game_id).values_list("status", flat=True).get()
+        if status == Game.Status.ABORTED:
+            chal.result = Challenge.Result.VOID
+        elif status == Game.Status.FINISHED:
+            chal.result = _decide(chal)
+        else:
+            return None
+        chal.decided_at = timezone.now()
+        chal.save(update_fields=["result", "decided_at"])
     return chal
 
 
@@ -180,15 +182,11 @@ def _climb(chal: Challenge, mine: int, theirs: int) -> None:
 
 
 def sweep() -> int:
-    """Every open challenge whose game is over decided now: what a lost listener left undone. How many."""
-    decided = 0
+    """Every open challenge whose game is over decided now, in the order the games ended: what a lost
+    task or a restarted worker left undone. How many."""
     over = (Challenge.objects.filter(decided_at=None, game__status__in=[Game.Status.FINISHED, Game.Status.ABORTED])
-            .values_list("game_id", flat=True))
-    for game_id in list(over):
-        with transaction.atomic():
-            if game_ended(Game(pk=game_id)) is not None:
-                decided += 1
-    return decided
+            .order_by("game__finished_at", "game_id").values_list("game_id", flat=True))
+    return sum(decide(game_id) is not None for game_id in list(over))
 
 
 # --- reads -----------------------------------------------------------------------------------------

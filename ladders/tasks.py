@@ -1,11 +1,15 @@
-"""The periodic sweep (Celery beat): decides any challenge whose game is over while it is still open.
-The listener decides them in the game's transaction, so the sweep normally finds nothing; safe to
-run any number of times."""
+"""Celery tasks: thin wrappers around the services, each safe to run twice. `decide` follows a game's
+end; the periodic `sweep` (Celery beat) decides what a lost task or a restarted worker left open."""
 from __future__ import annotations
 
 from celery import shared_task
 
 from . import services
+
+
+@shared_task(ignore_result=True, name="ladders.decide")
+def decide(game_id: int) -> bool:
+    return services.decide(game_id) is not None
 
 
 @shared_task(ignore_result=True, name="ladders.sweep")

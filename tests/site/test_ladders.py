@@ -1,5 +1,5 @@
 """Ladders (docs/ladders.md): joining and leaving, the challenge rules, a challenge's result moving
-places (a win, a loss, a timed-out seat), the sweep that decides what a lost listener left open, a
+places (a win, a loss, a timed-out seat), the sweep that decides what a lost task left open, a
 simulation of 200 challenges among 12 players, the pages in English and German, and the API.
 
 The games are Relay Race (tests/site/team_game.py), registered for these tests only: whoever
@@ -13,9 +13,9 @@ import pytest
 from django.utils import timezone
 
 from friends import services as friends
-from games import rules, services as games, signals as game_signals
+from games import rules, services as games
 from games.models import Game
-from ladders import reactions, services
+from ladders import services, tasks
 from ladders.models import Challenge, Ladder, Move, Rung
 from tests.django_fixtures import token_client
 from tests.site import team_game
@@ -32,6 +32,22 @@ def relay(monkeypatch, settings):
     settings.BOT_MOVE_DELAY = 0
     # The bots decide from the seat's view (`decide`); Relay's greedy bot finishes whatever it sees.
     monkeypatch.setattr(team_game.FirstChoice, "decide", lambda self, view: dict(FINISH), raising=False)
+
+
+@pytest.fixture(autouse=True)
+def queue(monkeypatch):
+    """The tasks the listener queues after a commit (which never comes inside a test's transaction),
+    held here for `work` to run as the worker would, or to drop as a worker restarting loses them."""
+    queued: list = []
+    monkeypatch.setattr("ladders.reactions.after_commit", lambda task, *args: queued.append((task, args)))
+    return queued
+
+
+def work(queue) -> int:
+    """The worker runs what was queued; how many challenges it decided."""
+    done = sum(bool(task(*args)) for task, args in queue)
+    queue.clear()
+    return done
 
 
 @pytest.fixture
@@ -55,12 +71,15 @@ def challenge(ladder, challenger: str, defender: str) -> Challenge:
     return services.challenge(user(ladder, challenger), ladder.pk, defender)
 
 
-def play_out(chal: Challenge, winner) -> None:
+def play_out(chal: Challenge, winner, queue=None) -> None:
     """The game to its end: the loser resigns (their seat ranks last), the bot finishes their seat's
-    turns and the winner finishes the race."""
+    turns and the winner finishes the race; then, with `queue`, the worker runs its task."""
     loser = chal.defender if winner == chal.challenger else chal.challenger
     games.resign(loser, chal.game_id)
     finish_by_bots(chal.game_id)
+    if queue is not None:
+        assert [task for task, args in queue] == [tasks.decide] and queue[0][1] == (chal.game_id,)
+        assert work(queue) == 1
 
 
 def finish_by_bots(game_id) -> None:
@@ -89,13 +108,14 @@ def test_join_at_the_bottom_and_leave_closes_up(ladder, make_user):
         services.join(user(ladder, "p00"), ladder.pk)
 
 
-def test_leaving_voids_open_challenges_and_the_game_counts_for_nothing(ladder):
+def test_leaving_voids_open_challenges_and_the_game_counts_for_nothing(ladder, queue):
     chal = challenge(ladder, "p03", "p01")
     services.leave(user(ladder, "p03"), ladder.pk)
     chal.refresh_from_db()
     assert chal.result == Challenge.Result.VOID and chal.decided_at is not None
     before = order(ladder)
     finish_by_bots(chal.game_id)  # the game plays on as an ordinary game
+    assert work(queue) == 0 and services.sweep() == 0
     assert order(ladder) == before
 
 
@@ -144,9 +164,9 @@ def test_open_limit_counts_the_defenders_open_games(make_user):
 
 # --- results ---------------------------------------------------------------------------------------
 
-def test_a_won_challenge_takes_the_place_and_pushes_the_others_down(ladder):
+def test_a_won_challenge_takes_the_place_and_pushes_the_others_down(ladder, queue):
     chal = challenge(ladder, "p04", "p01")
-    play_out(chal, chal.challenger)
+    play_out(chal, chal.challenger, queue)
     assert order(ladder) == ["p00", "p04", "p01", "p02", "p03", "p05"]
     chal.refresh_from_db()
     assert chal.result == Challenge.Result.CHALLENGER
@@ -154,26 +174,26 @@ def test_a_won_challenge_takes_the_place_and_pushes_the_others_down(ladder):
     assert moves == {("p04", 5, 2, "won"), ("p01", 2, 3, "pushed"), ("p02", 3, 4, "pushed"), ("p03", 4, 5, "pushed")}
 
 
-def test_a_lost_challenge_moves_nothing(ladder):
+def test_a_lost_challenge_moves_nothing(ladder, queue):
     chal = challenge(ladder, "p04", "p01")
-    play_out(chal, chal.defender)
+    play_out(chal, chal.defender, queue)
     assert order(ladder) == ["p00", "p01", "p02", "p03", "p04", "p05"]
     chal.refresh_from_db()
     assert chal.result == Challenge.Result.DEFENDER and not Move.objects.filter(challenge=chal).exists()
 
 
-def test_a_win_no_longer_below_moves_nothing(ladder):
+def test_a_win_no_longer_below_moves_nothing(ladder, queue):
     first = challenge(ladder, "p02", "p00")
     second = challenge(ladder, "p02", "p01")
-    play_out(first, first.challenger)
+    play_out(first, first.challenger, queue)
     assert order(ladder) == ["p02", "p00", "p01", "p03", "p04", "p05"]
-    play_out(second, second.challenger)  # won, but p02 stands above p01 already
+    play_out(second, second.challenger, queue)  # won, but p02 stands above p01 already
     assert order(ladder) == ["p02", "p00", "p01", "p03", "p04", "p05"]
     assert Challenge.objects.get(pk=second.pk).result == Challenge.Result.CHALLENGER
 
 
 @pytest.mark.parametrize("absent", ["challenger", "defender"])
-def test_a_timed_out_seat_loses(ladder, absent):
+def test_a_timed_out_seat_loses(ladder, absent, queue):
     chal = challenge(ladder, "p03", "p02")
     game = Game.objects.get(pk=chal.game_id)
     if absent == "defender":  # the challenger (seat 0) passes; the defender lets the clock run out
@@ -181,6 +201,7 @@ def test_a_timed_out_seat_loses(ladder, absent):
         game.refresh_from_db()
     assert games.enforce_deadline(game.pk, game.deadline + timedelta(seconds=1))
     finish_by_bots(game.pk)
+    assert work(queue) == 1
     ranks = dict(Game.objects.get(pk=game.pk).seats.values_list("user__username", "rank"))
     absent_name = getattr(chal, absent).username
     assert ranks[absent_name] == 2 and min(ranks.values()) == 1, "the seat that timed out ranks last"
@@ -190,33 +211,31 @@ def test_a_timed_out_seat_loses(ladder, absent):
     assert order(ladder)[:4] == expected
 
 
-def test_an_aborted_game_voids_its_challenge(ladder, make_user):
+def test_an_aborted_game_voids_its_challenge(ladder, make_user, queue):
     chal = challenge(ladder, "p03", "p02")
     games.abort_game(make_user("mod", is_staff=True), chal.game_id, "a test")
+    assert work(queue) == 1
     chal.refresh_from_db()
     assert chal.result == Challenge.Result.VOID
     assert order(ladder) == ["p00", "p01", "p02", "p03", "p04", "p05"]
 
 
-def test_the_sweep_decides_a_finish_whose_listener_never_ran_and_twice_changes_nothing(ladder):
+def test_the_sweep_decides_a_finish_whose_task_was_lost_and_twice_changes_nothing(ladder, queue):
     chal = challenge(ladder, "p05", "p03")
-    game_signals.game_finished.disconnect(dispatch_uid="ladders.game_ended.finished")
-    try:
-        play_out(chal, chal.challenger)
-    finally:
-        game_signals.game_finished.connect(reactions._game_ended, dispatch_uid="ladders.game_ended.finished")
-    assert Challenge.objects.get(pk=chal.pk).decided_at is None, "nothing applied: the listener was away"
+    play_out(chal, chal.challenger)
+    queue.clear()  # the worker restarted before it ran the task
+    assert Challenge.objects.get(pk=chal.pk).decided_at is None and order(ladder)[3:] == ["p03", "p04", "p05"]
     assert services.sweep() == 1
     after = (order(ladder), Move.objects.count(), Challenge.objects.get(pk=chal.pk).decided_at)
     assert after[0] == ["p00", "p01", "p02", "p05", "p03", "p04"]
     assert services.sweep() == 0
-    services.game_ended(Game.objects.get(pk=chal.game_id))  # the listener once more, late
+    assert not tasks.decide(chal.game_id), "the task delivered again, late"
     assert (order(ladder), Move.objects.count(), Challenge.objects.get(pk=chal.pk).decided_at) == after
 
 
 # --- a simulation ----------------------------------------------------------------------------------
 
-def test_two_hundred_challenges_keep_the_places_a_permutation_and_follow_the_rule(make_user):
+def test_two_hundred_challenges_keep_the_places_a_permutation_and_follow_the_rule(make_user, queue):
     made = Ladder.objects.create(game="relay", title="Simulated", reach=4, open_limit=3)
     players = [make_user(f"s{i:02d}") for i in range(12)]
     for p in players:
@@ -235,17 +254,15 @@ def test_two_hundred_challenges_keep_the_places_a_permutation_and_follow_the_rul
         defender_id = rng.choice(candidates)
         chal = services.challenge(challenger, made.pk, names[defender_id])
         winner = rng.choice([chal.challenger, chal.defender])
-        lost_listener = played % 50 == 25  # a "worker restart": the finish lands, the listener is away
-        if lost_listener:
-            game_signals.game_finished.disconnect(dispatch_uid="ladders.game_ended.finished")
-        try:
-            play_out(chal, winner)
-        finally:
-            if lost_listener:
-                game_signals.game_finished.connect(reactions._game_ended, dispatch_uid="ladders.game_ended.finished")
-        if lost_listener:
+        play_out(chal, winner)
+        if played % 50 == 25:  # a worker restart: the queued task is lost, the sweep decides the game
+            queue.clear()
             assert services.sweep() == 1
             restarts += 1
+        elif played % 50 == 40:  # a worker restart after the task ran: delivered again, it changes nothing
+            assert work(queue + queue) == 1
+        else:
+            assert work(queue) == 1
         assert services.sweep() == 0, "nothing left over, nothing applied twice"
         played += 1
         after = dict(Rung.objects.filter(ladder=made).values_list("user_id", "place"))

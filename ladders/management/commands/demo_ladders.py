@@ -36,7 +36,7 @@ class Command(BaseCommand):
         with override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"):
             played = services.challenge(users["dave"], ladder.pk, "bob")
             play(played.game_id, LONGEST_GAME, finish=True)
-            services.sweep()  # inside an outer transaction (a test) the listener has decided it already
+            services.sweep()  # its task decided it after the commit; inside an outer transaction this does
             running = services.challenge(users["carol"], ladder.pk, "alice")
             play(running.game_id, MOVES_INTO_THE_OPEN_GAME)
         result = Challenge.objects.get(pk=played.pk).get_result_display()
