@@ -330,3 +330,10 @@ def test_api(ladder, make_user):
     assert token_client().post(f"/api/ladders/{ladder.pk}/join/").status_code == 401
     assert token_client().get("/api/ladders/999999/").json()["detail"]
     assert timezone.now() > Challenge.objects.get(pk=made["id"]).created_at
+
+
+def test_the_data_export_has_the_players_ladders(ladder):
+    chal = challenge(ladder, "p03", "p01")
+    data = token_client(user(ladder, "p01")).get("/api/me/export/").json()["ladders"]
+    assert [(p["ladder"], p["place"]) for p in data["places"]] == [(ladder.pk, 2)]
+    assert [(c["challenger"], c["game"], c["result"]) for c in data["challenges"]] == [("p03", chal.game_id, "")]
