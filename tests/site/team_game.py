@@ -20,15 +20,15 @@ class FirstChoice:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, state):
+    def decide(self, view):
         return dict(FINISH)
 
 
 class Passer(FirstChoice):
     """The random bot, as random as these tests need: it passes for two rounds, then finishes."""
 
-    def choose(self, state):
-        return dict(PASS if state["seq"] < 2 * len(state["colours"]) else FINISH)
+    def decide(self, view):
+        return dict(PASS if view["seq"] < 2 * len(view["colours"]) else FINISH)
 
 
 class RelayRules(Rules):
@@ -108,7 +108,7 @@ class RelayRules(Rules):
         return dict(decision)
 
     def view(self, state, seat):
-        return {"you": seat, "colours": state["colours"], "ask": state["ask"], "over": state["over"]}
+        return {"you": seat, "seq": state["seq"], "colours": state["colours"], "ask": state["ask"], "over": state["over"]}
 
     def twin(self, state, seat):
         return {**state, "seed": state["seed"] + 1}

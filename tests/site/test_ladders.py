@@ -18,7 +18,6 @@ from games.models import Game
 from ladders import services, tasks
 from ladders.models import Challenge, Ladder, Move, Rung
 from tests.django_fixtures import token_client
-from tests.site import team_game
 
 pytestmark = pytest.mark.django_db
 
@@ -30,8 +29,6 @@ def relay(monkeypatch, settings):
     monkeypatch.setitem(rules._PACKAGES, "relay", "tests.site.team_game")
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.BOT_MOVE_DELAY = 0
-    # The bots decide from the seat's view (`decide`); Relay's greedy bot finishes whatever it sees.
-    monkeypatch.setattr(team_game.FirstChoice, "decide", lambda self, view: dict(FINISH), raising=False)
 
 
 @pytest.fixture(autouse=True)
