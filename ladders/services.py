@@ -19,6 +19,7 @@ from games import gates, services as games
 from games.models import Game, Rating, Seat
 
 from .models import Challenge, Ladder, Move, Rung
+from .notices import ladder_changed
 
 SHIFT = 1_000_000  # places are moved through this offset, so that no two rungs ever hold one place at once
 
@@ -51,6 +52,7 @@ def join(user, ladder_id) -> Rung:
         place = Rung.objects.filter(ladder=ladder).count() + 1
         rung = Rung.objects.create(ladder=ladder, user=user, place=place)
         Move.objects.create(ladder=ladder, user=user, to_place=place, why=Move.Why.JOINED)
+        ladder_changed(ladder.pk)
     return rung
 
 
@@ -72,6 +74,7 @@ def leave(user, ladder_id) -> None:
             [Move(ladder=ladder, user=user, from_place=rung.place, why=Move.Why.LEFT)]
             + [Move(ladder=ladder, user_id=r.user_id, from_place=r.place, to_place=r.place - 1, why=Move.Why.CLOSED_UP,
                     other=user) for r in below])
+        ladder_changed(ladder.pk)
 
 
 def open_count(ladder: Ladder, user_id: int) -> int:
@@ -91,7 +94,9 @@ def challenge(user, ladder_id, username: str) -> Challenge:
             raise refusal
         game = games.start_arranged_game(user, game=ladder.game, users=[user, defender],
                                          hours_per_move=ladder.hours_per_move)
-        return Challenge.objects.create(ladder=ladder, challenger=user, defender=defender, game=game)
+        chal = Challenge.objects.create(ladder=ladder, challenger=user, defender=defender, game=game)
+        ladder_changed(ladder.pk)
+        return chal
 
 
 def challenge_refusal(ladder: Ladder, user, defender) -> games.GameError | None:
@@ -149,6 +154,7 @@ def decide(game_id: int) -> Challenge | None:
             return None
         chal.decided_at = timezone.now()
         chal.save(update_fields=["result", "decided_at"])
+        ladder_changed(ladder_id)
     return chal
 
 
