@@ -309,6 +309,7 @@ class ModeratorAction(models.Model):
         UNSUSPEND = "unsuspend", _("lift suspension")
         HIDE_CHAT = "hide_chat", _("hide chat message")
         SHOW_CHAT = "show_chat", _("show chat message")
+        HIDE_LETTER = "hide_letter", _("hide a direct message")
         EXTEND_DEADLINE = "extend_deadline", _("extend deadline")
         REVERT_RATING = "revert_rating", _("abort a finished game and revert its rating effect")
         CHANGE_ACCESS = "change_access", _("change an account's access (active, staff, groups, permissions)")

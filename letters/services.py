@@ -176,7 +176,7 @@ def hide(moderator, message_id: int, reason: str) -> Message:
         message.reports.update(resolved=True)
         # The trail has no kind of its own for a direct message: it is recorded as a hidden chat
         # message, the letter named in its details.
-        ModeratorAction.objects.create(moderator=moderator, kind=ModeratorAction.Kind.HIDE_CHAT,
+        ModeratorAction.objects.create(moderator=moderator, kind=ModeratorAction.Kind.HIDE_LETTER,
                                        target_user_id=message.author_id, reason=reason.strip(),
                                        details={"letter": message.pk})
         conversation = message.conversation

@@ -197,6 +197,7 @@ def test_reports_once_by_a_participant_and_hiding_removes_the_message_for_both(a
     assert Report.objects.get().resolved is True
     action = ModeratorAction.objects.get()
     assert action.target_user == players["alice"] and action.details == {"letter": rude}
+    assert action.kind == ModeratorAction.Kind.HIDE_LETTER
     for name in ("alice", "bob"):
         answers = [api[name].get("/api/letters/alice/" if name == "bob" else "/api/letters/bob/").content,
                    api[name].get("/api/letters/").content,
