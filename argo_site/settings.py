@@ -132,7 +132,7 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 # What one person can do in a while (games.limits): (uses, seconds). Far above real play.
-USER_LIMITS = {"chat": (20, 60), "create_game": (20, 3600), "invite": (60, 3600),
+USER_LIMITS = {"chat": (20, 60), "create_game": (20, 3600), "invite": (60, 3600), "explore": (120, 60),
                "create_tournament": (5, 24 * 3600), "message": (20, 60)}
 # Tournaments a player (not a moderator) may have open for sign-up at once (tournaments.services).
 TOURNAMENTS_OPEN_AT_ONCE = 3

@@ -15,6 +15,7 @@ from .bots import become_api_bot, bot_account, play_bot_turn, play_bot_turns, st
 from .chat import chat_refused, post_chat
 from .deadlines import enforce_deadline
 from .errors import Conflict, GameError, Invalid, NotAllowed, NotFound, TooMany
+from .explore import EXPLORE_DEPTH, explore
 from .lobby import (
                     arrange_game,
                     close_open_game,
@@ -70,7 +71,7 @@ from .seats import hand_seat_to_bot, mute, resign, seen
 from .vacations import add_vacation, cancel_vacation
 
 __all__ = [
-    "Conflict", "GameError", "Invalid", "NotAllowed", "NotFound", "TooMany",
+    "Conflict", "GameError", "Invalid", "NotAllowed", "NotFound", "TooMany", "EXPLORE_DEPTH", "explore",
     "LOGGED_ACTIONS", "abort_reason", "active_decisions", "board_in_words", "bot_to_play", "bot_waiting", "chat_refusal",
     "current_state", "decision_log", "game_in_full", "game_with_seats", "invitations_of", "join_refusal",
     "legal_for", "locked", "may_start", "moderation_log", "next_waiting_game", "question_for", "removal_reason", "replay", "rules_of",

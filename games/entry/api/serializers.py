@@ -371,3 +371,27 @@ class RatingSerializer(serializers.Serializer):
     games = serializers.IntegerField()
     provisional = serializers.BooleanField(help_text="fewer than 5 rated games")
     last_played = serializers.DateTimeField(allow_null=True)
+
+
+class ExploreRequestSerializer(serializers.Serializer):
+    decisions = serializers.ListField(child=serializers.DictField(), required=False, default=list,
+                                      max_length=services.EXPLORE_DEPTH,
+                                      help_text="the line: decisions for whichever seat decides, in order, from the "
+                                                "present position (each as the game's decision schema has it)")
+    deal = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, default=0,
+                                    help_text="which guessed world the line runs in: the same number, the same "
+                                              "world; another number deals again")
+
+
+class ExploreSerializer(serializers.Serializer):
+    deal = serializers.IntegerField()
+    depth = serializers.IntegerField(help_text="how many decisions the line played")
+    guess = serializers.BooleanField(help_text="always true: what the position shows of hidden things is a guess")
+    seat = serializers.IntegerField(allow_null=True, help_text="the seat that decides at the end of the line; "
+                                                               "null once the game is over")
+    view = serializers.DictField(help_text="that seat's view of the guessed position, as GET /api/games/{id}/ "
+                                           "gives a view")
+    actions = serializers.ListField(child=serializers.DictField(), help_text="the legal decisions there")
+    prompt = serializers.CharField(help_text="the game's own prompt for them")
+    last = serializers.ListField(child=serializers.CharField(), help_text="the log lines of the line's last decision")
+    outcome = serializers.DictField(allow_null=True, help_text="the outcome, if the line ended the game")

@@ -25,6 +25,8 @@ from .serializers import (
     ChatSerializer,
     CreateGameSerializer,
     DecisionSerializer,
+    ExploreRequestSerializer,
+    ExploreSerializer,
     GameDetailSerializer,
     GameSerializer,
     JoinSerializer,
@@ -264,6 +266,19 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def text(self, request, pk=None):
         game = self.get_object()
         return Response(services.board_in_words(game, request.user, _chosen_language(request)))
+
+    @extend_schema(request=ExploreRequestSerializer, responses={200: ExploreSerializer, **_errors(400, 401, 404, 409, 429)},
+                   description="The analysis board: a line of decisions for any seat, played from the present "
+                               "position as you see it, in a world guessed from your view alone (`deal` picks the "
+                               "guess). Nothing is stored and nobody else is told; what it shows of hidden things "
+                               "is a guess, never the truth (docs/api.md).")
+    @action(detail=True, methods=["post"])
+    def explore(self, request, pk=None):
+        game = self.get_object()
+        body = ExploreRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        return Response(services.explore(game, request.user, body.validated_data["decisions"],
+                                         body.validated_data["deal"], _chosen_language(request)))
 
     @extend_schema(responses={200: OpenApiResponse(RecordSerializer, description=(
                        "the record, as a file to save: `Content-Disposition: attachment; filename=\"<game>-<id>.json\"`")),
