@@ -3,13 +3,17 @@ from __future__ import annotations
 
 from games.rules.andromeda import RULES
 
+from ..random_player import RandomPlayer
+
 MAX_DECISIONS = 4000
 
 
 def bots_for(players: int, seed: int, mix: str = "mixed"):
     kinds = {"random": ["random"] * players, "greedy": ["greedy"] * players,
              "mixed": ["greedy" if (seed + i) % 2 else "random" for i in range(players)]}[mix]
-    return [RULES.bot(kind, seed * 10 + i) for i, kind in enumerate(kinds)]
+    # the random bot's picks without a view and a guess at every step (tests/rules/random_player.py)
+    return [RandomPlayer(RULES, seed * 10 + i) if kind == "random" else RULES.bot(kind, seed * 10 + i)
+            for i, kind in enumerate(kinds)]
 
 
 def steps(players: int, seed: int, mix: str = "random"):

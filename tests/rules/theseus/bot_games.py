@@ -7,6 +7,8 @@ import os
 
 from games.rules.theseus import RULES
 
+from ..random_player import RandomPlayer
+
 SETTINGS = {
     "duel": (2, {}),
     "duel_no_bonus": (2, {"no_bonus": True}),
@@ -22,7 +24,7 @@ GAMES = int(os.environ.get("THESEUS_GAMES", "20"))
 def bot_game(players: int, seed: int, options: dict):
     """(state, decision, events) for each decision, then (final state, None, [])."""
     s = RULES.new_game(players, seed, options)
-    bot = RULES.bot("random", seed)
+    bot = RandomPlayer(RULES, seed)  # the random bot's picks, without a view and a guess at every step
     while s["over"] is None:
         d = bot.choose(s)
         after, events = RULES.apply(s, d)
