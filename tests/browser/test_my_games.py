@@ -62,12 +62,19 @@ class TwelveGames(BrowserTestCase):
     def setUp(self):
         from datetime import timedelta
 
+        from django.conf import settings
+        from django.test import override_settings
         from django.utils import timezone
 
         from games import rules, services
         from games.models import Game
 
         from .test_next_game import end_my_turn
+        # Games are made until the bots' turns leave enough of each kind: more than the new-game limit
+        # allows a player in an hour when their choices happen to leave few.
+        roomy = override_settings(USER_LIMITS={**settings.USER_LIMITS, "create_game": (200, 3600)})
+        roomy.enable()
+        self.addCleanup(roomy.disable)
         self.alice, self.bob, self.carol = (make_player(n) for n in ("alice", "bob", "carol"))
         for user, shown in ((self.alice, "Alice"), (self.bob, "Bob"), (self.carol, "Carol")):
             user.profile.display_name = shown
