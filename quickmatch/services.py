@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext
 
 from games import rules, services as games
@@ -34,7 +34,7 @@ def quick_match(user, *, game: str, hours_per_move: int, window: int | None = No
         raise games.Invalid(gettext("hours_per_move must be a whole number of hours from 1 to 720"))
     if window is not None and (isinstance(window, bool) or not isinstance(window, int) or not 1 <= window <= 5000):
         raise games.Invalid(gettext("the rating window must be a whole number from 1 to 5000, or none"))
-    _queue_of(game)
+    Queue.objects.get_or_create(game=game)  # made the first time; two first askers at once meet on one row
     with transaction.atomic():
         Queue.objects.select_for_update().get(game=game)  # one quick match of this game at a time
         mine = rating_of(user, game)
@@ -47,16 +47,6 @@ def quick_match(user, *, game: str, hours_per_move: int, window: int | None = No
         opened = games.create_game(user, game=game, players=rules.get(game).min_players, hours_per_move=hours_per_move)
         Seek.objects.create(game=opened, rating=mine, window=window)
         return Match(opened, joined=False)
-
-
-def _queue_of(game: str) -> None:
-    """The game's queue row, made the first time (two first askers at once: one makes it)."""
-    if not Queue.objects.filter(game=game).exists():
-        try:
-            with transaction.atomic():
-                Queue.objects.create(game=game)
-        except IntegrityError:
-            pass
 
 
 def rating_of(user, game: str) -> int:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games import rules
-from games.services import GameError
+from games.services import GameError, Invalid
 
 from . import services
 
@@ -36,5 +36,5 @@ def play_now(request, game_name: str):
 
 def _whole(raw: str, refusal: str) -> int:
     if not raw.strip().isdigit() or len(raw.strip()) > 6:
-        raise services.games.Invalid(refusal)
+        raise Invalid(refusal)
     return int(raw)

@@ -15,6 +15,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext
 
 from accounts.models import Profile
+from foundation.api import FLAGS  # the API's true and false, so the page and the API read a flag alike
 from games import clock, gates, groupings, rules
 from games.models import Decision, Game, Invitation, Rating, RatingChange, Seat, rating_shown
 
@@ -68,9 +69,7 @@ class LobbyChoice:
     lang: str | None = None
 
 
-LOBBY_CHOICES = tuple(LobbyChoice.__dataclass_fields__)
 NEW_RATING = 1000  # what a player without a rating at a game shows (games.models.rating_display)
-_FLAGS = {"1": True, "true": True, "on": True, "0": False, "false": False, "off": False}
 
 
 def lobby_choice(params) -> LobbyChoice:
@@ -100,9 +99,9 @@ def lobby_choice(params) -> LobbyChoice:
         raise Invalid(gettext("no game is called %(name)s") % {"name": game[:40]})
     if lang is not None and lang not in dict(settings.LANGUAGES):
         raise Invalid(gettext("lang must be one of %(names)s") % {"names": ", ".join(dict(settings.LANGUAGES))})
-    if friends is not None and friends.lower() not in _FLAGS:
+    if friends is not None and friends.lower() not in FLAGS:
         raise Invalid(gettext("friends must be true or false (1 or 0)"))
-    chosen = LobbyChoice(game=game, lang=lang, friends=bool(friends and _FLAGS[friends.lower()]),
+    chosen = LobbyChoice(game=game, lang=lang, friends=bool(friends and FLAGS[friends.lower()]),
                          min_hours=number("min_hours", 1, 720), max_hours=number("max_hours", 1, 720),
                          rating_min=number("rating_min", -9999, 9999), rating_max=number("rating_max", -9999, 9999))
     return chosen
