@@ -634,7 +634,10 @@ async function submit(decision) {
   }
   state.ownSeq = result.seq;
   state.chooser = null;
-  if (result && result.next && !state.refreshing) return carryOn(result);
+  // The answer says whether this decision ended the player's turn (no next question for them): told
+  // once, here, whatever the live updates meanwhile drew (next_game.js goes on to the next game on it).
+  if (!result.next) root.dispatchEvent(new CustomEvent("turn-passed", { bubbles: true }));
+  if (result.next && !state.refreshing) return carryOn(result);
   await refresh();
 }
 

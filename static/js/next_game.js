@@ -31,8 +31,10 @@ if (link) {
 }
 
 // The preference "go on to the next game by itself after my turn": once a decision made on this page
-// ends the player's turn, the page opens the next game, if another one waits for their decision (the
-// site's list says, not the badge, which may not have heard of this turn's end yet). None: it stays.
+// ends the player's turn (game.js says so from the decision's own answer: "turn-passed"), the page opens
+// the next game, if another one waits for their decision (the site's list says, not the badge, which may
+// not have heard of this turn's end yet). None: it stays. The answer, not data-my-turn, decides: a
+// redraw while the decision is on its way may draw the turn as over, or as still running, for a moment.
 async function anotherWaits(gameId) {
   try {
     const answer = await fetch("/api/games/?mine=1&waiting=1", { credentials: "same-origin", headers: { Accept: "application/json" } });
@@ -43,21 +45,8 @@ async function anotherWaits(gameId) {
   }
 }
 
-function goOnAfterTurn(root) {
-  let mine = root.dataset.myTurn === "yes";
-  let decidedHere = false;
-  new MutationObserver(() => {
-    if (document.body.classList.contains("posting")) decidedHere = true;
-  }).observe(document.body, { attributes: true, attributeFilter: ["class"] });
-  new MutationObserver(async () => {
-    const now = root.dataset.myTurn === "yes";
-    const ended = mine && !now && decidedHere;
-    mine = now;
-    if (now) decidedHere = false;
-    if (ended && (await anotherWaits(new URL(link.href).searchParams.get("from")))) window.location.assign(link.href);
-  }).observe(root, { attributes: true, attributeFilter: ["data-my-turn"] });
-}
-
 if (link && link.dataset.afterTurn === "yes" && document.getElementById("game-root")) {
-  goOnAfterTurn(document.getElementById("game-root"));
+  document.getElementById("game-root").addEventListener("turn-passed", async () => {
+    if (await anotherWaits(new URL(link.href).searchParams.get("from"))) window.location.assign(link.href);
+  });
 }

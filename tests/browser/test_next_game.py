@@ -73,20 +73,24 @@ class NextGameByItself(BrowserTestCase):
             end_my_turn(game.pk, Game.objects.get(pk=game.pk).seats.get(order=0).user)  # the rival's first turn
             games.append(game.pk)
 
+        def my_turn(game_id: int) -> bool:  # the stored game's word, not the page's redraw of the moment
+            game = Game.objects.get(pk=game_id)
+            return game.status == Game.Status.ACTIVE and game.current_seat == game.seats.get(user=me).order
+
         page = self.page_for("me")
         rng = random.Random(3)
         for index, game_id in enumerate(games):
             page.goto(f"{self.live_server_url}/games/{game_id}/")
             settle(page)
             still = within(5)
-            while page.url.endswith(f"/games/{game_id}/") and page.get_attribute("#game-root", "data-my-turn") == "yes":
+            while my_turn(game_id):
                 still(f"my turn in game {game_id} did not end")
+                assert page.url.endswith(f"/games/{game_id}/"), f"the page left game {game_id} during my turn"
                 choose_one(page, rng)
                 settle(page)
             if index < len(games) - 1:  # another game waits: the page went on to it by itself
                 page.wait_for_url(lambda url, left=game_id: not url.endswith(f"/games/{left}/"))
-                assert "/games/" in page.url and Game.objects.get(pk=game_id).current_seat != Game.objects.get(
-                    pk=game_id).seats.get(user=me).order
+                assert "/games/" in page.url
             else:  # none waits: the page stays, and says so
                 page.wait_for_function("() => document.querySelector('#next-game-count').textContent === '(none waiting)'")
                 assert page.url.endswith(f"/games/{game_id}/")
