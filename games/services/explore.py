@@ -21,9 +21,9 @@ EXPLORE_DEPTH = 200  # the longest line: a few turns of the longest game, well i
 
 def explore(game: Game, user, decisions: list, deal: int, lang: str = "en") -> dict:
     """The position at the end of `decisions` in the world of `deal`: its deciding seat, that seat's view
-    of it (a guess), the legal decisions there, the game's own prompt, the last decision's log lines,
-    and the outcome if the line ended the game. A decision that cannot be played there is a 400
-    naming its place in the line."""
+    of it (a guess), the legal decisions there with the rules' question (which the board draws by),
+    the game's own prompt, the last decision's log lines, and the outcome if the line ended the game.
+    A decision that cannot be played there is a 400 naming its place in the line."""
     if len(decisions) > EXPLORE_DEPTH:
         raise Invalid(gettext("a line has at most %(n)s decisions") % {"n": EXPLORE_DEPTH})
     view = view_for(game, user)
@@ -47,5 +47,6 @@ def explore(game: Game, user, decisions: list, deal: int, lang: str = "en") -> d
         "deal": deal, "depth": len(decisions), "guess": True, "seat": seat,
         "view": module.view(world, seat), "actions": module.legal_actions(world) if seat is not None else [],
         "prompt": module.prompt(world, lang) if seat is not None else "", "last": last,
+        "question": module.question(world) if seat is not None else None,
         "outcome": module.outcome(world),
     }

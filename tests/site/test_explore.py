@@ -86,3 +86,15 @@ def test_refusals_say_why_and_change_nothing(game, make_user, settings):
     settings.USER_LIMITS = {**settings.USER_LIMITS, "explore": (2, 3600)}
     codes = [api(ann).post(url, {}, format="json").status_code for _ in range(3)]
     assert codes[-1] == 429
+
+
+def test_a_spectator_explores_from_the_spectators_view_and_each_position_has_its_question(game, make_user):
+    """The analysis board is open to a signed-in spectator too; each position carries the rules' question,
+    which the board draws by (a tile's turn previewed, a card choice), as GET actions/ gives it."""
+    ann, game, module = game
+    watcher = make_user("watcher")
+    answer = api(watcher).post(f"/api/games/{game.pk}/explore/", {"decisions": [], "deal": 0}, format="json")
+    assert answer.status_code == 200, answer.content
+    position = answer.json()
+    assert position["seat"] == game.current_seat and position["actions"]
+    assert position["question"] == api(ann).get(f"/api/games/{game.pk}/actions/").json()["question"]

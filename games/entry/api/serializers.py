@@ -393,5 +393,7 @@ class ExploreSerializer(serializers.Serializer):
                                            "gives a view")
     actions = serializers.ListField(child=serializers.DictField(), help_text="the legal decisions there")
     prompt = serializers.CharField(help_text="the game's own prompt for them")
+    question = serializers.DictField(allow_null=True, help_text="the rules' question there, as GET "
+                                                                 "/api/games/{id}/actions/ gives it (null once over)")
     last = serializers.ListField(child=serializers.CharField(), help_text="the log lines of the line's last decision")
     outcome = serializers.DictField(allow_null=True, help_text="the outcome, if the line ended the game")
