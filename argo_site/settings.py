@@ -372,12 +372,14 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.Game.Status",
         "SeatStatusEnum": "games.models.Seat.Status",
+        "TimeControlEnum": "games.models.Game.TimeControl",
     },
 }
 
 # --- game play -----------------------------------------------------------------------------------
 
 DEFAULT_HOURS_PER_MOVE = 72
+DEFAULT_BANK = (72, 24, 168)  # a new time bank game's bank, increment and cap, in hours
 VACATION_DAYS_PER_YEAR = 30
 REMINDER_SHARE = 0.5          # a reminder once half the time per move is gone
 LAST_CALL_SHARE = 0.2         # and a last call in the final fifth of it …

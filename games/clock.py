@@ -1,4 +1,6 @@
-"""Time per move: deadlines, and vacations that stop a player's clock."""
+"""The clocks of a turn (hours per move, or a time bank per seat): deadlines, and vacations that stop
+a player's clock. The arithmetic (`off_clock`, `deadline_after`, `bank_after_turn`) is pure: a
+function of the times, the bank and the vacations, no database."""
 from __future__ import annotations
 
 import zoneinfo
@@ -60,11 +62,15 @@ def away_periods(user, since: datetime) -> list[tuple[datetime, datetime]]:
     return periods
 
 
-def deadline_for(user, start: datetime, hours: int) -> datetime:
-    """`hours` of the player's own time from `start`: time on vacation does not count."""
-    remaining = timedelta(hours=hours)
+Periods = list[tuple[datetime, datetime]]
+
+
+def deadline_after(start: datetime, span: timedelta, periods: Periods) -> datetime:
+    """`span` of a player's own time from `start`: time inside `periods` (vacations, [from, until),
+    in order) does not count."""
+    remaining = span
     t = start
-    for away_from, away_until in away_periods(user, start):
+    for away_from, away_until in periods:
         if away_until <= t:
             continue
         if away_from > t:
@@ -73,6 +79,34 @@ def deadline_for(user, start: datetime, hours: int) -> datetime:
             remaining -= away_from - t
         t = max(t, away_until)
     return t + remaining
+
+
+def on_clock(start: datetime, end: datetime, periods: Periods) -> timedelta:
+    """The time from `start` to `end` that counts against a player: `periods` (vacations) left out."""
+    used = max(end - start, timedelta(0))
+    for away_from, away_until in periods:
+        overlap = min(end, away_until) - max(start, away_from)
+        if overlap > timedelta(0):
+            used -= overlap
+    return max(used, timedelta(0))
+
+
+def bank_after_turn(bank: timedelta, used: timedelta, increment: timedelta, cap: timedelta) -> timedelta:
+    """A seat's time bank once its turn has ended: what was left, less the time the turn used, plus
+    the increment, never above the cap (and never below nothing: a moderator's extension may let a
+    turn use more than the bank)."""
+    return min(cap, max(bank - used, timedelta(0)) + increment)
+
+
+def deadline_for(user, start: datetime, hours: int | timedelta) -> datetime:
+    """`hours` (or a span) of the player's own time from `start`: time on vacation does not count."""
+    span = hours if isinstance(hours, timedelta) else timedelta(hours=hours)
+    return deadline_after(start, span, away_periods(user, start))
+
+
+def time_used(user, start: datetime, end: datetime) -> timedelta:
+    """The player's own time from `start` to `end` (their vacations excepted)."""
+    return on_clock(start, end, away_periods(user, start))
 
 
 def away_until(user, now: datetime | None = None) -> date | None:

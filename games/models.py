@@ -5,6 +5,7 @@ game's record once the game is over (games/services/records.py, docs/game-record
 """
 from __future__ import annotations
 
+from datetime import timedelta
 from functools import cache
 
 from django.conf import settings
@@ -45,7 +46,18 @@ class Game(models.Model):
     seed = models.BigIntegerField(null=True, blank=True, editable=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created")
+    class TimeControl(models.TextChoices):
+        PER_TURN = "per_turn", _("per turn")
+        BANK = "bank", _("time bank")
+
+    # The clock (games.clock, docs/async-play.md "Clocks"): hours for every turn, or a time bank per
+    # seat. A bank game's hours_per_move is its pace, the increment (what the lobby's hours filter reads).
+    time_control = models.CharField(max_length=8, choices=TimeControl.choices, default=TimeControl.PER_TURN,
+                                    db_default=TimeControl.PER_TURN)
     hours_per_move = models.PositiveIntegerField(default=72)
+    bank_hours = models.PositiveIntegerField(default=0, db_default=0, help_text="a time bank: each seat's bank at the start")
+    increment_hours = models.PositiveIntegerField(default=0, db_default=0, help_text="a time bank: added after each of a seat's turns")
+    cap_hours = models.PositiveIntegerField(default=0, db_default=0, help_text="a time bank: what a seat's bank never exceeds")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -102,6 +114,14 @@ class Game(models.Model):
         self.deadline = deadline
         self.reminder_due_at = clock.next_reminder(self.turn_started_at, deadline)
 
+    @property
+    def banked(self) -> bool:
+        return self.time_control == self.TimeControl.BANK
+
+    def bank_of(self, seat: Seat) -> timedelta:
+        """A seat's time bank as its last turn left it (the initial bank before its first turn)."""
+        return timedelta(seconds=seat.bank_seconds) if seat.bank_seconds is not None else timedelta(hours=self.bank_hours)
+
     def seat_of(self, user) -> Seat | None:
         if not user or not user.is_authenticated:
             return None
@@ -131,6 +151,8 @@ class Seat(models.Model):
     # What the player has seen: the game's seq when its page last showed them the present. Newer
     # decisions of the others are "since you last looked" (games.services.reads.news_for).
     last_seen_seq = models.PositiveIntegerField(default=0, db_default=0, editable=False)
+    # A time bank game's seat: its bank in seconds as its last turn left it; null: the game's initial bank.
+    bank_seconds = models.PositiveIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-game_id", "order"]  # as ["game", "order"] (games newest first) without joining the games

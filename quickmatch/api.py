@@ -15,9 +15,23 @@ from . import services
 
 class QuickMatchRequest(serializers.Serializer):
     game = serializers.ChoiceField(choices=rules.names(), help_text="the game to play (its registry name)")
-    hours_per_move = serializers.IntegerField(min_value=1, max_value=720, help_text="the time a move, in hours")
+    hours_per_move = serializers.IntegerField(min_value=1, max_value=720, required=False,
+                                              help_text="time_control per_turn (the default): the time a move, in hours; needed then")
+    time_control = serializers.ChoiceField(choices=["per_turn", "bank"], required=False, help_text=(
+        "per_turn: hours_per_move for every turn; bank: a time bank per seat (bank_hours, increment_hours, "
+        "cap_hours, the site's 72, 24 and 168 for those not given); only a game of exactly that clock fits"))
+    bank_hours = serializers.IntegerField(min_value=1, max_value=720, required=False, help_text="bank: at the start, at most cap_hours")
+    increment_hours = serializers.IntegerField(min_value=0, max_value=720, required=False,
+                                               help_text="bank: after each turn, at most cap_hours")
+    cap_hours = serializers.IntegerField(min_value=1, max_value=720, required=False, help_text="bank: the most a bank holds")
     window = serializers.IntegerField(min_value=1, max_value=5000, required=False, allow_null=True,
                                       help_text="how far from yours the opponent's rating may be; absent or null: any")
+
+
+    def validate(self, attrs):
+        if attrs.get("time_control", "per_turn") == "per_turn" and "hours_per_move" not in attrs:
+            raise serializers.ValidationError({"hours_per_move": "needed for the time_control per_turn"})
+        return attrs
 
 
 class QuickMatchAnswer(serializers.Serializer):

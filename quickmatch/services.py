@@ -27,24 +27,32 @@ class Match:
     joined: bool  # True: a seat in a game someone had opened; False: a game of one's own, waiting
 
 
-def quick_match(user, *, game: str, hours_per_move: int, window: int | None = None) -> Match:
+def quick_match(user, *, game: str, hours_per_move: int | None = None, window: int | None = None,
+                time_control: str | None = None, bank_hours: int | None = None, increment_hours: int | None = None,
+                cap_hours: int | None = None) -> Match:
+    """The clock: hours per move (the default kind, and then its hours are needed), or a time bank
+    (its hours at the start, after each turn, at most: the site's default bank for those not given).
+    Only a game of exactly that clock fits."""
     if game not in rules.names():
         raise games.Invalid(gettext("no game is called %(name)s") % {"name": str(game)[:40]})
-    if isinstance(hours_per_move, bool) or not isinstance(hours_per_move, int) or not 1 <= hours_per_move <= 720:
+    per_turn = time_control in (None, Game.TimeControl.PER_TURN)
+    if per_turn and (isinstance(hours_per_move, bool) or not isinstance(hours_per_move, int) or not 1 <= hours_per_move <= 720):
         raise games.Invalid(gettext("hours_per_move must be a whole number of hours from 1 to 720"))
+    timing = games.clock_fields(time_control, hours_per_move, bank_hours, increment_hours, cap_hours)
     if window is not None and (isinstance(window, bool) or not isinstance(window, int) or not 1 <= window <= 5000):
         raise games.Invalid(gettext("the rating window must be a whole number from 1 to 5000, or none"))
     Queue.objects.get_or_create(game=game)  # made the first time; two first askers at once meet on one row
     with transaction.atomic():
         Queue.objects.select_for_update().get(game=game)  # one quick match of this game at a time
         mine = rating_of(user, game)
-        waiting = own_seek(user, game, hours_per_move)
+        waiting = own_seek(user, game, timing)
         if waiting is not None:  # asked again while waiting: the same game
             return Match(waiting, joined=False)
-        found = best_fit(user, game, hours_per_move, window, mine)
+        found = best_fit(user, game, timing, window, mine)
         if found is not None:
             return Match(games.join_game(user, found.pk), joined=True)
-        opened = games.create_game(user, game=game, players=rules.get(game).min_players, hours_per_move=hours_per_move)
+        asked = {k: v for k, v in timing.items() if k != "hours_per_move" or timing["time_control"] != Game.TimeControl.BANK}
+        opened = games.create_game(user, game=game, players=rules.get(game).min_players, **asked)
         Seek.objects.create(game=opened, rating=mine, window=window)
         return Match(opened, joined=False)
 
@@ -54,21 +62,28 @@ def rating_of(user, game: str) -> int:
     return rating.display if rating else lists.NEW_RATING
 
 
-def own_seek(user, game: str, hours: int) -> Game | None:
-    seek = (Seek.objects.select_related("game").filter(game__created_by=user, game__name=game, game__hours_per_move=hours,
-                                                      game__status=Game.Status.OPEN).first())
+def own_seek(user, game: str, timing: dict) -> Game | None:
+    seek = (Seek.objects.select_related("game").filter(game__created_by=user, game__name=game,
+                                                      game__status=Game.Status.OPEN,
+                                                      **{f"game__{k}": v for k, v in timing.items()}).first())
     return seek.game if seek else None
 
 
-def best_fit(user, game: str, hours: int, window: int | None, mine: int) -> Game | None:
-    """The open game of `game` at `hours` a move with a free seat for the player, its creator within
-    the player's window and the player within the creator's (a quick match's), the closest rating
-    first, then the longest waiting."""
-    chosen = lists.LobbyChoice(game=game, min_hours=hours, max_hours=hours,
+def fits(game: Game, timing: dict) -> bool:
+    """The game's clock is the one asked for (the lobby's choice has its kind and pace already)."""
+    return all(getattr(game, k) == v for k, v in timing.items())
+
+
+def best_fit(user, game: str, timing: dict, window: int | None, mine: int) -> Game | None:
+    """The open game of `game` with the clock `timing` (games.services.clock_fields) and a free seat
+    for the player, its creator within the player's window and the player within the creator's (a
+    quick match's), the closest rating first, then the longest waiting."""
+    hours = timing["hours_per_move"]  # a bank's is its increment
+    chosen = lists.LobbyChoice(game=game, min_hours=hours, max_hours=hours, time_control=timing["time_control"],
                                rating_min=None if window is None else mine - window,
                                rating_max=None if window is None else mine + window)
     candidates = [g for g in lists.open_games(user, chosen)
-                  if g.created_by_id != user.pk and len(g.seats.all()) < g.players
+                  if g.created_by_id != user.pk and len(g.seats.all()) < g.players and fits(g, timing)
                   and all(s.user_id != user.pk for s in g.seats.all())]
     if not candidates:
         return None

@@ -20,10 +20,13 @@ def play_now(request, game_name: str):
     if game_name not in rules.names():
         raise Http404(gettext("no game is called %(name)s") % {"name": game_name[:40]})
     try:
-        hours = _whole(request.POST.get("hours_per_move", ""), gettext("hours_per_move must be a whole number of hours from 1 to 720"))
         raw_window = request.POST.get("window", "")
         window = _whole(raw_window, gettext("the rating window must be a whole number from 1 to 5000, or none")) if raw_window else None
-        match = services.quick_match(request.user, game=game_name, hours_per_move=hours, window=window)
+        if request.POST.get("time_control") == "bank":  # the site's default bank
+            match = services.quick_match(request.user, game=game_name, time_control="bank", window=window)
+        else:
+            hours = _whole(request.POST.get("hours_per_move", ""), gettext("hours_per_move must be a whole number of hours from 1 to 720"))
+            match = services.quick_match(request.user, game=game_name, hours_per_move=hours, window=window)
     except GameError as exc:
         return render(request, "quickmatch/refused.html", {"refusal": exc.detail}, status=exc.status)
     if match.joined:

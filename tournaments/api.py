@@ -25,7 +25,8 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ["id", "title", "game", "options", "format", "seats", "rounds", "hours_per_move", "rated",
+        fields = ["id", "title", "game", "options", "format", "seats", "rounds", "hours_per_move", "time_control", "bank_hours",
+                  "increment_hours", "cap_hours", "rated",
                   "min_players", "max_players", "rating_min", "rating_max", "signup_closes", "status",
                   "created_by", "created_at", "started_at", "finished_at", "end_reason", "players"]
 
@@ -38,7 +39,14 @@ class CreateTournamentSerializer(serializers.Serializer):
     signup_closes = serializers.DateTimeField(help_text="ISO 8601 with a time zone; the tournament starts then")
     options = serializers.DictField(required=False, default=dict)
     rounds = StrictIntegerField(required=False, allow_null=True, default=None, help_text="Swiss only")
-    hours_per_move = StrictIntegerField(required=False, default=72)
+    hours_per_move = StrictIntegerField(required=False, min_value=1, max_value=720,
+                                        help_text="time_control per_turn (the default, 72 hours): the hours of every turn")
+    time_control = serializers.ChoiceField(choices=["per_turn", "bank"], required=False, help_text=(
+        "the clock of the tournament's games: per_turn (hours_per_move), or bank (bank_hours at the start, "
+        "increment_hours after each turn, at most cap_hours); a field of the other kind is a 400"))
+    bank_hours = StrictIntegerField(required=False, min_value=1, max_value=720, help_text="bank: at the start, at most cap_hours (72)")
+    increment_hours = StrictIntegerField(required=False, min_value=0, max_value=720, help_text="bank: at most cap_hours (24)")
+    cap_hours = StrictIntegerField(required=False, min_value=1, max_value=720, help_text="bank: the most a bank holds (168)")
     rated = StrictBooleanField(required=False, default=True)
     min_players = StrictIntegerField(required=False, allow_null=True, default=None)
     max_players = StrictIntegerField(required=False, default=64)

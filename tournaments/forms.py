@@ -4,12 +4,12 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.entry.forms import GameOptionFields
+from games.entry.forms import ClockFields, GameOptionFields
 
 from .models import Tournament
 
 
-class TournamentForm(GameOptionFields, forms.Form):
+class TournamentForm(GameOptionFields, ClockFields, forms.Form):
     """A new tournament of one game; the sign-up closes at a time read in the creator's time zone."""
 
     title = forms.CharField(label=_("Name"), max_length=80)
@@ -17,7 +17,6 @@ class TournamentForm(GameOptionFields, forms.Form):
     seats = forms.TypedChoiceField(label=_("Players at each table"), coerce=int,
                                    widget=forms.Select(attrs={"data-table-size": ""}))
     rounds = forms.IntegerField(label=_("Rounds (Swiss only)"), min_value=1, max_value=20, required=False)
-    hours_per_move = forms.IntegerField(label=_("Hours per move"), min_value=1, max_value=720, initial=72)
     signup_closes = forms.DateTimeField(label=_("Sign-up closes (the tournament starts then)"),
                                         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
     min_players = forms.IntegerField(label=_("Fewest players"), min_value=2, max_value=128, initial=4)
@@ -37,14 +36,14 @@ class TournamentForm(GameOptionFields, forms.Form):
                                                   if all(k in module.options_for(m) for m in counts if m <= n)]
                                               for n in counts})
         self.order_fields(["title", "format", "seats", "rounds", *[f"option_{k}" for k in self.option_keys],
-                           "hours_per_move", "signup_closes", "min_players", "max_players", "rating_min",
+                           *self.CLOCK_FIELDS, "signup_closes", "min_players", "max_players", "rating_min",
                            "rating_max", "rated"])
 
     def settings(self) -> dict:
         data = self.cleaned_data
         return {"title": data["title"], "format": data["format"], "seats": data["seats"],
                 "rounds": data["rounds"] if data["format"] == Tournament.Format.SWISS else None,
-                "options": self.options(data["seats"]), "hours_per_move": data["hours_per_move"],
+                "options": self.options(data["seats"]), **self.clock(),
                 "signup_closes": data["signup_closes"], "min_players": data["min_players"],
                 "max_players": data["max_players"], "rating_min": data["rating_min"],
                 "rating_max": data["rating_max"], "rated": data["rated"]}

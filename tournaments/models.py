@@ -32,6 +32,11 @@ class Tournament(models.Model):
     seats = models.PositiveSmallIntegerField(help_text="players at each table")
     rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Swiss only: the number of rounds")
     hours_per_move = models.PositiveIntegerField(default=72)
+    # The clock of its games (games.services.clock_fields): hours per move, or a time bank.
+    time_control = models.CharField(max_length=8, default="per_turn", db_default="per_turn")
+    bank_hours = models.PositiveIntegerField(default=0, db_default=0)
+    increment_hours = models.PositiveIntegerField(default=0, db_default=0)
+    cap_hours = models.PositiveIntegerField(default=0, db_default=0)
     rated = models.BooleanField(default=True)
     min_players = models.PositiveSmallIntegerField(default=2)
     max_players = models.PositiveSmallIntegerField(default=64)

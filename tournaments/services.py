@@ -63,8 +63,9 @@ def rating_of(user, game: str) -> int:
 # --- creating -----------------------------------------------------------------------------------
 
 def create_tournament(user, *, title: str, game: str, format: str, seats: int, signup_closes, options=None,
-                      rounds=None, hours_per_move: int = 72, rated: bool = True, min_players=None,
-                      max_players: int = 64, rating_min=None, rating_max=None) -> Tournament:
+                      rounds=None, hours_per_move=None, rated: bool = True, min_players=None,
+                      max_players: int = 64, rating_min=None, rating_max=None, time_control=None,
+                      bank_hours=None, increment_hours=None, cap_hours=None) -> Tournament:
     module = _module(game)
     fmt = _format(format)
     _whole(seats, "seats", module.min_players, module.max_players)
@@ -77,7 +78,7 @@ def create_tournament(user, *, title: str, game: str, format: str, seats: int, s
         rounds = _whole(rounds, "rounds", 1, MOST_ROUNDS)
     elif rounds is not None:
         raise Invalid("rounds are set for a Swiss tournament only: the format decides them")
-    _whole(hours_per_move, "hours_per_move", 1, 24 * 30)
+    timing = games.clock_fields(time_control, hours_per_move, bank_hours, increment_hours, cap_hours)
     _rating_range(rating_min, rating_max)
     _signup_window(signup_closes)
     title = " ".join(str(title or "").split())
@@ -89,7 +90,7 @@ def create_tournament(user, *, title: str, game: str, format: str, seats: int, s
         _within_limits(user)
         made = Tournament.objects.create(
             title=title, game=game, options=checked, format=fmt, seats=seats, rounds=rounds,
-            hours_per_move=hours_per_move, rated=rated, min_players=low, max_players=high,
+            **timing, rated=rated, min_players=low, max_players=high,
             rating_min=rating_min, rating_max=rating_max, signup_closes=signup_closes, created_by=user)
         signals.tournament_changed.send(Tournament, tournament=made)
     return made
@@ -368,7 +369,7 @@ def _seat_table(t: Tournament, current: Round, number: int, seated: list[int], e
     table.entries = present
     table.game = games.start_arranged_game(
         t.created_by, game=t.game, users=[entries[pk].user for pk in present], options=t.options,
-        hours_per_move=t.hours_per_move, rated=t.rated)
+        hours_per_move=t.hours_per_move, rated=t.rated, clock=games.clock_of(t))
     table.save(update_fields=["entries", "game"])
     return table
 

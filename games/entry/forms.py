@@ -1,7 +1,9 @@
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Profile
+from games.models import Game
 from games.rules.base import option_sets
 
 # The kinds of bot the rules modules make, as players read them; a kind not named here shows its key.
@@ -40,12 +42,35 @@ class GameOptionFields:
                 if key in self.applies[players] and self.cleaned_data.get(f"option_{key}") is not None}
 
 
-class CreateGameForm(GameOptionFields, forms.Form):
+class ClockFields(forms.Form):
+    """A game's clock as a creator chooses it: hours per move, or a time bank (its hours at the
+    start, added after each turn, and at most); services.clock_fields checks them together."""
+
+    time_control = forms.ChoiceField(label=_("Clock"), choices=Game.TimeControl.choices, initial=Game.TimeControl.PER_TURN,
+                                     widget=forms.RadioSelect, required=False)  # none sent: per turn
+    hours_per_move = forms.IntegerField(label=_("Hours per move"), min_value=1, max_value=720, initial=72, required=False)
+    bank_hours = forms.IntegerField(label=_("Time bank: hours at the start"), min_value=1, max_value=720,
+                                    initial=settings.DEFAULT_BANK[0], required=False)
+    increment_hours = forms.IntegerField(label=_("Time bank: hours added after each turn"), min_value=0, max_value=720,
+                                         initial=settings.DEFAULT_BANK[1], required=False)
+    cap_hours = forms.IntegerField(label=_("Time bank: at most hours"), min_value=1, max_value=720,
+                                   initial=settings.DEFAULT_BANK[2], required=False)
+    CLOCK_FIELDS = ["time_control", "hours_per_move", "bank_hours", "increment_hours", "cap_hours"]
+
+    def clock(self) -> dict:
+        """The clock chosen, as services.create_game takes it: the other kind's fields left out."""
+        data = self.cleaned_data
+        if data["time_control"] == Game.TimeControl.BANK:
+            return {"time_control": Game.TimeControl.BANK, "bank_hours": data["bank_hours"],
+                    "increment_hours": data["increment_hours"], "cap_hours": data["cap_hours"]}
+        return {"time_control": Game.TimeControl.PER_TURN, "hours_per_move": data["hours_per_move"]}
+
+
+class CreateGameForm(GameOptionFields, ClockFields, forms.Form):
     """Players, time, bots and invitations for any game, plus that game's own options (from its rules
     module's options_schema, labelled in the player's language)."""
 
     players = forms.TypedChoiceField(label=_("Players"), coerce=int, widget=forms.Select(attrs={"data-table-size": ""}))
-    hours_per_move = forms.IntegerField(label=_("Hours per move"), min_value=1, max_value=720, initial=72)
     invite = forms.CharField(label=_("Invite (usernames, comma-separated)"), required=False, max_length=500)
 
     def __init__(self, module, lang: str, *args, **kwargs):
@@ -67,7 +92,7 @@ class CreateGameForm(GameOptionFields, forms.Form):
             field.help_text = " ".join([*(str(_("Teams with %(players)s players: %(teams)s.")
                                               % {"players": players, "teams": teams}) for players, teams in layouts),
                                         str(field.help_text)]).strip()
-        self.order_fields(["players", *[f"option_{k}" for k in self.option_keys], "hours_per_move",
+        self.order_fields(["players", *[f"option_{k}" for k in self.option_keys], *self.CLOCK_FIELDS,
                            *self.bot_seats, "invite"])
 
     def bots(self) -> list[str | None]:

@@ -38,7 +38,8 @@ GAME_TEXTS = {
     "yourTurn": gettext_lazy("Your turn"), "waitingFor": gettext_lazy("Waiting for"),
     "stepNext": gettext_lazy("now choose one of the lit targets"),
     "stepTurn": gettext_lazy("turn it with ⟳, then Confirm"),
-    "deadline": gettext_lazy("Deadline"), "timeLeft": gettext_lazy("time left"), "score": gettext_lazy("score"),
+    "deadline": gettext_lazy("Deadline"), "timeLeft": gettext_lazy("time left"),
+    "banks": gettext_lazy("Time banks"), "score": gettext_lazy("score"),
     "gameOver": gettext_lazy("Game over"), "winners": gettext_lazy("Winner"),
     "online": gettext_lazy("live"), "offline": gettext_lazy("offline"),
     "reconnecting": gettext_lazy("no live updates: checking every 15 s"),
@@ -158,7 +159,7 @@ def new_game(request, game_name: str):
         data = form.cleaned_data
         try:
             game = services.create_game(request.user, game=game_name, players=data["players"],
-                                        hours_per_move=data["hours_per_move"], options=form.options(data["players"]),
+                                        **form.clock(), options=form.options(data["players"]),
                                         invite=form.invitees(), bots=form.bots())
         except services.GameError as exc:
             form.add_error(None, exc.detail)

@@ -14,7 +14,8 @@ from typing import Any
 from .base import Event, GameRules, IllegalAction, State
 
 FORMAT = "argo-station-record"  # the value of a record's "format"
-VERSION = 1                     # the value of its "version": raised whenever a field changes meaning
+VERSION = 2                     # the value of its "version": raised whenever a field changes meaning
+READS = (1, 2)                  # the versions a reader replays: 2 added the game's clock, which a replay needs not
 
 
 class RecordError(ValueError):
@@ -40,9 +41,10 @@ def check(rules: GameRules, record: dict[str, Any]) -> None:
         found = record.get("format") if isinstance(record, dict) else None
         raise RecordError(f"not a game record: its format is {found!r}, not {FORMAT!r}")
     version = record.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if version not in READS or not isinstance(version, int) or isinstance(version, bool):
         newer = " (written by a newer site: update this program)" if isinstance(version, int) and version > VERSION else ""
-        raise RecordError(f"unknown record format version {version!r}: this program reads version {VERSION}{newer}")
+        raise RecordError(f"unknown record format version {version!r}: this program reads versions "
+                          f"{', '.join(map(str, READS))}{newer}")
     game = record.get("game")
     if game != rules.name:
         raise RecordError(f"the record is a game of {game!r}, not of {rules.name!r}: "

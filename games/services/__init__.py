@@ -18,6 +18,8 @@ from .errors import Conflict, GameError, Invalid, NotAllowed, NotFound, TooMany
 from .explore import EXPLORE_DEPTH, explore
 from .lobby import (
                     arrange_game,
+                    clock_fields,
+                    clock_of,
                     close_open_game,
                     create_game,
                     decline_invitation,
@@ -71,6 +73,7 @@ from .seats import hand_seat_to_bot, mute, resign, seen
 from .vacations import add_vacation, cancel_vacation
 
 __all__ = [
+    "clock_fields", "clock_of",
     "Conflict", "GameError", "Invalid", "NotAllowed", "NotFound", "TooMany", "EXPLORE_DEPTH", "explore",
     "LOGGED_ACTIONS", "abort_reason", "active_decisions", "board_in_words", "bot_to_play", "bot_waiting", "chat_refusal",
     "current_state", "decision_log", "game_in_full", "game_with_seats", "invitations_of", "join_refusal",

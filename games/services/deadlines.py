@@ -1,6 +1,8 @@
 """The clock of a turn: when it runs out (vacations excepted) and what happens when it has."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -36,8 +38,25 @@ def reminders_considered(game: Game, now) -> None:
 
 
 def deadline_of(game: Game, seat: Seat):
+    """The end of the turn's time: hours per move, or the seat's bank, with the moderators'
+    extension; vacations excepted."""
     started = game.turn_started_at or game.last_move_at or timezone.now()
+    if game.banked:
+        return clock.deadline_for(seat.user, started, game.bank_of(seat) + timedelta(hours=game.extra_hours))
     return clock.deadline_for(seat.user, started, game.hours_per_move + game.extra_hours)
+
+
+def turn_ends(game: Game, seat: Seat | None, now) -> None:
+    """A seat's turn on a time bank ended (the next seat begins, or the game is over): its bank loses
+    the time the turn used (vacations excepted) and gains the increment, up to the cap. A turn without
+    a clock (a bot's, a stand-in's) leaves the bank as it was; so does the hours-per-move clock."""
+    if not game.banked or seat is None or game.deadline is None or game.turn_started_at is None:
+        return
+    used = clock.time_used(seat.user, game.turn_started_at, now)
+    bank = clock.bank_after_turn(game.bank_of(seat), used, timedelta(hours=game.increment_hours),
+                                 timedelta(hours=game.cap_hours))
+    seat.bank_seconds = int(bank.total_seconds())
+    Seat.objects.filter(pk=seat.pk).update(bank_seconds=seat.bank_seconds)
 
 
 def enforce_deadline(game_id: int, now=None) -> bool:
@@ -59,5 +78,8 @@ def enforce_deadline(game_id: int, now=None) -> bool:
             game.set_clock(recomputed)
             game.save(update_fields=Game.CLOCK_FIELDS)
             return False
+        if game.banked:  # the whole bank is spent
+            seat.bank_seconds = 0
+            Seat.objects.filter(pk=seat.pk).update(bank_seconds=0)
         hand_seat_to_bot(game, seat, Seat.Status.TIMED_OUT)
     return True

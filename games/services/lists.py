@@ -47,7 +47,8 @@ def for_lobby(games: QuerySet) -> QuerySet:
     seats = Seat.objects.select_related("user__profile").only("game", "order", "user",
                                                                *(f"user__{c}" for c in NAMED))
     return (games.select_related("created_by__profile")
-            .only("name", "status", "players", "options", "hours_per_move", "last_move_at", "created_by",
+            .only("name", "status", "players", "options", "hours_per_move", "time_control", "bank_hours",
+                  "increment_hours", "cap_hours", "last_move_at", "created_by",
                   *(f"created_by__{c}" for c in NAMED))
             .prefetch_related(Prefetch("seats", queryset=seats)))
 
@@ -67,6 +68,7 @@ class LobbyChoice:
     rating_max: int | None = None
     friends: bool = False
     lang: str | None = None
+    time_control: str | None = None  # per_turn or bank (a bank game's hours are its increment)
 
 
 NEW_RATING = 1000  # what a player without a rating at a game shows (games.models.rating_display)
@@ -94,14 +96,16 @@ def lobby_choice(params) -> LobbyChoice:
                           % {"name": name, "low": low, "high": high})
         return int(raw)
 
-    game, lang, friends = one("game"), one("lang"), one("friends")
+    game, lang, friends, kind = one("game"), one("lang"), one("friends"), one("time_control")
+    if kind is not None and kind not in Game.TimeControl.values:
+        raise Invalid(gettext("time_control must be one of %(kinds)s") % {"kinds": ", ".join(Game.TimeControl.values)})
     if game is not None and game not in rules.names():
         raise Invalid(gettext("no game is called %(name)s") % {"name": game[:40]})
     if lang is not None and lang not in dict(settings.LANGUAGES):
         raise Invalid(gettext("lang must be one of %(names)s") % {"names": ", ".join(dict(settings.LANGUAGES))})
     if friends is not None and friends.lower() not in FLAGS:
         raise Invalid(gettext("friends must be true or false (1 or 0)"))
-    chosen = LobbyChoice(game=game, lang=lang, friends=bool(friends and FLAGS[friends.lower()]),
+    chosen = LobbyChoice(game=game, lang=lang, friends=bool(friends and FLAGS[friends.lower()]), time_control=kind,
                          min_hours=number("min_hours", 1, 720), max_hours=number("max_hours", 1, 720),
                          rating_min=number("rating_min", -9999, 9999), rating_max=number("rating_max", -9999, 9999))
     return chosen
@@ -120,7 +124,9 @@ def chosen_games(games: QuerySet, user, chosen: LobbyChoice) -> QuerySet:
     """`games` kept to the lobby's choice; "friends only" needs a signed-in player (Invalid)."""
     if chosen.game:
         games = games.filter(name=chosen.game)
-    if chosen.min_hours is not None:
+    if chosen.time_control:
+        games = games.filter(time_control=chosen.time_control)
+    if chosen.min_hours is not None:  # a bank game's hours_per_move is its increment, its pace
         games = games.filter(hours_per_move__gte=chosen.min_hours)
     if chosen.max_hours is not None:
         games = games.filter(hours_per_move__lte=chosen.max_hours)

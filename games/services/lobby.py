@@ -30,10 +30,48 @@ from .reads import (
     starter_id,
 )
 
+MOST_HOURS = 24 * 30  # the longest time per move, bank and cap: 30 days
 
-def create_game(user, *, game: str, players, options=None, hours_per_move=None, invite=(), bots=()) -> Game:
+
+def clock_fields(time_control=None, hours_per_move=None, bank_hours=None, increment_hours=None, cap_hours=None) -> dict:
+    """A game's clock as its creator chose it, checked (Invalid naming the field): hours per move
+    (the default), or a time bank of `bank_hours` at the start, `increment_hours` after each turn and
+    at most `cap_hours`. The Game fields to store; a bank game's hours_per_move is its increment."""
+    def whole(name, value, low, high):
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise Invalid(gettext("%(name)s must be a whole number of hours from %(low)s to %(high)s")
+                          % {"name": name, "low": low, "high": high})
+        return value
+
+    kind = Game.TimeControl.PER_TURN if time_control is None else time_control
+    if kind not in Game.TimeControl.values:
+        raise Invalid(gettext("time_control must be one of %(kinds)s") % {"kinds": ", ".join(Game.TimeControl.values)})
+    if kind == Game.TimeControl.PER_TURN:
+        if any(v is not None for v in (bank_hours, increment_hours, cap_hours)):
+            raise Invalid(gettext("bank_hours, increment_hours and cap_hours belong to time_control \"bank\""))
+        hours = settings.DEFAULT_HOURS_PER_MOVE if hours_per_move is None else hours_per_move
+        if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= MOST_HOURS:
+            raise Invalid(gettext("hours_per_move must be a whole number of hours from 1 to 720"))
+        return {"time_control": kind, "hours_per_move": hours}
+    if hours_per_move is not None:
+        raise Invalid(gettext("hours_per_move belongs to time_control \"per_turn\": a bank's pace is its increment"))
+    cap = whole("cap_hours", settings.DEFAULT_BANK[2] if cap_hours is None else cap_hours, 1, MOST_HOURS)
+    bank = whole("bank_hours", settings.DEFAULT_BANK[0] if bank_hours is None else bank_hours, 1, cap)
+    increment = whole("increment_hours", settings.DEFAULT_BANK[1] if increment_hours is None else increment_hours, 0, cap)
+    return {"time_control": kind, "bank_hours": bank, "increment_hours": increment, "cap_hours": cap,
+            "hours_per_move": increment}
+
+
+def clock_of(game: Game) -> dict:
+    """The clock fields of an existing game, to make another game with the same clock."""
+    return {name: getattr(game, name) for name in ("time_control", "hours_per_move", "bank_hours", "increment_hours", "cap_hours")}
+
+
+def create_game(user, *, game: str, players, options=None, hours_per_move=None, invite=(), bots=(),
+                time_control=None, bank_hours=None, increment_hours=None, cap_hours=None) -> Game:
     """The creator takes seat 0; `bots` gives seats 1, 2, ... in turn to the site's bots of the kinds
-    named, a None in it leaving that seat to a person (who joins, or is invited)."""
+    named, a None in it leaving that seat to a person (who joins, or is invited). The clock: hours
+    per move, or a time bank (clock_fields)."""
     try:
         module = rules.get(game)
     except KeyError:
@@ -46,9 +84,7 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
         checked = module.check_options(players, options)
     except IllegalAction as exc:
         raise Invalid(str(exc)) from None
-    hours = settings.DEFAULT_HOURS_PER_MOVE if hours_per_move is None else hours_per_move
-    if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= 24 * 30:
-        raise Invalid(gettext("hours_per_move must be a whole number of hours from 1 to 720"))
+    timing = clock_fields(time_control, hours_per_move, bank_hours, increment_hours, cap_hours)
     invitees = _users_named(invite, exclude=user)
     _check_gates(gates.INVITE, user, invitees)
     kinds = _bot_kinds(module, bots)
@@ -59,7 +95,7 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
     _spend_for_new_game(user, len(invitees))
     with transaction.atomic():
         g = Game.objects.create(name=game, rules_version=module.version, options=checked,
-                                players=players, created_by=user, hours_per_move=hours)
+                                players=players, created_by=user, **timing)
         Seat.objects.create(game=g, user=user, order=0)
         for order, bot_user in bot_users.items():
             Seat.objects.create(game=g, user=bot_user, order=order, bot_account=True)
@@ -74,14 +110,15 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
 
 
 def start_arranged_game(organiser, *, game: str, users: list, options=None, hours_per_move: int,
-                        rated: bool = True) -> Game:
+                        rated: bool = True, clock: dict | None = None) -> Game:
     """A game whose seats were arranged elsewhere (a tournament's pairing, say): the users take the
     seats in the order given and the game starts at once. No invitations and no creation limits:
-    the organiser's own checks were made when the arrangement was."""
+    the organiser's own checks were made when the arrangement was. `clock`: the Game's clock fields
+    (clock_fields), hours_per_move alone without it."""
     module = rules.get(game)
     checked = module.check_options(len(users), options)
     g = Game.objects.create(name=game, rules_version=module.version, options=checked, players=len(users),
-                            created_by=organiser, hours_per_move=hours_per_move,
+                            created_by=organiser, **(clock or {"hours_per_move": hours_per_move}),
                             rated=None if rated else False)  # False now: rate_game then leaves it alone
     for order, user in enumerate(users):
         Seat.objects.create(game=g, user=user, order=order, bot_account=user.profile.bot in module.bot_kinds)
@@ -104,7 +141,7 @@ def arrange_game(creator, *, like: Game, seating: list) -> Game:
     _check_gates(gates.INVITE, creator, invitees)
     _spend_for_new_game(creator, len(invitees))
     g = Game.objects.create(name=like.name, rules_version=module.version, options=checked,
-                            players=len(seating), created_by=creator, hours_per_move=like.hours_per_move,
+                            players=len(seating), created_by=creator, **clock_of(like),
                             rated=False if like.rated is False else None)
     for order, user in enumerate(seating):
         if user.pk == creator.pk or user.profile.bot:

@@ -16,7 +16,7 @@ from games.models import Decision, Game
 from games.rules import IllegalAction, MalformedDecision
 from games.standings import standings
 
-from .deadlines import turn_begins
+from .deadlines import turn_begins, turn_ends
 from .errors import Conflict, Invalid
 from .reads import (
     active_decisions,
@@ -116,6 +116,8 @@ def record(game: Game, module, state: dict, bot_turn: bool = False, stored: Deci
     game.last_move_at = now
     game.current_seat = module.current_seat(state)
     turn_changed = game.current_seat != previous_seat
+    if turn_changed and game.banked:
+        turn_ends(game, next((s for s in game.seats.all() if s.order == previous_seat), None), now)
     if game.current_seat is None:
         _finish(game, module, state, now)
     elif turn_changed:

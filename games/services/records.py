@@ -41,7 +41,7 @@ def record_of(game: Game) -> dict:
     record = {
         "format": FORMAT, "version": VERSION,
         "game": game.name, "id": game.pk, "status": game.status,
-        "rules_version": game.rules_version, "options": game.options,
+        "rules_version": game.rules_version, "options": game.options, "clock": clock_of(game),
         "started_at": utc(game.started_at), "finished_at": utc(game.finished_at),
         "players": [_player(seat, teams) for seat in sorted(game.seats.all(), key=lambda s: s.order)],
     }
@@ -53,6 +53,14 @@ def record_of(game: Game) -> dict:
     } for d in active_decisions(game).only("number", "seat", "by_bot", "data", "created_at")]
     record["outcome"] = game.outcome
     return record
+
+
+def clock_of(game: Game) -> dict:
+    """The game's clock as the record says it (version 2 on): hours per move, or the time bank's."""
+    if game.banked:
+        return {"kind": game.time_control, "bank_hours": game.bank_hours, "increment_hours": game.increment_hours,
+                "cap_hours": game.cap_hours}
+    return {"kind": game.time_control, "hours_per_move": game.hours_per_move}
 
 
 def _player(seat, teams) -> dict:

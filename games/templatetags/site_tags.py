@@ -49,6 +49,22 @@ def seat_names(game) -> str:
     return " · ".join((f"{name}: " if name else "") + (player_names(seats) or "–") for name, seats in seat_groups(game))
 
 
+def span(hours: int) -> str:
+    """A span of hours as a clock is read: whole days as "3 d", else "36 h"."""
+    if hours and hours % 24 == 0:
+        return gettext("%(days)s d") % {"days": hours // 24}
+    return gettext("%(hours)s h") % {"hours": hours}
+
+
+@register.filter
+def time_control(game) -> str:
+    """The game's clock in a few words: "72 h/move", or a time bank "3 d + 1 d, at most 7 d"."""
+    if game.time_control == "bank":
+        return gettext("%(bank)s + %(increment)s, at most %(cap)s") % {
+            "bank": span(game.bank_hours), "increment": span(game.increment_hours), "cap": span(game.cap_hours)}
+    return f"{game.hours_per_move} h/{gettext('move')}"
+
+
 # The lobby's entries are written here rather than in home.html: with fifty open games and fifty in
 # progress, the template engine took longer over them than the database (docs/performance.md).
 
@@ -58,9 +74,9 @@ def open_game_entry(context, game, joined: set, invited: set, standing: dict) ->
     record of lost time (`standing`: lists.creators_standing), and for the reader whether they are
     invited, seated, or may join."""
     people = len(game.seats.all())
-    head = format_html('<a href="{}">{} #{}</a> · {}/{} {} · {} h/{}\n  <span class="who">{}</span>{}',
+    head = format_html('<a href="{}">{} #{}</a> · {}/{} {} · <span class="clock">{}</span>\n  <span class="who">{}</span>{}',
                        reverse("game", args=[game.pk]), game_title(game), game.pk, people, game.players,
-                       gettext("players"), game.hours_per_move, gettext("move"), seat_names(game),
+                       gettext("players"), time_control(game), seat_names(game),
                        creator_standing(game, standing.get(game.pk)))
     mark = ""
     if game.pk in invited and game.pk not in joined:

@@ -5,7 +5,7 @@ import { withShownText } from "./board_shell.js";
 import { wireBoardWords } from "./board_words.js";
 import { cardToRead, readCard } from "./card_text.js";
 import { Chooser } from "./choices.js";
-import { showCountdowns } from "./countdown.js";
+import { showCountdowns, timeLeft } from "./countdown.js";
 import { api, LiveSocket } from "./live.js";
 import { boxIn } from "./panzoom.js";
 import { html as text } from "./svg.js";
@@ -100,6 +100,16 @@ function showDeadline(deadline) {
   left.setAttribute("datetime", deadline);
   line.append(`${T.deadline}: ${formatTime(deadline)} · ${T.timeLeft}: `, left);
   showCountdowns(line);
+}
+
+/** A time bank game's banks, seat by seat: "Time banks: Ann 3d 2h · Ben 2d 0h" (the deciding seat's as its turn began). */
+function showBanks(game) {
+  const line = $("banks");
+  const clock = game.time_control || {};
+  if (!line) return;
+  line.textContent = clock.kind === "bank" && game.status !== "open"
+    ? `${T.banks}: ${clock.banks.map((b) => `${seatName(b.seat)} ${timeLeft(b.seconds * 1000, config.lang)}`).join(" · ")}`
+    : "";
 }
 
 function formatTime(iso) {
@@ -530,6 +540,7 @@ function renderPlayers(view) {
     turn.textContent = T.status[state.game.status] || state.game.status;
   }
   showDeadline(!state.replay && state.game.deadline);
+  showBanks(state.game);
   const columns = state.module.columns ? state.module.columns(view, config.lang) : [];
   if (state.game.teams) {  // a game played in teams: each seat's team first
     const team = (order) => state.game.seats.find((s) => s.order === order).team;

@@ -38,6 +38,7 @@ def bot_record(name: str, players: int | None = None, seed: int = SEED) -> dict:
     return {
         "format": records.FORMAT, "version": records.VERSION, "game": name, "id": 42, "status": "finished",
         "rules_version": state["rules_version"], "options": options,
+        "clock": {"kind": "bank", "bank_hours": 72, "increment_hours": 24, "cap_hours": 168},
         "started_at": "2025-03-01T09:00:00.000Z", "finished_at": "2025-03-01T10:00:00.000Z",
         "players": [{"seat": i, "username": f"bot{i}", "colour": colour, "bot": "greedy",
                      "team": next((t for t, team in enumerate(teams or ()) if i in team), None),
@@ -186,7 +187,7 @@ def test_a_changed_seed_is_refused(game, tmp_path, capsys):
 
 
 @pytest.mark.parametrize("version,reason", [
-    (2, "unknown record format version 2: this program reads version 1 (written by a newer site"),
+    (3, "unknown record format version 3: this program reads versions 1, 2 (written by a newer site"),
     (0, "unknown record format version 0"),
     ("1", "unknown record format version '1'"),
     (True, "unknown record format version True"),
@@ -195,6 +196,14 @@ def test_an_unknown_format_version_is_refused(tmp_path, capsys, version, reason)
     record = bot_record("argo")
     code, _, err = replayed(capsys, "argo", write(tmp_path, {**record, "version": version}))
     assert code == 1 and reason in err, err
+
+
+def test_a_record_of_version_1_still_replays(tmp_path, capsys):
+    """Version 1 had no clock: its records replay as before."""
+    record = bot_record("argo")
+    del record["clock"]
+    code, _, err = replayed(capsys, "argo", write(tmp_path, {**record, "version": 1}))
+    assert code == 0, err
 
 
 def test_a_rules_version_this_program_lacks_is_refused(tmp_path, capsys):

@@ -63,6 +63,32 @@ class SeatSerializer(KeptFieldsSerializer):
             return profile.name
 
 
+class BankSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="the seat's order")
+    seconds = serializers.IntegerField(help_text="the seat's bank as its last turn left it (the initial bank before its "
+                                                 "first turn); the deciding seat's turn ends at the game's `deadline`")
+
+
+class TimeControlSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Game.TimeControl.choices,
+                                   help_text="per_turn: hours_per_move for every turn; bank: a time bank per seat")
+    hours_per_move = serializers.IntegerField(allow_null=True, help_text="per_turn: the hours of every turn; null for a bank")
+    bank_hours = serializers.IntegerField(allow_null=True, help_text="bank: each seat's bank at the start, in hours")
+    increment_hours = serializers.IntegerField(allow_null=True, help_text="bank: the hours added after each of a seat's turns")
+    cap_hours = serializers.IntegerField(allow_null=True, help_text="bank: what a seat's bank never exceeds, in hours")
+    banks = BankSerializer(many=True, help_text="bank: each seat's bank left, in seat order; [] for per_turn")
+
+
+def time_control_of(game) -> dict:
+    if not game.banked:
+        return {"kind": game.time_control, "hours_per_move": game.hours_per_move, "bank_hours": None,
+                "increment_hours": None, "cap_hours": None, "banks": []}
+    return {"kind": game.time_control, "hours_per_move": None, "bank_hours": game.bank_hours,
+            "increment_hours": game.increment_hours, "cap_hours": game.cap_hours,
+            "banks": [{"seat": s.order, "seconds": int(game.bank_of(s).total_seconds())}
+                      for s in sorted(game.seats.all(), key=lambda s: s.order)]}
+
+
 class GameSerializer(KeptFieldsSerializer):
     created_by = serializers.CharField(source="created_by.username", read_only=True)
     seats = SeatSerializer(many=True, read_only=True)
@@ -74,13 +100,20 @@ class GameSerializer(KeptFieldsSerializer):
     class Meta:
         model = Game
         fields = ["id", "game", "title", "rules_version", "options", "players", "status", "created_by",
-                  "hours_per_move", "created_at", "started_at", "finished_at", "last_move_at", "seq",
+                  "hours_per_move", "time_control", "created_at", "started_at", "finished_at", "last_move_at", "seq",
                   "current_seat", "deadline", "teams", "seats", "invited", "declined"]
 
     teams = serializers.SerializerMethodField(help_text=(
         "in a game played in teams (the game's rules and options say so), the seats (their `order`) of each team, "
         "team A first, known from the creation on, taken or free: partners share their place in the outcome "
         "and their ratings move together; null: every seat plays for itself"))
+
+    time_control = serializers.SerializerMethodField(help_text=(
+        "the game's clock: hours per move, or a time bank per seat (docs/async-play.md, \"Clocks\"); a bank "
+        "game's `hours_per_move` is its increment, its pace"))
+
+    def get_time_control(self, game) -> TimeControlSerializer:
+        return time_control_of(game)
 
     def get_teams(self, game) -> list[list[int]] | None:
         return teams_of(game)
@@ -169,6 +202,10 @@ class CreateGameSerializer(serializers.Serializer):
     players = StrictIntegerField()
     options = serializers.DictField(required=False, default=dict)
     hours_per_move = StrictIntegerField(required=False, min_value=1, max_value=720)
+    time_control = serializers.ChoiceField(choices=Game.TimeControl.choices, required=False)
+    bank_hours = StrictIntegerField(required=False, min_value=1, max_value=720)
+    increment_hours = StrictIntegerField(required=False, min_value=0, max_value=720)
+    cap_hours = StrictIntegerField(required=False, min_value=1, max_value=720)
     invite = serializers.ListField(child=StrictCharField(max_length=150), required=False, default=list)
     bots = serializers.ListField(child=StrictCharField(max_length=16, allow_null=True), required=False, default=list,
                                  help_text="seats 1, 2, ... in turn: a bot kind gives the seat to one of the site's bots, "
