@@ -212,7 +212,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The cache holds allauth's other rate limits (signups, password resets): in the database, so every
 # worker shares them and they hold while Redis is down. Its table is made by a migration. Failed
 # logins, chat, new games and invitations are counted atomically by games/limits.py instead.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "site_cache"}}
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "site_cache"},
+          # What every reader of a page sees alike and may see a few seconds late (the lobby's games in
+          # progress, LOBBY_IN_PLAY_SECONDS): each process keeps its own copy, nothing to share.
+          "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"}}
+# The lobby's "Games in progress" is drawn at most this often per process and language: with fifty
+# games it was a third of the home page's time at 200,000 games (docs/performance.md).
+LOBBY_IN_PLAY_SECONDS = 10
 
 # --- Redis: channel layer and Celery -------------------------------------------------------------
 

@@ -50,6 +50,15 @@ def fresh_limits():
     yield
 
 
+@pytest.fixture(autouse=True)
+def pages_drawn_afresh():
+    """What a page keeps for a few seconds (the "pages" cache: the lobby's games in progress) is
+    kept in the process, and a test must not see what an earlier one drew."""
+    from django.core.cache import caches
+    caches["pages"].clear()
+    yield
+
+
 def set_eager(app, on: bool) -> None:
     """Celery reads Django's CELERY_-prefixed names first: set those, not only the short ones."""
     app.conf.CELERY_TASK_ALWAYS_EAGER = app.conf.task_always_eager = on

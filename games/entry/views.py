@@ -142,7 +142,7 @@ def home(request):
         "open_games": open_games, "standing": lists.creators_standing(open_games),
         "joined": lists.open_games_seated(request.user),
         "invited": lists.open_games_invited(request.user),
-        "active_games": lists.games_in_play(),
+        "active_games": lists.games_in_play(), "in_play_seconds": settings.LOBBY_IN_PLAY_SECONDS,
     })
     if refused:
         response.status_code = 400

@@ -332,8 +332,9 @@ def test_switching_to_german_says_the_settings_are_saved_in_german(client, playe
     assert "Deine Einstellungen sind gespeichert." in html and "Your settings are saved." not in html
 
 
-def test_a_move_under_a_minute_ago_reads_just_now(client, active_game, players):
+def test_a_move_under_a_minute_ago_reads_just_now(client, active_game, players, settings):
     """Not "last move 0 minutes ago": in German "letzter Zug gerade eben"; older moves keep their time."""
+    settings.LOBBY_IN_PLAY_SECONDS = 0  # the games in progress drawn anew at every load
     Game.objects.filter(pk=active_game.pk).update(last_move_at=timezone.now() - timedelta(seconds=20))
     assert "last move just now" in client.get("/").content.decode()
     players["alice"].profile.language = "de"
@@ -391,3 +392,23 @@ def test_next_game_opens_the_most_urgent_other_game_and_then_says_none_waits(mak
     response = client.get(f"/games/next/?from={elsewhere[0]}", follow=True)
     assert response.redirect_chain[-1][0] == "/games/mine/"
     assert "No other game waits for you." in response.content.decode()
+
+
+def test_the_lobbys_games_in_progress_are_drawn_once_in_a_while_per_language(client, active_game, players, settings,
+                                                                             django_assert_max_num_queries):
+    """The games in progress are the same for every reader: drawn once per LOBBY_IN_PLAY_SECONDS and
+    language: a game that moves meanwhile shows its news at the next drawing."""
+    from django.core.cache import caches
+    settings.LOBBY_IN_PLAY_SECONDS = 60
+    assert "last move just now" in client.get("/").content.decode()
+    Game.objects.filter(pk=active_game.pk).update(last_move_at=timezone.now() - timedelta(minutes=5))
+    with django_assert_max_num_queries(100) as drawn_again:
+        html = client.get("/").content.decode()
+    assert "last move just now" in html and "5 minutes" not in html
+    assert not [q for q in drawn_again.captured_queries if "ORDER BY \"games_game\".\"last_move_at\" DESC" in q["sql"]]
+    players["alice"].profile.language = "de"
+    players["alice"].profile.save()
+    assert re.search(r"letzter Zug: 5\s+Minuten her", login(client, players["alice"]).get("/").content.decode())
+    caches["pages"].clear()  # as when the seconds have passed
+    client.logout()
+    assert re.search(r"last move 5\s+minutes ago", client.get("/").content.decode())
