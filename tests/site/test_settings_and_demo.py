@@ -137,6 +137,7 @@ def test_demo_creates_users_and_games(fast_hashing, eager_celery_for_demo):
         assert game.seq > 0  # in progress, not just started
         assert {s.user.username for s in game.seats.all()} <= set(DEMO_USERS[:4])
         assert game.seats.count() == game.players
+    assert active.filter(time_control="bank").count() == 1, "one of them on a time bank"
     open_games = Game.objects.filter(status=Game.Status.OPEN)
     assert open_games.count() == 1
     assert open_games.get().seats.count() < open_games.get().players

@@ -1,5 +1,5 @@
-"""Demo data for a fresh site: four players, a moderator, a game of every kind in progress (and one
-against the site's bots) and an open game."""
+"""Demo data for a fresh site: four players, a moderator, a game of every kind in progress (the first
+on a time bank; and one against the site's bots) and an open game."""
 from __future__ import annotations
 
 from allauth.account.models import EmailAddress
@@ -41,7 +41,9 @@ class Command(BaseCommand):
         for index, name in enumerate(rules.names()):
             module = rules.get(name)
             seated = [users[names[(index + i) % len(names)]] for i in range(module.min_players)]
-            game = services.create_game(seated[0], game=name, players=len(seated))
+            # The first on a time bank (docs/async-play.md, "Clocks"), the others per turn
+            clock = {"time_control": "bank", "bank_hours": 72, "increment_hours": 24, "cap_hours": 168} if index == 0 else {}
+            game = services.create_game(seated[0], game=name, players=len(seated), **clock)
             for user in seated[1:]:
                 services.join_game(user, game.pk)
             play(game.pk, decisions=12)
