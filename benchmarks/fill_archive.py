@@ -14,7 +14,8 @@ What goes in:
   state it stores. About --active games are in progress (a prefix of a bot game, cut at any decision,
   the turn, its start and its deadline as games.services.deadlines sets them), --busy of them with
   the first player in a seat (the correspondence player scale.py opens); a few are open in the
-  lobby, some with an invitation; the rest ended over the three years: finished (places and scores on
+  lobby, some with an invitation; one game in ten is on a time bank (docs/async-play.md, "Clocks"), its
+  seats with their initial bank; the rest ended over the three years: finished (places and scores on
   the seats, the outcome), some with a seat that timed out, resigned or was removed (a bot plays it
   on and it ranks last, games.standings), some aborted by a moderator, a few whose players left
   before the start, a few with the result reverted by a moderator; about one in thirty-five with an undo;
@@ -48,6 +49,11 @@ from pathlib import Path
 
 HISTORY_DAYS = 3 * 365
 HOURS_PER_MOVE = (24, 48, 72, 72, 72, 120, 168)
+
+
+def bank_of(hours: int) -> tuple[int, int, int]:
+    """A time bank game's bank, increment and cap, in hours, for a pace of `hours`."""
+    return min(720, 3 * hours), hours, min(720, 7 * hours)
 TIME_ZONES = ("UTC", "Europe/Berlin", "Europe/London", "America/New_York", "America/Los_Angeles",
               "Asia/Tokyo", "Australia/Sydney", "Europe/Vienna")
 CHAT = ("good luck!", "have fun", "gg", "nice move", "sorry, busy week", "viel Glück!", "gut gespielt",
@@ -227,7 +233,7 @@ class Planned:
     __slots__ = ("id", "played", "name", "players", "options", "status", "count", "start", "factor",
                  "hours", "created", "finished", "seats", "abandon", "undo", "shift", "shift_from",
                  "current", "turn_started", "deadline", "extra", "rated", "reverted", "first_decision",
-                 "creator", "invited")
+                 "creator", "invited", "bank")
 
     def __init__(self, **values):
         for name in self.__slots__:
@@ -283,6 +289,9 @@ def plan(played: list[Played], games: int, players: int, active: int, now: int, 
     for kind in kinds:
         g = Planned(status=kind, hours=rng.choice(HOURS_PER_MOVE), factor=rng.uniform(0.4, 1.2), shift=0,
                     shift_from=10 ** 9, extra=0)
+        # one game in ten on a time bank (its pace, hours_per_move, the increment): chosen by place,
+        # not by the random source, so that a fill's other games stay what they were
+        g.bank = bank_of(g.hours) if len(out) % 10 == 3 else None
         if kind in ("active", "aborted"):
             g.played, g.count = cuts[cut_at % len(cuts)]
             cut_at += 1
@@ -375,8 +384,10 @@ def settle(g: Planned, p: Played, now: int, rng: random.Random) -> None:
         seat = g.seats[g.current]
         if rng.random() < 0.01:
             g.extra = 24
+        # a bank game's seats keep their initial bank (Seat.bank_seconds empty), as the site reads it
+        allowed = g.bank[0] if g.bank else g.hours
         g.deadline = None if seat.bot_account or seat.status != "active" else int(
-            clock.deadline_for(NO_VACATION, moment(g.turn_started), g.hours + g.extra).timestamp())
+            clock.deadline_for(NO_VACATION, moment(g.turn_started), allowed + g.extra).timestamp())
         return
     if g.status == "aborted":  # stopped by a moderator: the turn stays as it was, the clock stops
         g.current = p.after[g.count - 1]
@@ -764,7 +775,8 @@ def copy_games(cursor, tables, history, rated, ids, rng, now) -> dict:
                                        "created_by", "hours_per_move", "created_at", "started_at", "finished_at",
                                        "last_move_at", "seq", "current_seat", "deadline", "turn_started_at",
                                        "extra_hours", "snapshot", "snapshot_seq", "outcome", "rated",
-                                       "turn_notice_due", "reminder_due_at"],
+                                       "turn_notice_due", "reminder_due_at", "time_control", "bank_hours",
+                                       "increment_hours", "cap_hours"],
               ((g.id, g.name, g.played.version if g.played else 1, json.dumps(g.options), g.players,
                 g.played.seed if g.start is not None else None, status.get(g.status, g.status),
                 g.creator, g.hours, STAMP(g.created),
@@ -774,7 +786,8 @@ def copy_games(cursor, tables, history, rated, ids, rng, now) -> dict:
                 g.seq if g.start is not None else None,
                 json.dumps(g.outcome) if g.outcome else None,
                 (False if g.reverted else g.rated) if g.status in ("finished", "reverted") else None,
-                g.status == "active" and g.deadline is not None, reminder_due(g))
+                g.status == "active" and g.deadline is not None, reminder_due(g),
+                "bank" if g.bank else "per_turn", *(g.bank or (0, 0, 0)))
                for g in history))
     copy_rows(cursor, tables["Seat"], ["id", "game", "user", "order", "colour", "status", "joined_at", "score",
                                        "rank", "muted", "stand_in", "bot_account"],

@@ -8,8 +8,9 @@ import pytest
 from django.db import connection
 
 from benchmarks import fill_archive
-from games import clock, ratings, rules, services
+from games import ratings, rules, services
 from games.models import Decision, Game, ModeratorAction, Rating, RatingChange, TurnNotice
+from games.services.deadlines import deadline_of
 from games.standings import standings
 
 pytestmark = [pytest.mark.django_db,
@@ -43,6 +44,7 @@ def test_the_archive_is_what_the_site_would_have_stored(archive, api_client_for)
     by_status = {s: [g for g in games if g.status == s] for s in Game.Status.values}
     assert len(by_status["active"]) == 20 and by_status["open"] and by_status["aborted"]
     assert len(by_status["finished"]) > 150
+    assert {g.time_control for g in games} == {"per_turn", "bank"}
 
     sample = by_status["active"] + by_status["finished"][:25] + [g for g in by_status["aborted"] if g.seed][:5]
     for game in sample:
@@ -55,7 +57,7 @@ def test_the_archive_is_what_the_site_would_have_stored(archive, api_client_for)
             assert module.current_seat(state) == game.current_seat
             seat = game.deciding_seat
             assert not seat.played_by_bot
-            assert game.deadline == clock.deadline_for(seat.user, game.turn_started_at, game.hours_per_move + game.extra_hours)
+            assert game.deadline == deadline_of(game, seat)  # per turn, or a time bank's
         if game.outcome:
             assert module.outcome(state) == game.outcome and game.current_seat is None and game.deadline is None
             places = {s.pk: rank for _, s, rank in standings(game.outcome, game.seats.all()) if s is not None}
