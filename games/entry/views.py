@@ -84,6 +84,15 @@ GAME_TEXTS = {
     "wordsPlaces": gettext_lazy("Places"), "chatFrom": gettext_lazy("Chat,"),
     # The offered targets outside the board's view, on the view bar's button that pans to them.
     "moreTargets": gettext_lazy("%(count)s more ›"),
+    # The analysis board (static/js/analysis.js): its prompt and bar.
+    "analysisTurn": gettext_lazy("Analysis, %(player)s to play"),
+    "analysisOver": gettext_lazy("Analysis: the game ends in this line"),
+    "analysisReading": gettext_lazy("Analysis: reading the position…"),
+    "analysisPos": gettext_lazy("decision %(at)s of %(count)s · deal %(deal)s"),
+    "analysisLast": gettext_lazy("Last decision"),
+    "analysisCut": gettext_lazy("In this deal decision %(n)s of the line cannot be played: the line ends before it."),
+    "analysisMoved": gettext_lazy("The game moved on: the analysis starts again from the new position."),
+    "analysisLongest": gettext_lazy("A line has at most %(n)s decisions."),
 }
 
 

@@ -1,8 +1,9 @@
 // The game page, for every game: loads the game's board module (docs/games.md), offers the legal
 // decisions as clicks on whatever the module drew with data-token, and keeps itself up to date.
 // The page owns the prompt, the buttons, undo and resign, players, log, chat, replay and outcome.
+import { Analysis } from "./analysis.js";
 import { withShownText } from "./board_shell.js";
-import { wireBoardWords } from "./board_words.js";
+import { pageKey, wireBoardWords } from "./board_words.js";
 import { cardToRead, readCard } from "./card_text.js";
 import { Chooser } from "./choices.js";
 import { showCountdowns, timeLeft } from "./countdown.js";
@@ -15,6 +16,7 @@ import { html as text } from "./svg.js";
 let config = null;
 let T = null;
 let root = null;
+let analysis = null;  // the analysis board (analysis.js): while it is open the board shows its line
 const $ = (id) => document.getElementById(id);
 const BOT_WATCH_MS = 1500;  // a look every 1.5 s while a bot decides
 const ANNOUNCED_KEPT = 30;  // the live region's latest announcements; older ones were said already
@@ -269,11 +271,24 @@ function forgetChosenView() {
   if (svg) delete svg.dataset.zoomed;
 }
 
+/** What the board shows and offers: the analysis board's position while it is open, the replayed
+ * position, or the game as it is with the player's own choices. `asked` holds the prompt, the
+ * question and the decisions (GET actions/, or the analysis line's position). */
+function onBoard() {
+  if (analysis && analysis.active) {
+    const position = analysis.position;
+    return { view: position ? position.view : state.view, chooser: analysis.chooser, asked: position };
+  }
+  if (state.replay) return { view: state.replay.view, chooser: null, asked: null };
+  return { view: state.view, chooser: state.chooser, asked: state.actions };
+}
+
 function render() {
-  const view = state.replay ? state.replay.view : state.view;
+  const shown = onBoard();
+  const view = shown.view;
   if (!view) return;
   const focused = root.contains(document.activeElement) ? document.activeElement.dataset.token : undefined;
-  const chooser = state.replay ? null : state.chooser;
+  const chooser = shown.chooser;
   const cycling = chooser && chooser.cycling();
   const next = chooser && !cycling ? chooser.next() : [];
   const started = performance.now();
@@ -281,20 +296,23 @@ function render() {
   const chosen = chosenView();
   state.board.draw(view, {
     choices: next, selected: chooser ? chooser.prefix : [], fit: state.firstDraw || chosen !== "yes",
-    cycle: cycling ? state.cycle[state.cycleAt] : null, question: state.actions ? state.actions.question : null,
+    cycle: cycling ? state.cycle[state.cycleAt] : null, question: shown.asked ? shown.asked.question : null,
   });
   state.firstDraw = false;
   markTurns();
-  markChoices(next, chooser ? chooser.prefix : []);
+  markChoices(next, chooser ? chooser.prefix : [], shown);
   if (!chosen) focusChoices();
   countOutOfView();
   root.dataset.choices = (chooser ? chooser.next() : []).join(" ");
-  renderPrompt();
+  renderPrompt(shown);
   renderButtons(chooser, next, cycling);
   placePanel();
-  renderPlayers(view);
-  renderOutcome(view);
+  // The players, the turn and the outcome are the game's as it is, never the analysis line's.
+  const live = state.replay ? state.replay.view : state.view;
+  renderPlayers(live);
+  renderOutcome(live);
   renderSeatControls();
+  analysis.offer(state.game.status === "active");
   keepFocus(focused);
   performance.measure("render", { start: started });
 }
@@ -319,6 +337,7 @@ function keepFocus(token) {
  * or nowhere): it goes to the turn's first target, which saves them the key T each turn. A reader
  * elsewhere (the log, the chat) is left where they are; a pointer's player is never moved. */
 function focusTurn() {
+  if (analysis.active) return;  // the keyboard is in the analysis line
   if (state.lastInput !== "key" || ![document.body, $("prompt")].includes(document.activeElement)) return;
   const first = firstOffered();
   if (first) first.focus();
@@ -419,10 +438,10 @@ function placePanel() {
 /** Whatever the module drew with a data-token becomes a choice when offered: lit, focusable, a button,
  * named for what choosing it does by the board's describe() (an SVG target by its <title>, which also
  * shows on hover; anything else but a <button>, whose text names it, by aria-label). */
-function markChoices(tokens, selected) {
+function markChoices(tokens, selected, shown) {
   const wanted = new Set(tokens);
   const describe = state.board.describe;
-  const context = { selected, view: state.view, question: state.actions ? state.actions.question : null };
+  const context = { selected, view: shown.view, question: shown.asked ? shown.asked.question : null };
   for (const node of root.querySelectorAll("[data-token]")) {
     const token = node.dataset.token;
     const on = wanted.has(token);
@@ -433,7 +452,7 @@ function markChoices(tokens, selected) {
     } else if (on) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      const name = describe && state.chooser && state.board.describe(token, { ...context, decisions: state.chooser.through(token) });
+      const name = describe && shown.chooser && state.board.describe(token, { ...context, decisions: shown.chooser.through(token) });
       if (name && node instanceof SVGElement) {
         const title = [...node.children].find((c) => c.tagName === "title") || node.insertBefore(document.createElementNS(node.namespaceURI, "title"), node.firstChild);
         title.textContent = name;
@@ -452,16 +471,18 @@ function say(node, words) {
   if (node.textContent !== words) node.textContent = words;
 }
 
-function renderPrompt() {
+function renderPrompt(shown) {
   const prompt = $("prompt");
   const me = state.game.seats.find((s) => s.order === state.game.your_seat);
   prompt.classList.remove("error");
-  if (state.replay) {
+  if (analysis.active) {
+    say(prompt, analysisPrompt(shown));
+  } else if (state.replay) {
     const entry = state.log.find((d) => d.number === state.replay.upto);
     const what = entry && state.replay.position ? `${seatName(entry.seat)}: ${entry.log.join(" ")}` : T.replayStart;
     say(prompt, `${T.decision} ${state.replay.position} ${T.of} ${state.replay.numbers.length} · ${what}`);
   } else if (state.actions) {
-    say(prompt, `${T.yourTurn}: ${stepText()}`);
+    say(prompt, `${T.yourTurn}: ${stepText(shown)}`);
   } else if (state.game.status === "finished") {
     say(prompt, T.replayHint);  // "Game over" is said once, at the top of the result
   } else if (state.game.status === "aborted") {
@@ -484,23 +505,35 @@ function renderPrompt() {
 /** The prompt follows each step of a decision: the board module's stepPrompt says what the next click
  * chooses; without it (or where it says nothing) the rules' question before the first click, then what
  * the last click chose and that a lit target comes next. */
-function stepText() {
-  const chooser = state.chooser;
-  const question = state.actions.prompt;
+function stepText(shown) {
+  const { chooser, asked } = shown;
+  const question = asked.prompt;
   if (!chooser) return question;
   const selected = chooser.prefix, next = chooser.next();
-  const context = { view: state.view, data: config.data, question: state.actions.question, prompt: question,
+  const context = { view: shown.view, data: config.data, question: asked.question, prompt: question,
                     decisions: next.flatMap((t) => chooser.through(t)) };
   const own = state.module.stepPrompt && state.module.stepPrompt(selected, next, context, config.lang);
   if (own) return own;
   if (!selected.length) return question;
   if (chooser.cycling()) return T.stepTurn;
   const last = selected[selected.length - 1];
-  const chosen = new Chooser(state.actions.actions, state.module.pathOf, state.module.cyclePrefix || null);
+  const chosen = new Chooser(asked.actions, state.module.pathOf, state.module.cyclePrefix || null);
   selected.slice(0, -1).forEach((t) => chosen.choose(t));
-  const name = state.board.describe && state.board.describe(last, { selected: chosen.prefix, view: state.view,
-    question: state.actions.question, decisions: chosen.through(last) });
+  const name = state.board.describe && state.board.describe(last, { selected: chosen.prefix, view: shown.view,
+    question: asked.question, decisions: chosen.through(last) });
   return name ? `${name} · ${T.stepNext}` : T.stepNext;
+}
+
+/** The analysis board's prompt: who decides in the line and the game's own question for them, or how
+ * the line ended the game. */
+function analysisPrompt(shown) {
+  const position = analysis.position;
+  if (!position) return analysis.busy ? T.analysisReading : analysis.said;
+  if (position.seat === null) {
+    const winners = position.outcome ? winnersLine(position.outcome.winners, state.game.seats, nameOf, T.teamName) : "";
+    return `${T.analysisOver} · ${T.winners}: ${winners}`;
+  }
+  return `${T.analysisTurn.replace("%(player)s", seatName(position.seat))}: ${stepText(shown)}`;
 }
 
 function button(label, token, onClick) {
@@ -517,9 +550,9 @@ function renderButtons(chooser, next, cycling) {
   $("cycle").textContent = state.module.label("cycle", config.lang) || "⟳";
   $("confirm").hidden = !cycling;
   $("cancel").hidden = !(chooser && chooser.prefix.length);
-  $("undo").hidden = !(state.actions && state.actions.undoable > 0) || state.replay !== null;
+  $("undo").hidden = !(state.actions && state.actions.undoable > 0) || state.replay !== null || analysis.active;
   const me = state.game.seats.find((s) => s.order === state.game.your_seat);
-  $("resign").hidden = !(state.game.status === "active" && me && !me.played_by_bot);
+  $("resign").hidden = !(state.game.status === "active" && me && !me.played_by_bot) || analysis.active;
   if (!chooser || cycling) return;
   for (const token of next) {
     if (token.startsWith("btn:")) {
@@ -617,11 +650,14 @@ function provisionalNote(changes) {
 // --- choosing ------------------------------------------------------------------------------
 
 async function choose(token) {
-  const chooser = state.chooser;
-  if (!chooser || state.replay || state.held) return;
+  // In the analysis board a complete decision goes on with its line; nothing is posted to the game.
+  const analysing = analysis.active;
+  const chooser = analysing ? analysis.chooser : state.chooser;
+  if (!chooser || (!analysing && (state.replay || state.held))) return;
   state.refocus = state.lastInput === "key";
-  if (state.busy) return tapWhileBusy(token);
+  if (analysing ? analysis.busy : state.busy) return analysing ? undefined : tapWhileBusy(token);
   const decision = chooser.choose(token);
+  if (decision && analysing) return analysis.play(decision);
   if (decision) return endsTurn(decision) ? hold(decision) : submit(decision);
   if (chooser.cycling()) {
     state.cycle = chooser.next();
@@ -747,8 +783,8 @@ function wireChoosing() {
   // Confirming is choosing the turned tile: while the page reloads it is kept like any tap.
   $("confirm").addEventListener("click", () => choose(state.cycle[state.cycleAt]));
   $("cancel").addEventListener("click", () => {
-    if (state.held) return release(false);
-    state.chooser.reset();
+    if (state.held && !analysis.active) return release(false);
+    onBoard().chooser.reset();
     render();
   });
   $("turn-end-confirm").addEventListener("click", () => release(true));
@@ -962,6 +998,11 @@ function markTurns() {
     for (const node of $("board").querySelectorAll(`.${kind}`)) node.classList.remove(kind);
   }
   for (const item of $("log").querySelectorAll("li.current")) item.classList.remove("current");
+  if (analysis.active) {  // the analysis line's last decision, not the game's
+    const position = analysis.position;
+    for (const place of position ? placesIn(position.last, state.module.placePattern) : []) state.board.highlight(place, true, "others-move");
+    return;
+  }
   const marks = turnMarks(state.log, state.game ? state.game.your_seat : null, state.replay ? state.replay.upto : null);
   if (state.module.placePattern) {
     for (const [kind, decisions] of [["others-move", marks.others], ["own-move", marks.own]]) {
@@ -1180,6 +1221,14 @@ export function start() {
   wireNewsReplay();
   state.wordsChanged = wireBoardWords({ id: config.id, lang: config.lang, T, root, board: () => state.board,
                                         seq: () => (state.game ? state.game.seq : null) });
+  analysis = new Analysis({ id: config.id, lang: config.lang, T, module: null, seq: () => (state.game ? state.game.seq : null),
+                            redraw: render, name: seatName });
+  analysis.wire();
+  // Before board_words.js's keys (capture): in the analysis board ← → step the line even from a
+  // target, whose neighbours ↑ ↓ still reach.
+  document.addEventListener("keydown", (e) => {
+    if (pageKey(e) && !document.querySelector("dialog[open]")) analysis.key(e);
+  }, true);
 
   const notifyButton = $("allow-notifications");
   state.mayAskNotifications = Boolean(notifyButton) && "Notification" in window && Notification.permission === "default";
@@ -1215,6 +1264,7 @@ export function start() {
 
   import(config.module).then((module) => {
     state.module = module;
+    analysis.page.module = module;
     state.board = module.createBoard({ board: $("board"), panel: $("game-panel") },
       { data: config.data, lang: config.lang, you: config.yourSeat });
     return refresh();
