@@ -150,9 +150,9 @@ export class Analysis {
     return this.position ? this.position.view : null;
   }
 
+  /** Only a signed-in reader has the bar and its button (the endpoint asks for an account). */
   wire() {
-    const bar = $("analysis");
-    if (!bar) return;
+    if (!$("analysis-open")) return;
     $("analysis-open").addEventListener("click", () => this.toggle());
     $("analysis-leave").addEventListener("click", () => this.leave());
     $("analysis-back").addEventListener("click", () => this.step(-1));
@@ -163,7 +163,8 @@ export class Analysis {
   /** The key A opens and leaves it; in it, ← and → step back and on (on a target too: ↑ and ↓ still
    * move among the targets, board_words.js) and Escape leaves. Called before the page's other keys. */
   key(e) {
-    if (!$("analysis") || $("analysis-open").hidden) return;
+    const open = $("analysis-open");
+    if (!open || open.hidden) return;
     if (e.key === "a" || e.key === "A") {
       e.preventDefault();
       this.toggle();
