@@ -45,13 +45,14 @@ def next_reminder(started: datetime | None, deadline: datetime | None, after: da
     return min(later, default=None)
 
 
-def away_periods(user, since: datetime) -> list[tuple[datetime, datetime]]:
-    """The user's vacations as [start, end) instants, from local midnight to the midnight after."""
+def away_periods(user, since: datetime, kept: bool = True) -> list[tuple[datetime, datetime]]:
+    """The user's vacations as [start, end) instants, from local midnight to the midnight after.
+    `kept`: the vacations a read of the user brought may serve (they cover the last days only)."""
     zone = user_zone(user)
     periods = []
     first_day = (since - timedelta(days=1)).date()
     # A list the reader of the user already brought (a prefetch `to_attr`, games.services.reads)
-    cached = getattr(user, "recent_vacations", None)
+    cached = getattr(user, "recent_vacations", None) if kept else None
     vacations = (sorted((v for v in cached if v.end >= first_day), key=lambda v: v.start) if cached is not None
                  else Vacation.objects.filter(user=user, end__gte=first_day).order_by("start"))
     for v in vacations:
@@ -105,8 +106,9 @@ def deadline_for(user, start: datetime, hours: int | timedelta) -> datetime:
 
 
 def time_used(user, start: datetime, end: datetime) -> timedelta:
-    """The player's own time from `start` to `end` (their vacations excepted)."""
-    return on_clock(start, end, away_periods(user, start))
+    """The player's own time from `start` to `end` (their vacations excepted). The vacations are read
+    afresh: a turn may have begun before the days whose vacations a read of the seats brought."""
+    return on_clock(start, end, away_periods(user, start, kept=False))
 
 
 def away_until(user, now: datetime | None = None) -> date | None:

@@ -108,6 +108,23 @@ def test_a_bank_games_deadlines_follow_each_seats_bank_and_a_timeout_hands_the_s
         assert Decision.objects.filter(game=game, seat=first, by_bot=True).exists(), "the bot did not play the seat"
 
 
+def test_a_vacation_inside_a_long_bank_turn_is_not_taken_from_the_bank(make_user, db):
+    """The vacation ended days before the turn did: it still moves the deadline and costs no bank."""
+    alice, bob = make_user("alice"), make_user("bob")
+    with time_machine.travel(T0, tick=False) as traveller:
+        game = services.create_game(alice, game="argo", players=2, time_control="bank", bank_hours=168,
+                                    increment_hours=0, cap_hours=168)
+        services.join_game(bob, game.pk)
+        game = fresh(game)
+        deciding = seat(game, game.current_seat)
+        services.add_vacation(deciding.user, (T0 + 24 * H).date(), (T0 + 24 * H).date())
+        assert fresh(game).deadline == T0 + 8 * 24 * H
+        traveller.shift(5 * 24 * H)
+        game = play_turn(game, traveller)
+        used = game.turn_started_at - T0 - 24 * H
+        assert seat(game, deciding.order).bank_seconds == (168 * H - used).total_seconds()
+
+
 def test_bank_refusals_name_their_field_in_the_api_and_the_form(make_user, db):
     ann = make_user("ann")
     base = {"game": "argo", "players": 2}
