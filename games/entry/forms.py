@@ -48,13 +48,18 @@ class ClockFields(forms.Form):
 
     time_control = forms.ChoiceField(label=_("Clock"), choices=Game.TimeControl.choices, initial=Game.TimeControl.PER_TURN,
                                      widget=forms.RadioSelect, required=False)  # none sent: per turn
-    hours_per_move = forms.IntegerField(label=_("Hours per move"), min_value=1, max_value=720, initial=72, required=False)
+    # data-clock: the page shows a field only with its clock chosen (static/js/new_game.js)
+    hours_per_move = forms.IntegerField(label=_("Hours per move"), min_value=1, max_value=720, initial=72, required=False,
+                                        widget=forms.NumberInput(attrs={"data-clock": "per_turn"}))
     bank_hours = forms.IntegerField(label=_("Time bank: hours at the start"), min_value=1, max_value=720,
-                                    initial=settings.DEFAULT_BANK[0], required=False)
+                                    initial=settings.DEFAULT_BANK[0], required=False,
+                                    widget=forms.NumberInput(attrs={"data-clock": "bank"}))
     increment_hours = forms.IntegerField(label=_("Time bank: hours added after each turn"), min_value=0, max_value=720,
-                                         initial=settings.DEFAULT_BANK[1], required=False)
+                                         initial=settings.DEFAULT_BANK[1], required=False,
+                                         widget=forms.NumberInput(attrs={"data-clock": "bank"}))
     cap_hours = forms.IntegerField(label=_("Time bank: at most hours"), min_value=1, max_value=720,
-                                   initial=settings.DEFAULT_BANK[2], required=False)
+                                   initial=settings.DEFAULT_BANK[2], required=False,
+                                   widget=forms.NumberInput(attrs={"data-clock": "bank"}))
     CLOCK_FIELDS = ["time_control", "hours_per_move", "bank_hours", "increment_hours", "cap_hours"]
 
     def clock(self) -> dict:
