@@ -55,7 +55,9 @@ def shared_services(app_configs=None, **kwargs):
         warnings.append(checks.Warning(
             "Celery runs tasks eagerly, inside the request and with timer threads of that process",
             hint="set REDIS_URL and run a Celery worker and beat", id="games.W103"))
-    if any(c["BACKEND"].endswith(("locmem.LocMemCache", "dummy.DummyCache")) for c in settings.CACHES.values()):
+    # The shared cache only: "pages" is kept in each process on purpose (what a page may show a few
+    # seconds late, the same for every reader).
+    if settings.CACHES["default"]["BACKEND"].endswith(("locmem.LocMemCache", "dummy.DummyCache")):
         warnings.append(checks.Warning("the cache is kept in each process (WebSocket tickets, allauth's limits)",
                                        hint="keep the database cache of settings.CACHES", id="games.W104"))
     return warnings
