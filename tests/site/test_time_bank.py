@@ -164,6 +164,10 @@ def test_the_lobby_filters_by_clock_reads_a_banks_pace_as_its_increment_and_says
     assert "3 d + 1 d, at most 7 d" in english and 'data-game="argo"' in english
     german = Client().get("/?time_control=bank", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "3 T + 1 T, höchstens 7 T" in german
+    mine = Client()
+    mine.force_login(ann)
+    page = mine.get("/games/mine/").content.decode()
+    assert '<span class="clock">3 d + 1 d, at most 7 d</span>' in page and '<span class="clock">24 h/move</span>' in page
 
 
 def test_a_bank_games_record_says_its_clock_and_tournaments_and_quick_match_keep_to_it(make_user, db):
