@@ -168,8 +168,9 @@ class GameAdmin(ReadOnlyPage, admin.ModelAdmin):
     search_help_text = "a game's number, or a player's username (exact)"
     show_full_result_count = False  # no COUNT(*) of every game ever played beside the filtered one
     inlines = [SeatInline]
-    readonly_fields = ["name", "rules_version", "options", "players", "status", "created_by", "hours_per_move",
-                       "created_at", "started_at", "finished_at", "last_move_at", "seq", "deciding_player",
+    readonly_fields = ["name", "rules_version", "options", "players", "status", "created_by", "time_control", "hours_per_move",
+                       "bank_hours", "increment_hours", "cap_hours", "created_at", "started_at", "finished_at",
+                       "last_move_at", "seq", "deciding_player",
                        "deadline", "turn_started_at", "extra_hours", "rated", "outcome", "board", "log",
                        "replay_link", "moderation"]
     # Every field is read-only: a change to a game is an action with a reason that takes effect and is
