@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Value, Window
 from django.db.models.functions import Coalesce
 from django.http import QueryDict
 from django.utils.translation import gettext
@@ -244,12 +244,6 @@ def news_counts(user, games) -> dict[int, int]:
     return {game_id: n for game_id, n in counted if n}
 
 
-def games_of(user) -> list[Game]:
-    """Every game the user has a seat in or an open invitation to, in one read; no snapshot (the
-    biggest column, not needed for a list)."""
-    return list(with_people(Game.objects.filter(mine(user)).defer("snapshot")))
-
-
 # My games' sections, most urgent first, as `show` names them (the page's filters, GET /api/me/games/).
 MY_GAMES_SECTIONS = ("my_turn", "invitations", "waiting", "finished")
 # The games each section of the page shows before its "Show all": a player with two hundred games in
@@ -289,15 +283,20 @@ def my_games(user, game: str | None = None, show: str | None = None, lang: str =
     if show is not None and show not in MY_GAMES_SECTIONS:
         raise Invalid(gettext("show must be one of %(names)s") % {"names": ", ".join(MY_GAMES_SECTIONS)})
     within = _grouped(groups or {})
-    found = _sections(user, games_of(user))
-    if game is not None or show is not None or within is not None:
-        for name in MY_GAMES_SECTIONS:
-            setattr(found, name, [g for g in getattr(found, name) if (not game or g.name == game)
-                                  and (not show or show == name) and (within is None or g.pk in within)])
-    found.totals = {name: len(getattr(found, name)) for name in MY_GAMES_SECTIONS}
+    places = _placed_in_play(user)
+    waiting_for_me = len(places["my_turn"]) + len(places["invitations"])
+    for name in MY_GAMES_SECTIONS:
+        places[name] = [p for p in places[name] if (not show or show == name) and (not game or p.name == game)
+                        and (within is None or p.pk in within)]
+    totals = {name: len(places[name]) for name in MY_GAMES_SECTIONS}
+    if not show or show == "finished":
+        ended, count = _placed_finished(user, game, within, shown)
+        places["finished"] = sorted(places["finished"] + ended, key=lambda p: p.key, reverse=True)
+        totals["finished"] += count
     if shown is not None:
-        for name in MY_GAMES_SECTIONS:
-            setattr(found, name, getattr(found, name)[:shown])
+        places = {name: kept[:shown] for name, kept in places.items()}
+    found = _read_placed(places, waiting_for_me)
+    found.totals = totals
     in_play = [g for g in found.my_turn + found.waiting if g.status == Game.Status.ACTIVE]
     found.new_since = news_counts(user, in_play)
     found.last_moves = last_moves(in_play, lang)
@@ -346,21 +345,68 @@ def last_moves(games: list[Game], lang: str) -> dict[int, dict]:
     return found
 
 
-def _sections(user, mine: list[Game]) -> MyGames:
-    my_turn = [g for g in mine if g.status == Game.Status.ACTIVE and (s := g.seat_of(user))
-               and not s.played_by_bot and g.current_seat == s.order]
-    my_turn.sort(key=lambda g: (g.deadline is None, g.deadline or 0, g.pk))
-    invited = [g for g in mine if g.status == Game.Status.OPEN and g.seat_of(user) is None
-               and any(i.user_id == user.pk and i.declined_at is None for i in g.invitations.all())]
-    invited.sort(key=lambda g: g.created_at, reverse=True)
-    # a game a moderator removed the player from waits for nothing of theirs: it is over for them
-    removed = {g.pk for g in mine if (s := g.seat_of(user)) and s.status == Seat.Status.REMOVED}
-    skip = {g.pk for g in my_turn} | {g.pk for g in invited} | removed
-    waiting = [g for g in mine if g.status in (Game.Status.ACTIVE, Game.Status.OPEN) and g.pk not in skip]
-    waiting.sort(key=lambda g: (g.status != Game.Status.ACTIVE, -(g.last_move_at or g.created_at).timestamp(), g.pk))
-    finished = [g for g in mine if g.status in (Game.Status.FINISHED, Game.Status.ABORTED) or g.pk in removed]
-    finished.sort(key=lambda g: g.finished_at or g.created_at, reverse=True)
-    return MyGames(my_turn, invited, waiting, finished, len(my_turn) + len(invited))
+@dataclass(frozen=True)
+class Place:
+    """Where one of the player's games goes in My games: its section's order is by `key`."""
+
+    pk: int
+    name: str
+    key: tuple
+
+
+ENDED = (Game.Status.FINISHED, Game.Status.ABORTED)
+
+
+def _placed_in_play(user) -> dict[str, list[Place]]:
+    """The player's games in progress or open, placed in their sections in order, from a few columns
+    of each and four index lookups (no game read whole): where the player decides, the soonest
+    deadline first (none last); open games they are invited to and have no seat in, the newest first;
+    the others, the most recent move first (open ones after); and those a moderator removed them from,
+    which wait for nothing of theirs (`finished`, with the time they were made)."""
+    seat = Seat.objects.filter(game=OuterRef("pk"), user=user)
+    rows = (Game.objects.filter(mine(user)).exclude(status__in=ENDED)
+            .annotate(deciding=Exists(seat.filter(order=OuterRef("current_seat"), status=Seat.Status.ACTIVE,
+                                                  stand_in="", bot_account=False)),
+                      seated=Exists(seat), removed=Exists(seat.filter(status=Seat.Status.REMOVED)),
+                      invited=Exists(Invitation.objects.filter(game=OuterRef("pk"), user=user, declined_at=None)))
+            .values_list("pk", "name", "status", "deadline", "last_move_at", "created_at", "finished_at",
+                         "deciding", "seated", "removed", "invited"))
+    places: dict[str, list] = {name: [] for name in MY_GAMES_SECTIONS}
+    for pk, name, status, deadline, moved, created, finished, deciding, seated, removed, invited in rows:
+        active = status == Game.Status.ACTIVE
+        if removed:
+            places["finished"].append(Place(pk, name, (finished or created, pk)))
+        elif active and deciding:
+            places["my_turn"].append(Place(pk, name, (deadline is None, deadline.timestamp() if deadline else 0, pk)))
+        elif not active and invited and not seated:
+            places["invitations"].append(Place(pk, name, (-created.timestamp(), pk)))
+        else:
+            places["waiting"].append(Place(pk, name, (not active, -(moved or created).timestamp(), pk)))
+    for name in ("my_turn", "invitations", "waiting"):
+        places[name].sort(key=lambda p: p.key)
+    return places
+
+
+def _placed_finished(user, game: str | None, within: set[int] | None, shown: int | None) -> tuple[list[Place], int]:
+    """The player's finished and aborted games of the choice, the latest first, the first `shown` of
+    them (all without it), and how many there are: one query, the count a window over the same rows."""
+    games = Game.objects.filter(mine(user), status__in=ENDED)
+    if game:
+        games = games.filter(name=game)
+    if within is not None:
+        games = games.filter(pk__in=within)
+    rows = (games.annotate(when=Coalesce("finished_at", "created_at"), total=Window(Count("pk")))
+            .order_by("-when", "-pk").values_list("pk", "name", "when", "total"))
+    rows = list(rows if shown is None else rows[:shown])
+    return [Place(pk, name, (when, pk)) for pk, name, when, _ in rows], rows[0][3] if rows else 0
+
+
+def _read_placed(places: dict[str, list[Place]], waiting_for_me: int) -> MyGames:
+    """The games placed, read whole with their people (one read for them all), in their places."""
+    ids = [p.pk for name in MY_GAMES_SECTIONS for p in places[name]]
+    games = {g.pk: g for g in with_people(Game.objects.filter(pk__in=ids).defer("snapshot"))} if ids else {}
+    return MyGames(*([games[p.pk] for p in places[name] if p.pk in games] for name in MY_GAMES_SECTIONS),
+                   waiting_for_me)
 
 
 def game_for_page(game_id) -> Game:
