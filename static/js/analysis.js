@@ -200,7 +200,7 @@ export class Analysis {
     document.getElementById("game-root").classList.add("analysing");
     $("analysis-title").focus();
     this.page.redraw();  // the board offers nothing while the first position is read
-    await this.show();
+    if (await this.show() === false && this.active) this.redrawn();  // the prompt says why
   }
 
   /** Back to the live game as it is now: the page draws it again (live updates kept coming meanwhile). */
