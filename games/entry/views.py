@@ -92,6 +92,8 @@ GAME_TEXTS = {
     "analysisLast": gettext_lazy("Last decision"),
     "analysisCut": gettext_lazy("In this deal decision %(n)s of the line cannot be played: the line ends before it."),
     "analysisMoved": gettext_lazy("The game moved on: the analysis starts again from the new position."),
+    "analysisLive": gettext_lazy("The game has moved on meanwhile: “Back to the game” shows it, and the next "
+                                 "position read here starts from it."),
     "analysisLongest": gettext_lazy("A line has at most %(n)s decisions."),
 }
 

@@ -178,11 +178,25 @@ export class Analysis {
     }
   }
 
-  /** Offered only where there is a line to play: a signed-in reader, a game in progress. */
+  /** Offered only where there is a line to play: a signed-in reader, a game in progress. Called at
+   * every redraw of the page: a line whose game moved on meanwhile says so. */
   offer(playing) {
     const open = $("analysis-open");
     if (!open) return;
     open.hidden = !playing && !this.active;
+    if (this.active && this.moved() && !this.said) this.message(this.page.T.analysisLive);
+  }
+
+  /** The game moved on since the line began: the endpoint plays from the new present position. */
+  moved() {
+    return this.page.seq() !== this.seq;
+  }
+
+  /** The line starts again from the present position, in the same deal, and the bar says so. */
+  restart() {
+    this.seq = this.page.seq();
+    this.line = new Line(this.line.deal);
+    this.message(this.page.T.analysisMoved);
   }
 
   toggle() {
@@ -260,10 +274,12 @@ export class Analysis {
    * before the first that cannot be played in it (the bar says where). */
   async dealAgain() {
     if (!this.active || this.busy) return;
+    const moved = this.moved();
+    if (moved) this.restart();  // which the bar says
+    else this.message("");
     const line = this.line;
     const before = { deal: line.deal, known: new Map(line.known) };
     line.dealAgain(line.deal + 1);
-    this.message("");
     const ticket = this.begin();
     let failed = false;
     try {
@@ -295,17 +311,11 @@ export class Analysis {
   }
 
   /** Draws the shown place of the line, reading its position first unless it is known. Answers false
-   * when the position was refused (the bar says why). */
+   * when the position was refused (the bar says why). A position read after the game moved on starts
+   * the line again from the new present position; those read before stay to step through. */
   async show() {
+    if (!this.line.position() && this.moved()) this.restart();
     const line = this.line;
-    if (this.page.seq() !== this.seq) {
-      // The game moved on: the endpoint plays from the new present position, so the line starts there.
-      this.seq = this.page.seq();
-      const deal = line.deal;
-      this.line = new Line(deal);
-      this.message(this.page.T.analysisMoved);
-      return this.show();
-    }
     if (!line.position()) {
       const ticket = this.begin();
       try {
