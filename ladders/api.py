@@ -1,5 +1,6 @@
-"""The ladders in the API: GET /api/ladders/, GET /api/ladders/<id>/ (standings, open challenges,
-history), POST …/join/, …/leave/ and …/challenge/ {"username"}. Thin views over ladders.services."""
+"""The ladders in the API: GET /api/ladders/ (and a moderator's POST, a new ladder), GET
+/api/ladders/<id>/ (standings, open challenges, history), POST …/join/, …/leave/ and …/challenge/
+{"username"}. Thin views over ladders.services."""
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
@@ -7,7 +8,8 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from foundation.api import MethodFirst
+from foundation.api import MethodFirst, StrictCharField, StrictIntegerField
+from games.entry.api.clock import ClockRequest
 from games.entry.api.schema import DETAIL
 
 from . import services
@@ -17,7 +19,13 @@ class LadderSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.CharField(help_text="the game (its registry name)")
     title = serializers.CharField()
-    hours_per_move = serializers.IntegerField(help_text="the time control of the ladder's games")
+    time_control = serializers.ChoiceField(choices=["per_turn", "bank"], help_text=(
+        "the clock of the ladder's games (docs/async-play.md, \"Clocks\"): per_turn (hours_per_move for every "
+        "turn) or bank (bank_hours at the start, increment_hours after each turn, at most cap_hours)"))
+    hours_per_move = serializers.IntegerField(help_text="per_turn: the hours of every turn; bank: its increment, its pace")
+    bank_hours = serializers.IntegerField(help_text="bank: each seat's bank at the start; 0 for per_turn")
+    increment_hours = serializers.IntegerField(help_text="bank: added after each of a seat's turns; 0 for per_turn")
+    cap_hours = serializers.IntegerField(help_text="bank: what a seat's bank never exceeds; 0 for per_turn")
     reach = serializers.IntegerField(help_text="how many places above their own a player may challenge")
     open_limit = serializers.IntegerField(help_text="a player with this many open games on the ladder cannot be challenged")
     players = serializers.IntegerField(help_text="how many players stand on it")
@@ -66,6 +74,15 @@ class LadderDetailSerializer(serializers.Serializer):
     history = MoveSerializer(many=True, help_text="the latest 100 moves of places, latest first")
 
 
+class CreateLadderRequest(ClockRequest):
+    game = StrictCharField(max_length=32, help_text="a game two can play (its registry name)")
+    title = StrictCharField(max_length=100)
+    reach = StrictIntegerField(required=False, default=5, min_value=1, max_value=100,
+                               help_text="how many places above their own a player may challenge")
+    open_limit = StrictIntegerField(required=False, default=3, min_value=1, max_value=100,
+                                    help_text="a player with this many open games on the ladder cannot be challenged")
+
+
 class ChallengeRequest(serializers.Serializer):
     username = serializers.CharField(max_length=150, help_text="the player to challenge: at most `reach` places above you")
 
@@ -79,14 +96,23 @@ def detail_of(ladder_id) -> dict:
 
 
 class LadderListView(MethodFirst, APIView):
-    """Every ladder."""
+    """Every ladder; a moderator makes one."""
 
-    permission_classes = [permissions.AllowAny]
-    http_method_names = ["get", "options"]
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    http_method_names = ["get", "post", "options"]
 
     @extend_schema(responses={200: LadderSerializer(many=True)})
     def get(self, request):
         return Response(LadderSerializer(services.ladders(), many=True).data)
+
+    @extend_schema(request=CreateLadderRequest, responses={201: LadderDetailSerializer, 400: DETAIL, 401: DETAIL, 403: DETAIL},
+                   description="Make a ladder (moderators only: 403 for anyone else), with the clock of its games.")
+    def post(self, request):
+        services.moderators_only(request.user)  # before the body: a player learns nothing more
+        body = CreateLadderRequest(data=request.data)
+        body.is_valid(raise_exception=True)
+        made = services.create_ladder(request.user, **body.validated_data)
+        return Response(detail_of(made.pk), status=status.HTTP_201_CREATED)
 
 
 class LadderDetailView(MethodFirst, APIView):

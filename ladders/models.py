@@ -12,7 +12,13 @@ from games.models import Game
 class Ladder(models.Model):
     game = models.CharField(max_length=32, help_text="which game: its name in the registry (games.rules)")
     title = models.CharField(max_length=100)
-    hours_per_move = models.PositiveIntegerField(default=72, help_text="the time control of the ladder's games")
+    # The clock of its challenges' games (games.services.clock_fields), as a tournament's: hours per
+    # move, or a time bank (its start, increment and cap; hours_per_move then holds the increment).
+    time_control = models.CharField(max_length=8, default="per_turn", db_default="per_turn")
+    hours_per_move = models.PositiveIntegerField(default=72, help_text="per turn: the hours of every turn; a time bank: its increment")
+    bank_hours = models.PositiveIntegerField(default=0, db_default=0)
+    increment_hours = models.PositiveIntegerField(default=0, db_default=0)
+    cap_hours = models.PositiveIntegerField(default=0, db_default=0)
     reach = models.PositiveSmallIntegerField(default=5, help_text="how many places above their own a player may challenge")
     open_limit = models.PositiveSmallIntegerField(
         default=3, help_text="a player with this many open games on the ladder or more cannot be challenged")

@@ -15,7 +15,7 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import gates, services as games
+from games import gates, rules, services as games
 from games.models import Game, Rating, Seat
 
 from .models import Challenge, Ladder, Move, Rung
@@ -42,6 +42,33 @@ def _shift(ladder: Ladder, low: int, high: int, by: int) -> None:
     """Every rung from place `low` to `high` moves `by` places, in two statements that never clash."""
     Rung.objects.filter(ladder=ladder, place__gte=low, place__lte=high).update(place=F("place") + SHIFT)
     Rung.objects.filter(ladder=ladder, place__gte=low + SHIFT).update(place=F("place") - SHIFT + by)
+
+
+def create_ladder(user, *, game: str, title: str, reach: int = 5, open_limit: int = 3, time_control=None,
+                  hours_per_move=None, bank_hours=None, increment_hours=None, cap_hours=None) -> Ladder:
+    """A new ladder, made by a moderator (403 for anyone else): a game two can play, and the clock of
+    its challenges' games, checked as a new game's (games.services.clock_fields, 400 naming the field)."""
+    moderators_only(user)
+    if game not in duel_games():
+        raise games.Invalid(gettext("game must be one that two can play: %(names)s") % {"names": ", ".join(duel_games())})
+    title = " ".join(str(title or "").split())
+    if not 1 <= len(title) <= 100:
+        raise games.Invalid(gettext("title must have 1 to 100 characters"))
+    for name, value in (("reach", reach), ("open_limit", open_limit)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100:
+            raise games.Invalid(gettext("%(name)s must be a whole number from 1 to 100") % {"name": name})
+    timing = games.clock_fields(time_control, hours_per_move, bank_hours, increment_hours, cap_hours)
+    return Ladder.objects.create(game=game, title=title, reach=reach, open_limit=open_limit, **timing)
+
+
+def moderators_only(user) -> None:
+    if not user.is_staff:
+        raise games.NotAllowed(gettext("only moderators make ladders"))
+
+
+def duel_games() -> list[str]:
+    """The games of the registry two can play: a ladder's games are duels."""
+    return [name for name in rules.names() if rules.get(name).min_players <= 2 <= rules.get(name).max_players]
 
 
 def join(user, ladder_id) -> Rung:
@@ -93,7 +120,7 @@ def challenge(user, ladder_id, username: str) -> Challenge:
         if refusal is not None:
             raise refusal
         game = games.start_arranged_game(user, game=ladder.game, users=[user, defender],
-                                         hours_per_move=ladder.hours_per_move)
+                                         hours_per_move=ladder.hours_per_move, clock=games.clock_of(ladder))
         chal = Challenge.objects.create(ladder=ladder, challenger=user, defender=defender, game=game)
         ladder_changed(ladder.pk)
         return chal

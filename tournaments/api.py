@@ -9,6 +9,7 @@ from rest_framework.response import Response
 
 from foundation.api import MethodFirst, Pages, StrictBooleanField, StrictCharField, StrictIntegerField
 from games import rules
+from games.entry.api.clock import ClockRequest
 from games.entry.api.schema import DETAIL
 
 from . import services
@@ -31,7 +32,7 @@ class TournamentSerializer(serializers.ModelSerializer):
                   "created_by", "created_at", "started_at", "finished_at", "end_reason", "players"]
 
 
-class CreateTournamentSerializer(serializers.Serializer):
+class CreateTournamentSerializer(ClockRequest):  # with the clock of its games
     title = StrictCharField(max_length=80)
     game = serializers.ChoiceField(choices=rules.names(), help_text="a game's name in the registry")
     format = serializers.ChoiceField(choices=Tournament.Format.values)
@@ -39,14 +40,6 @@ class CreateTournamentSerializer(serializers.Serializer):
     signup_closes = serializers.DateTimeField(help_text="ISO 8601 with a time zone; the tournament starts then")
     options = serializers.DictField(required=False, default=dict)
     rounds = StrictIntegerField(required=False, allow_null=True, default=None, help_text="Swiss only")
-    hours_per_move = StrictIntegerField(required=False, min_value=1, max_value=720,
-                                        help_text="time_control per_turn (the default, 72 hours): the hours of every turn")
-    time_control = serializers.ChoiceField(choices=["per_turn", "bank"], required=False, help_text=(
-        "the clock of the tournament's games: per_turn (hours_per_move), or bank (bank_hours at the start, "
-        "increment_hours after each turn, at most cap_hours); a field of the other kind is a 400"))
-    bank_hours = StrictIntegerField(required=False, min_value=1, max_value=720, help_text="bank: at the start, at most cap_hours (72)")
-    increment_hours = StrictIntegerField(required=False, min_value=0, max_value=720, help_text="bank: at most cap_hours (24)")
-    cap_hours = StrictIntegerField(required=False, min_value=1, max_value=720, help_text="bank: the most a bank holds (168)")
     rated = StrictBooleanField(required=False, default=True)
     min_players = StrictIntegerField(required=False, allow_null=True, default=None)
     max_players = StrictIntegerField(required=False, default=64)

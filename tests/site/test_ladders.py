@@ -329,6 +329,62 @@ def test_api(ladder, make_user):
     assert timezone.now() > Challenge.objects.get(pk=made["id"]).created_at
 
 
+BANK = {"time_control": "bank", "bank_hours": 10, "increment_hours": 2, "cap_hours": 12}
+
+
+def test_a_ladder_made_on_a_time_bank_plays_its_challenges_on_it_and_says_so(make_user, client):
+    moderator = make_user("mod", is_staff=True)
+    made = token_client(moderator).post("/api/ladders/", {"game": "relay", "title": "Bank ladder", **BANK}, format="json")
+    assert made.status_code == 201, made.json()
+    shown = made.json()["ladder"]
+    assert {k: shown[k] for k in BANK} == BANK and shown["hours_per_move"] == 2, "a bank's pace is its increment"
+    ladder_id = shown["id"]
+    for name in ("top", "low"):
+        services.join(make_user(name), ladder_id)
+    game = Game.objects.get(pk=services.challenge(Rung.objects.get(place=2).user, ladder_id, "top").game_id)
+    assert (game.time_control, game.bank_hours, game.increment_hours, game.cap_hours) == ("bank", 10, 2, 12)
+    assert token_client().get("/api/ladders/").json()[0]["time_control"] == "bank"
+    assert "Each game on a time bank: 10 h + 2 h, at most 12 h." in client.get(f"/ladders/{ladder_id}/").content.decode()
+    assert "10 h + 2 h, at most 12 h" in client.get("/ladders/").content.decode()
+    client.cookies["django_language"] = "de"
+    assert "Jede Partie mit Zeitkonto" in client.get(f"/ladders/{ladder_id}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    per_turn = token_client(moderator).post("/api/ladders/", {"game": "relay", "title": "Slow"}, format="json").json()["ladder"]
+    assert (per_turn["time_control"], per_turn["hours_per_move"], per_turn["bank_hours"]) == ("per_turn", 72, 0)
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ({**BANK, "bank_hours": 13}, 400, "bank_hours"),
+    ({**BANK, "increment_hours": 13}, 400, "increment_hours"),
+    ({**BANK, "cap_hours": 721}, 400, "cap_hours"),
+    ({**BANK, "hours_per_move": 24}, 400, "hours_per_move"),
+    ({"time_control": "hourglass"}, 400, "time_control"),
+    ({"hours_per_move": 0}, 400, "hours_per_move"),
+    ({"game": "nochess"}, 400, "game"),
+    ({"staff": False}, 403, "moderators"),
+])
+def test_a_ladder_refused_names_why_and_none_is_made(make_user, body, status, words):
+    staff = body.pop("staff", True)
+    answer = token_client(make_user("mod", is_staff=staff)).post("/api/ladders/", {"game": "relay", "title": "L", **body},
+                                                                  format="json")
+    assert answer.status_code == status and words in answer.json()["detail"], answer.json()
+    assert not Ladder.objects.exists()
+    assert token_client().post("/api/ladders/", {"game": "relay", "title": "L"}, format="json").status_code == 401
+
+
+def test_the_desks_ladder_form_takes_the_clock_chosen_and_checks_it_as_the_api_does():
+    from ladders.admin import LadderForm
+    base = {"game": "relay", "title": "Desk", "reach": 5, "open_limit": 3, "hours_per_move": 48}
+    refused = LadderForm(data={**base, **BANK, "bank_hours": 13})
+    assert not refused.is_valid() and "bank_hours" in str(refused.errors)
+    form = LadderForm(data={**base, **BANK})
+    assert form.is_valid(), form.errors
+    ladder = form.save()
+    assert (ladder.time_control, ladder.bank_hours, ladder.increment_hours, ladder.cap_hours, ladder.hours_per_move) == \
+        ("bank", 10, 2, 12, 2), "the hours per move of the clock not chosen left out"
+    per_turn = LadderForm(data={**base, **BANK, "time_control": "per_turn"})
+    assert per_turn.is_valid() and (per_turn.save().bank_hours, per_turn.instance.hours_per_move) == (0, 48)
+
+
 def test_the_data_export_has_the_players_ladders(ladder):
     chal = challenge(ladder, "p03", "p01")
     data = token_client(user(ladder, "p01")).get("/api/me/export/").json()["ladders"]
