@@ -17,7 +17,6 @@ from games.services import lists
 
 from .models import Queue, Seek
 
-HOURS = (24, 48, 72, 168)       # the times a move offered on the page (the API takes any from 1 to 720)
 WINDOWS = (100, 200, 400)       # the rating windows offered on the page (the API takes any from 1 to 5000)
 
 

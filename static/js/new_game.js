@@ -3,7 +3,9 @@
 // Likewise a form that chooses a table size (the new game's players, a tournament's players at each
 // table: the select marked data-table-size) shows only the game's options that apply at that size
 // (each option lists the sizes it applies to in data-players, from the rules' options_for): a hidden
-// option sends nothing. The clock's fields follow the clock chosen.
+// option sends nothing. The clock's fields follow the clock chosen (clocks.js).
+import "./clocks.js";
+
 const size = document.querySelector("form select[data-table-size]");
 
 function show(select, shown) {
@@ -24,19 +26,4 @@ function follow() {
 if (size) {
   size.addEventListener("change", follow);
   follow();
-}
-
-// The clock's fields (data-clock): the hours per move for a game per turn, the bank's three for a
-// time bank; the other clock's are hidden and send nothing.
-const clocks = [...document.querySelectorAll("form input[name=time_control]")];
-
-function followClock() {
-  const chosen = clocks.find((input) => input.checked);
-  const kind = chosen ? chosen.value : "per_turn";
-  for (const field of clocks[0].form.querySelectorAll("[data-clock]")) show(field, field.dataset.clock === kind);
-}
-
-if (clocks.length) {
-  for (const input of clocks) input.addEventListener("change", followClock);
-  followClock();
 }

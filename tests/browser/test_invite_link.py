@@ -1,8 +1,9 @@
 """Finding an opponent in Debian's Chromium. An invitation link: the creator makes it in the lobby and
 copies it; a player who opens it signed out signs in, comes back to the invitation, joins, and both
-pages show the game started. A quick match: two players choose the same game and pace in the lobby's
-filters and press "Play … now" one after the other; the first waits in an open game, the second
-takes the seat, and both pages show the game started."""
+pages show the game started. A quick match: two players choose the same game in the lobby's filters
+and the same time bank in its form (which shows the bank's fields once chosen, not the hours a move)
+and press "Play … now" one after the other; the first waits in an open game, the second takes the
+seat, and both pages show the game started."""
 from __future__ import annotations
 
 from games import rules
@@ -50,7 +51,11 @@ class FindingAnOpponent(BrowserTestCase):
                 page.click("#lobby-filters button[type=submit]")
             assert f"game={name}" in page.url  # the choice is the URL's, to share
             form = page.locator(f'form[data-quick-match="{name}"]')
-            form.locator("select[name=hours_per_move]").select_option("48")
+            assert form.locator("input[name=hours_per_move]").is_visible()
+            assert not form.locator("input[name=bank_hours]").is_visible()
+            form.locator("input[name=time_control][value=bank]").check()  # the bank's fields shown, the hours hidden
+            form.locator("input[name=bank_hours]").fill("48")
+            assert not form.locator("input[name=hours_per_move]").is_visible()
             with page.expect_navigation():
                 form.locator("button[type=submit]").click()
             assert said[who] in page.inner_text(".messages")

@@ -107,4 +107,36 @@ def test_the_lobbys_form_says_which_happened_in_the_players_language(make_user):
     client = Client()
     client.force_login(ann)
     refused = client.post(f"/quick-match/{GAME}/", {"hours_per_move": "lots"})
-    assert refused.status_code == 400 and "hours_per_move must be a whole number" in refused.content.decode()
+    assert refused.status_code == 400 and "Hours per move: Enter a whole number." in refused.content.decode()
+    assert not Game.objects.filter(created_by=ann, hours_per_move=24).exists()
+
+
+BANK_FORM = {"time_control": "bank", "bank_hours": "48", "increment_hours": "12", "cap_hours": "96", "window": ""}
+
+
+def test_the_pages_form_chooses_a_bank_meets_a_seek_of_that_bank_only_and_refuses_in_the_readers_language(make_user):
+    ann, ben, cleo = make_user("ann"), make_user("ben"), make_user("cleo")
+    waiting = quick_match(ann, game=GAME, time_control="bank", bank_hours=48, increment_hours=12, cap_hours=96).game
+    other = quick_match(cleo, game=GAME, time_control="bank", bank_hours=72, increment_hours=12, cap_hours=96).game
+    client = Client()
+    client.force_login(ben)
+    lobby = client.get("/").content.decode()
+    form = lobby[lobby.index(f'data-quick-match="{GAME}"'):]
+    form = form[:form.index("</form>")]
+    for name in ("hours_per_move", "bank_hours", "increment_hours", "cap_hours"):
+        assert f'name="{name}"' in form and f'id="quick-{GAME}-{name}"' in form, name
+    assert 'data-clock="bank"' in form and 'name="time_control" value="bank"' in form
+    # Without scripts the other clock's fields are sent too: only the chosen clock's are read
+    met = client.post(f"/quick-match/{GAME}/", {**BANK_FORM, "hours_per_move": "9999"})
+    assert met.status_code == 302 and met.url == f"/games/{waiting.pk}/", "the same bank, not cleo's other one"
+    assert Game.objects.get(pk=other.pk).status == Game.Status.OPEN
+    opened = client.post(f"/quick-match/{GAME}/", {"time_control": "per_turn", "hours_per_move": "12", "cap_hours": "0"})
+    assert opened.status_code == 302 and Game.objects.get(pk=opened.url.split("/")[2]).hours_per_move == 12
+    ben.profile.language = "de"
+    ben.profile.save()
+    before = Game.objects.count()
+    for body, words in [({**BANK_FORM, "cap_hours": "721"}, "Zeitkonto: höchstens Stunden: Dieser Wert muss kleiner oder gleich 720 sein."),
+                        ({**BANK_FORM, "bank_hours": "97"}, "bank_hours muss eine ganze Zahl von Stunden von 1 bis 96 sein")]:
+        refused = client.post(f"/quick-match/{GAME}/", body)
+        assert refused.status_code == 400 and words in refused.content.decode(), refused.content.decode()
+    assert Game.objects.count() == before
