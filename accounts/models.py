@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import secrets
 import zoneinfo
-from datetime import date
+from datetime import date, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -29,6 +29,29 @@ def validate_one_line(value: str) -> None:
     if CONTROL_CHARACTERS.search(value):
         raise ValidationError(_("A name is one line: no line breaks, tabs or other control characters."),
                               code="control_character")
+
+
+# A calendar leaves the clock at least four days and 12 hours of each day to run (games.clock).
+MOST_QUIET = timedelta(hours=12)
+MOST_DAYS_OFF = 3
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def calendar_refusal(quiet_from, quiet_until, days_off) -> str | None:
+    """Why quiet hours (two times of day, or neither) and days off (weekdays, Monday 0) cannot be a
+    player's calendar, in the reader's words; None when they can."""
+    if (quiet_from is None) != (quiet_until is None):
+        return gettext("quiet hours need both a start and an end, or neither")
+    if quiet_from is not None:
+        if quiet_from == quiet_until:
+            return gettext("quiet hours end at another time than they start")
+        start = timedelta(hours=quiet_from.hour, minutes=quiet_from.minute)
+        end = timedelta(hours=quiet_until.hour, minutes=quiet_until.minute)
+        if (end - start) % timedelta(days=1) > MOST_QUIET:
+            return gettext("quiet hours last at most 12 hours a day")
+    if len(set(days_off)) > MOST_DAYS_OFF:
+        return gettext("at most 3 days off a week")
+    return None
 
 
 NEVER = date(1970, 1, 1)  # Profile.digest_day of a reader with no digest settled yet
@@ -60,6 +83,20 @@ class Profile(models.Model):
     confirm_turn_end = models.BooleanField(
         _("confirm before the decision that ends my turn"), default=False, db_default=False,
         help_text=_("The game page holds the decision that ends your turn until you confirm it, with Undo beside it."))
+
+    # The player's calendar (games.clock.Calendar): their clock stands still in their quiet hours each
+    # day and on their days off, on the wall clock of their time zone, in every game that is not strict.
+    quiet_from = models.TimeField(_("quiet hours from"), null=True, blank=True, help_text=_(
+        "Your clock stands still every day from this time (your time zone) until the next, in every game that is "
+        "not strict. Empty: no quiet hours."))
+    quiet_until = models.TimeField(_("quiet hours until"), null=True, blank=True,
+                                   help_text=_("The next morning when it is the earlier; at most 12 hours after the start."))
+    days_off = models.CharField(_("days off"), max_length=7, blank=True, default="", db_default="",
+                                help_text="the weekdays off, Monday 0: \"56\" is the weekend")
+    auto_vacation = models.BooleanField(
+        _("take a vacation day rather than lose a game on time"), default=False, db_default=False,
+        help_text=_("When a deadline of yours passes and you have vacation days left this year, the site takes one "
+                    "day of vacation for you (never in a strict game) and tells you at once."))
 
     # "": a person. API: a program that plays through the API with the account's token (as a bot
     # account on lichess). Any other value: one of the site's own bots, of that kind.
@@ -136,6 +173,10 @@ class Vacation(models.Model):
     start = models.DateField(_("first day"))
     end = models.DateField(_("last day"))
     created_at = models.DateTimeField(auto_now_add=True)
+    # Taken by the site when a deadline of the player's passed in this game (the player's
+    # auto_vacation), rather than time them out; null: the player's own.
+    for_game = models.PositiveIntegerField(null=True, blank=True, editable=False,
+                                           help_text="taken by the site for the player in this game (auto-vacation)")
 
     class Meta:
         ordering = ["start"]

@@ -1,10 +1,14 @@
-"""The clocks of a turn (hours per move, or a time bank per seat): deadlines, and vacations that stop
-a player's clock. The arithmetic (`off_clock`, `deadline_after`, `bank_after_turn`) is pure: a
-function of the times, the bank and the vacations, no database."""
+"""The clocks of a turn (hours per move, or a time bank per seat): deadlines, and a player's calendar
+(quiet hours, days off, vacations) that stops their clock. The arithmetic (`Calendar`, `off_clock`,
+`clock_instant`, `clock_time`, `paused`, `deadline_after`, `on_clock`, `bank_after_turn`) is pure: a
+function of the times, the bank and the calendar passed in as data, no database."""
 from __future__ import annotations
 
+import heapq
 import zoneinfo
-from datetime import date, datetime, time, timedelta
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import cache
 
 from django.conf import settings
@@ -65,10 +69,122 @@ def away_periods(user, since: datetime, kept: bool = True) -> list[tuple[datetim
 
 Periods = list[tuple[datetime, datetime]]
 
+# Why a player's clock stands still (paused): the strongest reason first when several hold at once.
+VACATION, DAY_OFF, QUIET = "vacation", "day_off", "quiet_hours"
+REASONS = (VACATION, DAY_OFF, QUIET)
+# How far ahead a calendar is unrolled: its quiet hours and days off leave at least four days of 12
+# hours a week on the clock (accounts.models.calendar_refusal), so no turn of 720 hours reaches it.
+CALENDAR_HORIZON = timedelta(days=800)
 
-def deadline_after(start: datetime, span: timedelta, periods: Periods) -> datetime:
-    """`span` of a player's own time from `start`: time inside `periods` (vacations, [from, until),
-    in order) does not count."""
+
+@dataclass(frozen=True)
+class Calendar:
+    """A player's time off the clock, as data: quiet hours every day from `quiet_from` to
+    `quiet_until` (across midnight when it is the earlier), whole `days_off` (weekdays, Monday 0),
+    both on the wall clock of `zone` (so daylight saving moves them with the player), and
+    `vacations`, [from, until) instants in order. The empty calendar (STRICT) stops nothing."""
+
+    zone: tzinfo = UTC
+    quiet_from: time | None = None
+    quiet_until: time | None = None
+    days_off: frozenset[int] = frozenset()
+    vacations: tuple[tuple[datetime, datetime], ...] = ()
+
+    @property
+    def quiet(self) -> bool:
+        return self.quiet_from is not None and self.quiet_until is not None and self.quiet_from != self.quiet_until
+
+    @property
+    def weekly(self) -> bool:
+        """Whether anything comes back every week (quiet hours or days off), besides the vacations."""
+        return self.quiet or bool(self.days_off)
+
+
+STRICT = Calendar()  # a strict game's clock: it runs through quiet hours, days off and vacations
+
+
+def _wall(zone: tzinfo, day: date, at: time) -> datetime:
+    """The instant of `at` on `day` in `zone`, in UTC (so that differences across a daylight-saving
+    change are real hours: Python compares and subtracts two times of one zone on the wall clock)."""
+    return datetime.combine(day, at, zone).astimezone(UTC)
+
+
+def _spans(calendar: Calendar, since: datetime) -> Iterator[tuple[datetime, datetime, str]]:
+    """Every span off the clock (from, until, why), in the order they begin, from the local day
+    before `since` on (a night begun the evening before may still run), unrolled for
+    CALENDAR_HORIZON at most; then the vacations."""
+    vacations = ((a.astimezone(UTC), b.astimezone(UTC), VACATION) for a, b in calendar.vacations)
+    if not calendar.weekly:
+        yield from vacations
+        return
+    zone, quiet = calendar.zone, calendar.quiet
+    first = since.astimezone(zone).date() - timedelta(days=1)
+    overnight = quiet and calendar.quiet_until < calendar.quiet_from  # type: ignore[operator]
+
+    def weekly() -> Iterator[tuple[datetime, datetime, str]]:
+        day = first
+        for _ in range(CALENDAR_HORIZON.days):
+            if day.weekday() in calendar.days_off:
+                yield _wall(zone, day, time.min), _wall(zone, day + timedelta(days=1), time.min), DAY_OFF
+            if quiet:
+                yield (_wall(zone, day, calendar.quiet_from),  # type: ignore[arg-type]
+                       _wall(zone, day + timedelta(days=1) if overnight else day, calendar.quiet_until),  # type: ignore[arg-type]
+                       QUIET)
+            day += timedelta(days=1)
+
+    yield from heapq.merge(weekly(), vacations, key=lambda span: span[0])
+
+
+def off_clock(calendar: Calendar, since: datetime) -> Iterator[tuple[datetime, datetime]]:
+    """The spans in which the player's clock stands still, [from, until) in UTC, overlapping and
+    touching ones joined, in order, the first one ending after `since`."""
+    current: tuple[datetime, datetime] | None = None
+    for start, end, _why in _spans(calendar, since):
+        if end <= since:
+            continue
+        if current is not None and start <= current[1]:
+            if end > current[1]:
+                current = (current[0], end)
+            continue
+        if current is not None:
+            yield current
+        current = (start, end)
+    if current is not None:
+        yield current
+
+
+def clock_instant(calendar: Calendar, start: datetime, span: timedelta) -> datetime:
+    """The instant when `span` on the player's clock has passed since `start`: their quiet hours,
+    days off and vacations do not count (a turn's deadline)."""
+    start = start.astimezone(UTC)
+    return deadline_after(start, span, off_clock(calendar, start))
+
+
+def clock_time(calendar: Calendar, start: datetime, end: datetime) -> timedelta:
+    """The time on the player's clock from `start` to `end` (what a turn takes from a bank)."""
+    start, end = start.astimezone(UTC), end.astimezone(UTC)
+    return on_clock(start, end, off_clock(calendar, start))
+
+
+def paused(calendar: Calendar, now: datetime) -> tuple[str, datetime] | None:
+    """Why the player's clock stands still at `now` (VACATION, DAY_OFF or QUIET, the first of those
+    that holds) and until when it does (the end of all the time off that follows without a break);
+    None while it runs."""
+    whys = set()
+    for start, end, why in _spans(calendar, now):
+        if start > now:
+            break
+        if now < end:
+            whys.add(why)
+    if not whys:
+        return None
+    until = next(off_clock(calendar, now))[1]
+    return next(why for why in REASONS if why in whys), until
+
+
+def deadline_after(start: datetime, span: timedelta, periods: Iterable[tuple[datetime, datetime]]) -> datetime:
+    """`span` of a player's own time from `start`: time inside `periods` ([from, until), in order,
+    not overlapping) does not count."""
     remaining = span
     t = start
     for away_from, away_until in periods:
@@ -82,10 +198,13 @@ def deadline_after(start: datetime, span: timedelta, periods: Periods) -> dateti
     return t + remaining
 
 
-def on_clock(start: datetime, end: datetime, periods: Periods) -> timedelta:
-    """The time from `start` to `end` that counts against a player: `periods` (vacations) left out."""
+def on_clock(start: datetime, end: datetime, periods: Iterable[tuple[datetime, datetime]]) -> timedelta:
+    """The time from `start` to `end` that counts against a player: `periods` ([from, until), in
+    order, not overlapping) left out."""
     used = max(end - start, timedelta(0))
     for away_from, away_until in periods:
+        if away_from >= end:
+            break
         overlap = min(end, away_until) - max(start, away_from)
         if overlap > timedelta(0):
             used -= overlap
@@ -99,16 +218,33 @@ def bank_after_turn(bank: timedelta, used: timedelta, increment: timedelta, cap:
     return min(cap, max(bank - used, timedelta(0)) + increment)
 
 
-def deadline_for(user, start: datetime, hours: int | timedelta) -> datetime:
-    """`hours` (or a span) of the player's own time from `start`: time on vacation does not count."""
+def days_off_of(stored: str) -> frozenset[int]:
+    """The weekdays (Monday 0) of a profile's `days_off`, kept as their digits ("56": the weekend)."""
+    return frozenset(int(c) for c in stored or "" if c.isdigit() and int(c) < 7)
+
+
+def calendar_of(user, since: datetime, kept: bool = True) -> Calendar:
+    """The player's calendar as the clock reads it: their profile's quiet hours and days off in their
+    zone, and their vacations from `since` on (`kept`: as away_periods)."""
+    profile = getattr(user, "profile", None)
+    return Calendar(zone=user_zone(user), quiet_from=getattr(profile, "quiet_from", None),
+                    quiet_until=getattr(profile, "quiet_until", None),
+                    days_off=days_off_of(getattr(profile, "days_off", "")),
+                    vacations=tuple(away_periods(user, since, kept)))
+
+
+def deadline_for(user, start: datetime, hours: int | timedelta, strict: bool = False) -> datetime:
+    """`hours` (or a span) of the player's own time from `start`: their quiet hours, days off and
+    vacations do not count, unless the game is `strict`."""
     span = hours if isinstance(hours, timedelta) else timedelta(hours=hours)
-    return deadline_after(start, span, away_periods(user, start))
+    return clock_instant(STRICT if strict else calendar_of(user, start), start, span)
 
 
-def time_used(user, start: datetime, end: datetime) -> timedelta:
-    """The player's own time from `start` to `end` (their vacations excepted). The vacations are read
-    afresh: a turn may have begun before the days whose vacations a read of the seats brought."""
-    return on_clock(start, end, away_periods(user, start, kept=False))
+def time_used(user, start: datetime, end: datetime, strict: bool = False) -> timedelta:
+    """The player's own time from `start` to `end` (their calendar excepted, unless the game is
+    `strict`). The vacations are read afresh: a turn may have begun before the days whose vacations
+    a read of the seats brought."""
+    return clock_time(STRICT if strict else calendar_of(user, start, kept=False), start, end)
 
 
 def away_until(user, now: datetime | None = None) -> date | None:

@@ -58,6 +58,9 @@ class Game(models.Model):
     bank_hours = models.PositiveIntegerField(default=0, db_default=0, help_text="a time bank: each seat's bank at the start")
     increment_hours = models.PositiveIntegerField(default=0, db_default=0, help_text="a time bank: added after each of a seat's turns")
     cap_hours = models.PositiveIntegerField(default=0, db_default=0, help_text="a time bank: what a seat's bank never exceeds")
+    # A strict game's clocks run through its players' quiet hours, days off and vacations (games.clock).
+    strict = models.BooleanField(default=False, db_default=False,
+                                 help_text="the clocks ignore the players' quiet hours, days off and vacations")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -385,6 +388,7 @@ class TurnNotice(NoticeRecord):
         GAME_OVER = "game_over", _("game over")
         INVITATION = "invitation", _("invitation")
         REMOVED = "removed", _("removed by a moderator")
+        VACATION = "vacation", _("a vacation day taken for you")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")

@@ -20,4 +20,5 @@ invitation_declined = Signal()  # game, user_id: an invited player said no (befo
 lobby_changed = Signal()       # game: an open game's seats or invitations changed (join, leave, decline)
 invitation_withdrawn = Signal()  # game, user_id: an open game's invitation to that user is gone (a block)
 game_moderated = Signal()      # game, action: a moderator changed the game from the desk (recorded)
+vacation_taken = Signal()      # game, seat, vacation: a deadline passed and the site took a day of the player's vacation
 stand_in_changed = Signal()    # game, seat: a player let a bot keep the seat, or took it back

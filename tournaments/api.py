@@ -27,7 +27,7 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "title", "game", "options", "format", "seats", "rounds", "hours_per_move", "time_control", "bank_hours",
-                  "increment_hours", "cap_hours", "rated",
+                  "increment_hours", "cap_hours", "strict", "rated",
                   "min_players", "max_players", "rating_min", "rating_max", "signup_closes", "status",
                   "created_by", "created_at", "started_at", "finished_at", "end_reason", "players"]
 
@@ -41,6 +41,8 @@ class CreateTournamentSerializer(ClockRequest):  # with the clock of its games
     options = serializers.DictField(required=False, default=dict)
     rounds = StrictIntegerField(required=False, allow_null=True, default=None, help_text="Swiss only")
     rated = StrictBooleanField(required=False, default=True)
+    strict = StrictBooleanField(required=False, default=False, help_text=(
+        "its games' clocks run through the players' quiet hours, days off and vacations"))
     min_players = StrictIntegerField(required=False, allow_null=True, default=None)
     max_players = StrictIntegerField(required=False, default=64)
     rating_min = StrictIntegerField(required=False, allow_null=True, default=None)

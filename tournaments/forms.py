@@ -24,6 +24,8 @@ class TournamentForm(GameOptionFields, ClockFields, forms.Form):
     rating_min = forms.IntegerField(label=_("Lowest rating (optional)"), required=False, min_value=0, max_value=5000)
     rating_max = forms.IntegerField(label=_("Highest rating (optional)"), required=False, min_value=0, max_value=5000)
     rated = forms.BooleanField(label=_("Rated games"), required=False, initial=True)
+    strict = forms.BooleanField(label=_("Strict: the clocks ignore quiet hours, days off and vacations"), required=False,
+                                help_text=_("The players' quiet hours, days off and vacations do not stop their clocks in its games."))
 
     def __init__(self, module, lang: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -37,7 +39,7 @@ class TournamentForm(GameOptionFields, ClockFields, forms.Form):
                                               for n in counts})
         self.order_fields(["title", "format", "seats", "rounds", *[f"option_{k}" for k in self.option_keys],
                            *self.CLOCK_FIELDS, "signup_closes", "min_players", "max_players", "rating_min",
-                           "rating_max", "rated"])
+                           "rating_max", "rated", "strict"])
 
     def settings(self) -> dict:
         data = self.cleaned_data
@@ -46,4 +48,4 @@ class TournamentForm(GameOptionFields, ClockFields, forms.Form):
                 "options": self.options(data["seats"]), **self.clock(),
                 "signup_closes": data["signup_closes"], "min_players": data["min_players"],
                 "max_players": data["max_players"], "rating_min": data["rating_min"],
-                "rating_max": data["rating_max"], "rated": data["rated"]}
+                "rating_max": data["rating_max"], "rated": data["rated"], "strict": data["strict"]}

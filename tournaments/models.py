@@ -37,6 +37,8 @@ class Tournament(models.Model):
     bank_hours = models.PositiveIntegerField(default=0, db_default=0)
     increment_hours = models.PositiveIntegerField(default=0, db_default=0)
     cap_hours = models.PositiveIntegerField(default=0, db_default=0)
+    # Its games' clocks ignore the players' quiet hours, days off and vacations (Game.strict).
+    strict = models.BooleanField(default=False, db_default=False)
     rated = models.BooleanField(default=True)
     min_players = models.PositiveSmallIntegerField(default=2)
     max_players = models.PositiveSmallIntegerField(default=64)

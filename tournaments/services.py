@@ -65,7 +65,7 @@ def rating_of(user, game: str) -> int:
 def create_tournament(user, *, title: str, game: str, format: str, seats: int, signup_closes, options=None,
                       rounds=None, hours_per_move=None, rated: bool = True, min_players=None,
                       max_players: int = 64, rating_min=None, rating_max=None, time_control=None,
-                      bank_hours=None, increment_hours=None, cap_hours=None) -> Tournament:
+                      bank_hours=None, increment_hours=None, cap_hours=None, strict=False) -> Tournament:
     module = _module(game)
     fmt = _format(format)
     _whole(seats, "seats", module.min_players, module.max_players)
@@ -79,6 +79,8 @@ def create_tournament(user, *, title: str, game: str, format: str, seats: int, s
     elif rounds is not None:
         raise Invalid("rounds are set for a Swiss tournament only: the format decides them")
     timing = games.clock_fields(time_control, hours_per_move, bank_hours, increment_hours, cap_hours)
+    if not isinstance(strict, bool):
+        raise Invalid("strict is true or false")
     _rating_range(rating_min, rating_max)
     _signup_window(signup_closes)
     title = " ".join(str(title or "").split())
@@ -90,7 +92,7 @@ def create_tournament(user, *, title: str, game: str, format: str, seats: int, s
         _within_limits(user)
         made = Tournament.objects.create(
             title=title, game=game, options=checked, format=fmt, seats=seats, rounds=rounds,
-            **timing, rated=rated, min_players=low, max_players=high,
+            **timing, strict=strict, rated=rated, min_players=low, max_players=high,
             rating_min=rating_min, rating_max=rating_max, signup_closes=signup_closes, created_by=user)
         signals.tournament_changed.send(Tournament, tournament=made)
     return made
@@ -369,7 +371,7 @@ def _seat_table(t: Tournament, current: Round, number: int, seated: list[int], e
     table.entries = present
     table.game = games.start_arranged_game(
         t.created_by, game=t.game, users=[entries[pk].user for pk in present], options=t.options,
-        hours_per_move=t.hours_per_move, rated=t.rated, clock=games.clock_of(t))
+        hours_per_move=t.hours_per_move, rated=t.rated, clock=games.clock_of(t), strict=t.strict)
     table.save(update_fields=["entries", "game"])
     return table
 

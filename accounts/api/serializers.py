@@ -1,17 +1,28 @@
 import base64
 import binascii
+import re
 import zoneinfo
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.contrib.auth import get_user_model
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from accounts.models import DEVICE_NAME_LENGTH, Profile, PushDevice, validate_one_line
+from accounts.models import (
+    DEVICE_NAME_LENGTH,
+    MOST_DAYS_OFF,
+    WEEKDAYS,
+    Profile,
+    PushDevice,
+    calendar_refusal,
+    validate_one_line,
+)
 from accounts.push_endpoints import ENDPOINT_SHAPE, endpoint_allowed
 from foundation.api import StrictBooleanField, StrictCharField
-from games.services import waiting_count
+from games.clock import days_off_of
+from games.services import calendar_changed, waiting_count
 
 
 class UserRatingSerializer(serializers.Serializer):
@@ -40,6 +51,43 @@ class DeviceNameField(StrictCharField):
     """What a program calls its device at sign-in: one line, as OneLineField."""
 
 
+HOUR_MINUTE = "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+
+
+@extend_schema_field({"type": "string", "pattern": HOUR_MINUTE, "nullable": True, "example": "23:00"})
+class QuietTimeField(serializers.TimeField):
+    """A time of day of the quiet hours, "HH:MM" on the player's own clock (their time zone); null: none."""
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%H:%M", input_formats=["%H:%M"], allow_null=True, required=False, **kwargs)
+
+    def to_internal_value(self, value):
+        if not isinstance(value, str) or not re.fullmatch(HOUR_MINUTE, value):
+            raise serializers.ValidationError(gettext("a time of day is written HH:MM, from 00:00 to 23:59"))
+        return super().to_internal_value(value)
+
+
+@extend_schema_field({"type": "array", "items": {"type": "string", "enum": list(WEEKDAYS)}, "maxItems": MOST_DAYS_OFF,
+                      "uniqueItems": True})
+class DaysOffField(serializers.Field):
+    """The weekdays off, by their names ("sat", "sun"), stored as their digits (Monday 0)."""
+
+    def to_representation(self, value) -> list[str]:
+        return [WEEKDAYS[day] for day in sorted(days_off_of(value))]
+
+    def to_internal_value(self, data) -> str:
+        if not isinstance(data, list) or not all(isinstance(day, str) for day in data):
+            raise serializers.ValidationError(gettext("days off are a list of weekdays: %(days)s") % {"days": ", ".join(WEEKDAYS)})
+        unknown = [day for day in data if day not in WEEKDAYS]
+        if unknown:
+            raise serializers.ValidationError(gettext("%(day)r is no weekday: the days are %(days)s")
+                                              % {"day": unknown[0], "days": ", ".join(WEEKDAYS)})
+        return "".join(sorted({str(WEEKDAYS.index(day)) for day in data}))
+
+
+CALENDAR_FIELDS = ("quiet_from", "quiet_until", "days_off")
+
+
 class ProfileSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
     email = serializers.EmailField(source="user.email", read_only=True)
@@ -59,12 +107,36 @@ class ProfileSerializer(serializers.ModelSerializer):
     next_game_after_turn = StrictBooleanField(required=False, help_text="the game page opens the next waiting game after your turn")
     confirm_turn_end = StrictBooleanField(required=False, help_text=(
         "the game page holds the decision that ends your turn until you confirm it; /actions/ then lists `ends_turn`"))
+    quiet_from = QuietTimeField(help_text=(
+        "quiet hours: your clock stands still every day from this time (HH:MM, your time zone) until quiet_until, "
+        "across midnight when that is the earlier; both or neither (null), at most 12 hours (docs/async-play.md)"))
+    quiet_until = QuietTimeField(help_text="the end of the quiet hours (HH:MM), the next morning when before quiet_from")
+    days_off = DaysOffField(required=False, help_text=(
+        "weekdays on which your clock stands still all day (your time zone), at most 3: mon, tue, wed, thu, fri, sat, sun"))
+    auto_vacation = StrictBooleanField(required=False, help_text=(
+        "when a deadline of yours passes and you have vacation days left this year, the site takes a day of vacation "
+        "for you instead of timing you out (never in a strict game) and tells you at once"))
 
     class Meta:
         model = Profile
         fields = ["username", "email", "display_name", "language", "time_zone", "notify_turn", "notify_reminders",
-                  "notify_game_over", "notify_invitations", "notify_while_online", "next_game_after_turn", "confirm_turn_end", "ratings",
-                  "games_waiting"]
+                  "notify_game_over", "notify_invitations", "notify_while_online", "next_game_after_turn", "confirm_turn_end",
+                  "quiet_from", "quiet_until", "days_off", "auto_vacation", "ratings", "games_waiting"]
+
+    def validate(self, attrs):
+        attrs = super().validate(attrs)
+        calendar = {name: attrs.get(name, getattr(self.instance, name, None)) for name in CALENDAR_FIELDS}
+        refusal = calendar_refusal(calendar["quiet_from"], calendar["quiet_until"], days_off_of(calendar["days_off"]))
+        if refusal:
+            raise serializers.ValidationError(refusal)
+        return attrs
+
+    def update(self, instance, validated_data):
+        before = [getattr(instance, name) for name in CALENDAR_FIELDS]
+        profile = super().update(instance, validated_data)
+        if [getattr(profile, name) for name in CALENDAR_FIELDS] != before:
+            calendar_changed(profile.user)  # the running deadlines move at once
+        return profile
 
     def get_games_waiting(self, profile) -> int:
         return waiting_count(profile.user)

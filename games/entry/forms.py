@@ -2,7 +2,9 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import Profile
+from accounts.models import Profile, calendar_refusal
+from games import services
+from games.clock import days_off_of
 from games.models import Game
 from games.rules.base import option_sets
 
@@ -77,6 +79,8 @@ class CreateGameForm(GameOptionFields, ClockFields, forms.Form):
 
     players = forms.TypedChoiceField(label=_("Players"), coerce=int, widget=forms.Select(attrs={"data-table-size": ""}))
     invite = forms.CharField(label=_("Invite (usernames, comma-separated)"), required=False, max_length=500)
+    strict = forms.BooleanField(label=_("Strict: the clocks ignore quiet hours, days off and vacations"), required=False,
+                                help_text=_("The players' quiet hours, days off and vacations do not stop their clocks in this game."))
 
     def __init__(self, module, lang: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -97,7 +101,7 @@ class CreateGameForm(GameOptionFields, ClockFields, forms.Form):
             field.help_text = " ".join([*(str(_("Teams with %(players)s players: %(teams)s.")
                                               % {"players": players, "teams": teams}) for players, teams in layouts),
                                         str(field.help_text)]).strip()
-        self.order_fields(["players", *[f"option_{k}" for k in self.option_keys], *self.CLOCK_FIELDS,
+        self.order_fields(["players", *[f"option_{k}" for k in self.option_keys], *self.CLOCK_FIELDS, "strict",
                            *self.bot_seats, "invite"])
 
     def bots(self) -> list[str | None]:
@@ -126,12 +130,45 @@ def team_layouts(module) -> list[tuple[int, str]]:
     return layouts
 
 
+# The weekdays as the settings page names them, Monday 0 (Profile.days_off keeps their digits).
+WEEKDAY_NAMES = [_("Monday"), _("Tuesday"), _("Wednesday"), _("Thursday"), _("Friday"), _("Saturday"), _("Sunday")]
+
+
 class ProfileForm(forms.ModelForm):
+    days_off = forms.MultipleChoiceField(
+        label=_("Days off"), required=False, widget=forms.CheckboxSelectMultiple,
+        choices=[(str(n), name) for n, name in enumerate(WEEKDAY_NAMES)],
+        help_text=_("Your clock stands still all day on these days (at most 3), in every game that is not strict."))
+
     class Meta:
         model = Profile
         fields = ["display_name", "language", "time_zone", "notify_turn", "notify_reminders", "notify_game_over",
-                  "notify_invitations", "notify_while_online", "next_game_after_turn", "confirm_turn_end"]
-        widgets = {"time_zone": forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"})}
+                  "notify_invitations", "notify_while_online", "next_game_after_turn", "confirm_turn_end",
+                  "quiet_from", "quiet_until", "days_off", "auto_vacation"]
+        widgets = {"time_zone": forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"}),
+                   "quiet_from": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+                   "quiet_until": forms.TimeInput(attrs={"type": "time"}, format="%H:%M")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial["days_off"] = sorted(self.instance.days_off or "")
+        self.calendar_before = [self.instance.quiet_from, self.instance.quiet_until, self.instance.days_off]
+
+    def clean_days_off(self) -> str:
+        return "".join(sorted(set(self.cleaned_data["days_off"])))
+
+    def clean(self):
+        data = super().clean()
+        refusal = calendar_refusal(data.get("quiet_from"), data.get("quiet_until"), days_off_of(data.get("days_off", "")))
+        if refusal:
+            raise forms.ValidationError(refusal)
+        return data
+
+    def save(self, commit: bool = True):
+        profile = super().save(commit)
+        if commit and [profile.quiet_from, profile.quiet_until, profile.days_off] != self.calendar_before:
+            services.calendar_changed(profile.user)  # the running deadlines move at once
+        return profile
 
 
 class VacationForm(forms.Form):

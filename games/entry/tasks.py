@@ -15,6 +15,7 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
+from accounts.models import Vacation
 from foundation.threads import ProcessThread
 from games import services, signals
 from games.models import Game, Seat
@@ -209,6 +210,18 @@ def _game_finished(sender, game, **kwargs):
 @receiver(signals.player_invited)
 def _player_invited(sender, game_id, user_id, **kwargs):
     after_commit(invitation_notice, game_id, user_id)
+
+
+@shared_task(**NOTICE_TASK, name="games.tasks.vacation_notice")
+def vacation_notice(game_id: int, seat_id: int, vacation_id: int) -> bool:
+    game, seat = lists.game_and_seat(game_id, seat_id)
+    vacation = Vacation.objects.filter(pk=vacation_id).first()
+    return vacation is not None and emails.vacation_notice(game, seat, vacation)
+
+
+@receiver(signals.vacation_taken)
+def _vacation_taken(sender, game, seat, vacation, **kwargs):
+    after_commit(vacation_notice, game.pk, seat.pk, vacation.pk)
 
 
 @receiver(signals.seat_handed_to_bot)

@@ -171,7 +171,7 @@ def new_game(request, game_name: str):
         try:
             game = services.create_game(request.user, game=game_name, players=data["players"],
                                         **form.clock(), options=form.options(data["players"]),
-                                        invite=form.invitees(), bots=form.bots())
+                                        invite=form.invitees(), bots=form.bots(), strict=data["strict"])
         except services.GameError as exc:
             form.add_error(None, exc.detail)
             refused = exc

@@ -90,8 +90,8 @@ def wants(user, game: Game, kind: str) -> bool:
     profile = user.profile
     if not user.is_active:
         return False
-    if kind == Kind.REMOVED:
-        return True  # the desk's word to the player it concerned goes whatever the switches say
+    if kind in (Kind.REMOVED, Kind.VACATION):
+        return True  # the desk's word, or a vacation day the site took for the player: whatever the switches say
     if Seat.objects.filter(game=game, user=user, muted=True).exists():
         return False
     if kind == Kind.TURN:
@@ -210,6 +210,16 @@ def removed_notice(game: Game, seat: Seat, reason: str) -> bool:
         return False
     return _notice_once(game, seat.user, Kind.REMOVED, "removed", {"seat": seat, "reason": reason},
                         key=f"removed-{seat.order}")
+
+
+def vacation_notice(game: Game, seat: Seat, vacation) -> bool:
+    """Auto-vacation: the player whose deadline passed hears at once that the site took a day of
+    their vacation instead (which day, the deadline it moved to, the days left), whatever the
+    switches say: an act on their account is never silent. Once per vacation."""
+    return _notice_once(game, seat.user, Kind.VACATION, "vacation_taken",
+                        {"day": vacation.start, "deadline": game.deadline,
+                         "days_left": clock.vacation_days_left(seat.user, vacation.start.year)},
+                        key=f"vacation-{vacation.pk}")
 
 
 def game_over_notices(game: Game) -> int:

@@ -1,12 +1,14 @@
 """The clock of a turn: when it runs out (vacations excepted) and what happens when it has."""
 from __future__ import annotations
 
-from datetime import timedelta
+from dataclasses import replace
+from datetime import datetime, time, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
-from games import clock
+from accounts.models import Vacation
+from games import clock, signals
 from games.models import Game, Seat
 
 from .reads import locked
@@ -39,11 +41,16 @@ def reminders_considered(game: Game, now) -> None:
 
 def deadline_of(game: Game, seat: Seat):
     """The end of the turn's time: hours per move, or the seat's bank, with the moderators'
-    extension; vacations excepted."""
+    extension; the player's quiet hours, days off and vacations excepted, unless the game is strict."""
     started = game.turn_started_at or game.last_move_at or timezone.now()
+    return clock.deadline_for(seat.user, started, turn_span(game, seat), strict=game.strict)
+
+
+def turn_span(game: Game, seat: Seat) -> timedelta:
+    """The time on the clock a turn of `seat` has: hours per move or its bank, and the extension."""
     if game.banked:
-        return clock.deadline_for(seat.user, started, game.bank_of(seat) + timedelta(hours=game.extra_hours))
-    return clock.deadline_for(seat.user, started, game.hours_per_move + game.extra_hours)
+        return game.bank_of(seat) + timedelta(hours=game.extra_hours)
+    return timedelta(hours=game.hours_per_move + game.extra_hours)
 
 
 def turn_ends(game: Game, seat: Seat | None, now) -> None:
@@ -52,7 +59,7 @@ def turn_ends(game: Game, seat: Seat | None, now) -> None:
     a clock (a bot's, a stand-in's) leaves the bank as it was; so does the hours-per-move clock."""
     if not game.banked or seat is None or game.deadline is None or game.turn_started_at is None:
         return
-    used = clock.time_used(seat.user, game.turn_started_at, now)
+    used = clock.time_used(seat.user, game.turn_started_at, now, strict=game.strict)
     bank = clock.bank_after_turn(game.bank_of(seat), used, timedelta(hours=game.increment_hours),
                                  timedelta(hours=game.cap_hours))
     seat.bank_seconds = int(bank.total_seconds())
@@ -78,8 +85,58 @@ def enforce_deadline(game_id: int, now=None) -> bool:
             game.set_clock(recomputed)
             game.save(update_fields=Game.CLOCK_FIELDS)
             return False
+        if take_vacation_day(game, seat, now):
+            return False
         if game.banked:  # the whole bank is spent
             seat.bank_seconds = 0
             Seat.objects.filter(pk=seat.pk).update(bank_seconds=0)
         hand_seat_to_bot(game, seat, Seat.Status.TIMED_OUT)
     return True
+
+
+def take_vacation_day(game: Game, seat: Seat, now) -> bool:
+    """Auto-vacation: the deciding player's deadline has passed, and they asked the site to take a
+    day of their vacation rather than time them out. It does when the game is not strict, they have
+    a day left in the year of the day the deadline fell on, and that day moves the deadline past
+    `now` (reckoned on their calendar with the day added before anything is stored); the vacation
+    stops their clock in every game, as one of their own would, and they hear of it at once
+    (signals.vacation_taken). The caller holds the game's row locked. True when it took the day."""
+    user = seat.user
+    if game.strict or not getattr(user.profile, "auto_vacation", False) or game.deadline is None:
+        return False
+    zone = clock.user_zone(user)
+    day = (game.deadline - timedelta(microseconds=1)).astimezone(zone).date()  # the day the clock ran out in
+    if clock.vacation_days_left(user, day.year) < 1 or Vacation.objects.filter(
+            user=user, start__lte=day, end__gte=day).exists():
+        return False
+    started = game.turn_started_at or game.last_move_at or now
+    calendar = clock.calendar_of(user, started, kept=False)
+    off = (datetime.combine(day, time.min, zone), datetime.combine(day + timedelta(days=1), time.min, zone))
+    with_day = replace(calendar, vacations=tuple(sorted((*calendar.vacations, off))))
+    deadline = clock.clock_instant(with_day, started, turn_span(game, seat))
+    if deadline <= now:
+        return False  # a day would not save the turn (the task was away for longer): the player times out
+    vacation = Vacation.objects.create(user=user, start=day, end=day, for_game=game.pk)
+    game.set_clock(deadline)
+    game.save(update_fields=Game.CLOCK_FIELDS)
+    recompute_deadlines(user)
+    signals.vacation_taken.send(Game, game=game, seat=seat, vacation=vacation)
+    return True
+
+
+def recompute_deadlines(user) -> None:
+    """The player's calendar changed (a vacation, quiet hours, days off): the deadlines of the turns
+    they decide now move at once, each game's row locked."""
+    for seat in Seat.objects.filter(user=user, status=Seat.Status.ACTIVE, game__status=Game.Status.ACTIVE):
+        game = locked(seat.game_id)
+        if game.current_seat == seat.order and game.turn_started_at and game.deadline is not None:
+            deadline = deadline_of(game, seat)
+            if deadline != game.deadline:
+                game.set_clock(deadline)
+                game.save(update_fields=Game.CLOCK_FIELDS)
+
+
+def calendar_changed(user) -> None:
+    """The player saved other quiet hours or days off: their running deadlines move at once."""
+    with transaction.atomic():
+        recompute_deadlines(user)

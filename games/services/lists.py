@@ -48,7 +48,7 @@ def for_lobby(games: QuerySet) -> QuerySet:
                                                                *(f"user__{c}" for c in NAMED))
     return (games.select_related("created_by__profile")
             .only("name", "status", "players", "options", "hours_per_move", "time_control", "bank_hours",
-                  "increment_hours", "cap_hours", "last_move_at", "created_by",
+                  "increment_hours", "cap_hours", "strict", "last_move_at", "created_by",
                   *(f"created_by__{c}" for c in NAMED))
             .prefetch_related(Prefetch("seats", queryset=seats)))
 

@@ -68,10 +68,11 @@ def clock_of(game: Game) -> dict:
 
 
 def create_game(user, *, game: str, players, options=None, hours_per_move=None, invite=(), bots=(),
-                time_control=None, bank_hours=None, increment_hours=None, cap_hours=None) -> Game:
+                time_control=None, bank_hours=None, increment_hours=None, cap_hours=None, strict=False) -> Game:
     """The creator takes seat 0; `bots` gives seats 1, 2, ... in turn to the site's bots of the kinds
     named, a None in it leaving that seat to a person (who joins, or is invited). The clock: hours
-    per move, or a time bank (clock_fields)."""
+    per move, or a time bank (clock_fields); `strict`: it ignores the players' quiet hours, days off
+    and vacations."""
     try:
         module = rules.get(game)
     except KeyError:
@@ -85,6 +86,8 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
     except IllegalAction as exc:
         raise Invalid(str(exc)) from None
     timing = clock_fields(time_control, hours_per_move, bank_hours, increment_hours, cap_hours)
+    if not isinstance(strict, bool):
+        raise Invalid(gettext("strict is true or false"))
     invitees = _users_named(invite, exclude=user)
     _check_gates(gates.INVITE, user, invitees)
     kinds = _bot_kinds(module, bots)
@@ -95,7 +98,7 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
     _spend_for_new_game(user, len(invitees))
     with transaction.atomic():
         g = Game.objects.create(name=game, rules_version=module.version, options=checked,
-                                players=players, created_by=user, **timing)
+                                players=players, created_by=user, strict=strict, **timing)
         Seat.objects.create(game=g, user=user, order=0)
         for order, bot_user in bot_users.items():
             Seat.objects.create(game=g, user=bot_user, order=order, bot_account=True)
@@ -110,15 +113,15 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
 
 
 def start_arranged_game(organiser, *, game: str, users: list, options=None, hours_per_move: int,
-                        rated: bool = True, clock: dict | None = None) -> Game:
+                        rated: bool = True, clock: dict | None = None, strict: bool = False) -> Game:
     """A game whose seats were arranged elsewhere (a tournament's pairing, say): the users take the
     seats in the order given and the game starts at once. No invitations and no creation limits:
     the organiser's own checks were made when the arrangement was. `clock`: the Game's clock fields
-    (clock_fields), hours_per_move alone without it."""
+    (clock_fields), hours_per_move alone without it; `strict`: it ignores the players' calendars."""
     module = rules.get(game)
     checked = module.check_options(len(users), options)
     g = Game.objects.create(name=game, rules_version=module.version, options=checked, players=len(users),
-                            created_by=organiser, **(clock or {"hours_per_move": hours_per_move}),
+                            created_by=organiser, **(clock or {"hours_per_move": hours_per_move}), strict=strict,
                             rated=None if rated else False)  # False now: rate_game then leaves it alone
     for order, user in enumerate(users):
         Seat.objects.create(game=g, user=user, order=order, bot_account=user.profile.bot in module.bot_kinds)
@@ -128,7 +131,7 @@ def start_arranged_game(organiser, *, game: str, users: list, options=None, hour
 
 
 def arrange_game(creator, *, like: Game, seating: list) -> Game:
-    """An open game of the same game as `like` (options, time per move, rated or not), arranged seat
+    """An open game of the same game as `like` (options, clock, strict, rated or not), arranged seat
     by seat: `seating[i]` is seat i's user. The creator and the site's bots sit at once; every other
     player is invited to the seat kept for them, which nobody else may take. It starts when the last
     of them takes it, and closes when one declines (decline_invitation) or the creator leaves."""
@@ -141,7 +144,7 @@ def arrange_game(creator, *, like: Game, seating: list) -> Game:
     _check_gates(gates.INVITE, creator, invitees)
     _spend_for_new_game(creator, len(invitees))
     g = Game.objects.create(name=like.name, rules_version=module.version, options=checked,
-                            players=len(seating), created_by=creator, **clock_of(like),
+                            players=len(seating), created_by=creator, **clock_of(like), strict=like.strict,
                             rated=False if like.rated is False else None)
     for order, user in enumerate(seating):
         if user.pk == creator.pk or user.profile.bot:

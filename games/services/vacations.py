@@ -9,11 +9,9 @@ from django.utils.translation import gettext, ngettext
 
 from accounts.models import Vacation
 from games import clock
-from games.models import Game, Seat
 
-from .deadlines import deadline_of
+from .deadlines import recompute_deadlines
 from .errors import Invalid
-from .reads import locked
 
 
 def add_vacation(user, start, end) -> Vacation:
@@ -33,7 +31,7 @@ def add_vacation(user, start, end) -> Vacation:
                                    "you have %(days)s vacation days left in %(year)s", days) % {"days": days, "year": year})
     with transaction.atomic():
         vacation = Vacation.objects.create(user=user, start=start, end=end)
-        _recompute_deadlines(user)
+        recompute_deadlines(user)
     return vacation
 
 
@@ -50,13 +48,5 @@ def cancel_vacation(user, vacation_id) -> bool:
         else:
             vacation.end = today - timedelta(days=1)
             vacation.save(update_fields=["end"])
-        _recompute_deadlines(user)
+        recompute_deadlines(user)
     return True
-
-
-def _recompute_deadlines(user) -> None:
-    for seat in Seat.objects.filter(user=user, status=Seat.Status.ACTIVE, game__status=Game.Status.ACTIVE):
-        game = locked(seat.game_id)
-        if game.current_seat == seat.order and game.turn_started_at:
-            game.set_clock(deadline_of(game, seat))
-            game.save(update_fields=Game.CLOCK_FIELDS)

@@ -78,6 +78,8 @@ def open_game_entry(context, game, joined: set, invited: set, standing: dict) ->
                        reverse("game", args=[game.pk]), game_title(game), game.pk, people, game.players,
                        gettext("players"), time_control(game), seat_names(game),
                        creator_standing(game, standing.get(game.pk)))
+    if game.strict:  # its clocks ignore quiet hours, days off and vacations
+        head = format_html('{} · <span class="strict">{}</span>', head, gettext("strict"))
     mark = ""
     if game.pk in invited and game.pk not in joined:
         mark = format_html('<strong class="invited-mark">· {}</strong>', gettext("invited by %(name)s") % {

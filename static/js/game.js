@@ -573,6 +573,8 @@ function renderPlayers(view) {
     turn.textContent = T.status[state.game.status] || state.game.status;
   }
   showDeadline(!state.replay && state.game.deadline);
+  // "Carol's clock is paused until 07:00 (quiet hours).": the API says it in the reader's words and zone
+  $("paused").textContent = (!state.replay && state.game.clock_paused && state.game.clock_paused.text) || "";
   showBanks(state.game);
   const columns = state.module.columns ? state.module.columns(view, config.lang) : [];
   if (state.game.teams) {  // a game played in teams: each seat's team first

@@ -288,6 +288,7 @@ def test_api_me_get(make_user, api_client_for):
                                "language": "en", "time_zone": "UTC", "notify_turn": "immediate",
                                "notify_reminders": True, "notify_game_over": True, "notify_invitations": True,
                                "notify_while_online": False, "next_game_after_turn": False, "confirm_turn_end": False,
+                               "quiet_from": None, "quiet_until": None, "days_off": [], "auto_vacation": False,
                                "ratings": [],
                                "games_waiting": 0}
 

@@ -62,6 +62,8 @@ def create_game_request() -> dict:
                                         "description": "bank: added after each of a seat's turns, at most cap_hours"},
                     "cap_hours": {"type": "integer", "minimum": 1, "maximum": 720, "default": 168,
                                   "description": "bank: what a seat's bank never exceeds"},
+                    "strict": {"type": "boolean", "default": False,
+                               "description": "the clocks run through the players' quiet hours, days off and vacations"},
                     "invite": {"type": "array", "maxItems": players - 1, "uniqueItems": True,
                                "items": {"type": "string", "minLength": 1, "maxLength": 150},
                                "description": "usernames of active players (404 for one that is not)"},

@@ -9,13 +9,14 @@ from rest_framework import serializers
 
 from accounts.models import language_of
 from foundation.api import KeptFieldsSerializer, StrictBooleanField, StrictCharField, StrictIntegerField
-from games import rules, services
+from games import clock, rules, services
 from games.clock import away_until
 from games.models import ChatMessage, Game, Seat
 from games.ratings import changes_for
 from games.rules.record import FORMAT, VERSION
 from games.services import abort_reason, current_state, rules_of, view_for
 from games.standings import team_of, teams_of
+from games.templatetags.clock_tags import clock_paused
 from games.templatetags.site_tags import game_title
 
 
@@ -89,6 +90,13 @@ def time_control_of(game) -> dict:
                       for s in sorted(game.seats.all(), key=lambda s: s.order)]}
 
 
+class ClockPausedSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="the deciding seat")
+    reason = serializers.ChoiceField(choices=list(clock.REASONS), help_text="quiet_hours, day_off or vacation")
+    until = serializers.DateTimeField(help_text="when the clock runs again (the end of the time off that follows without a break)")
+    text = serializers.CharField(help_text="\"Carol's clock is paused until 07:00 (quiet hours).\", in your language and time zone")
+
+
 class GameSerializer(KeptFieldsSerializer):
     created_by = serializers.CharField(source="created_by.username", read_only=True)
     seats = SeatSerializer(many=True, read_only=True)
@@ -101,7 +109,10 @@ class GameSerializer(KeptFieldsSerializer):
         model = Game
         fields = ["id", "game", "title", "rules_version", "options", "players", "status", "created_by",
                   "hours_per_move", "time_control", "created_at", "started_at", "finished_at", "last_move_at", "seq",
-                  "current_seat", "deadline", "teams", "seats", "invited", "declined"]
+                  "current_seat", "deadline", "strict", "teams", "seats", "invited", "declined"]
+
+    strict = serializers.BooleanField(read_only=True, help_text=(
+        "a strict game: its clocks run through the players' quiet hours, days off and vacations (docs/async-play.md)"))
 
     teams = serializers.SerializerMethodField(help_text=(
         "in a game played in teams (the game's rules and options say so), the seats (their `order`) of each team, "
@@ -158,7 +169,15 @@ class GameDetailSerializer(GameSerializer):
 
     class Meta(GameSerializer.Meta):
         fields = [*GameSerializer.Meta.fields, "your_seat", "prompt", "view", "outcome", "ending", "rated",
-                  "rating_changes", "abort_reason", "moderation"]
+                  "rating_changes", "abort_reason", "moderation", "clock_paused"]
+
+    clock_paused = serializers.SerializerMethodField(help_text=(
+        "the deciding player's clock standing still now (their quiet hours, day off or vacation; never in a strict "
+        "game): whose, why, until when, and a line saying it in your language and time zone; null while it runs"))
+
+    @extend_schema_field(ClockPausedSerializer(allow_null=True))
+    def get_clock_paused(self, game) -> dict | None:
+        return clock_paused(game, self.context["request"].user)
 
     ending = serializers.SerializerMethodField(help_text="why the finished game ended, in your language, in the game's "
                                                          "own words (its rules' `ending`); null before the end")
@@ -206,6 +225,8 @@ class CreateGameSerializer(serializers.Serializer):
     bank_hours = StrictIntegerField(required=False, min_value=1, max_value=720)
     increment_hours = StrictIntegerField(required=False, min_value=0, max_value=720)
     cap_hours = StrictIntegerField(required=False, min_value=1, max_value=720)
+    strict = StrictBooleanField(required=False, default=False, help_text=(
+        "a strict game: its clocks run through the players' quiet hours, days off and vacations"))
     invite = serializers.ListField(child=StrictCharField(max_length=150), required=False, default=list)
     bots = serializers.ListField(child=StrictCharField(max_length=16, allow_null=True), required=False, default=list,
                                  help_text="seats 1, 2, ... in turn: a bot kind gives the seat to one of the site's bots, "

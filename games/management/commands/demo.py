@@ -1,6 +1,9 @@
 """Demo data for a fresh site: four players, a moderator, a game of every kind in progress (the first
-on a time bank; and one against the site's bots) and an open game."""
+on a time bank; and one against the site's bots) and an open game. Carol keeps quiet hours (23:00-07:00)
+and the weekend off."""
 from __future__ import annotations
+
+from datetime import time
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
@@ -29,6 +32,8 @@ class Command(BaseCommand):
                 user.save()
                 profile = user.profile
                 profile.display_name, profile.language, profile.time_zone = name, language, tz
+                if username == "carol":  # her clock stands still at night and at weekends (docs/async-play.md)
+                    profile.quiet_from, profile.quiet_until, profile.days_off = time(23), time(7), "56"
                 profile.save()
                 EmailAddress.objects.get_or_create(user=user, email=user.email,
                                                    defaults={"verified": True, "primary": True})
