@@ -16,6 +16,7 @@ from games import clock, services
 from games.entry import tasks
 from games.models import Game, Seat
 from tests.django_fixtures import token_client as api
+from tournaments import services as tournaments
 
 H = timedelta(hours=1)
 BERLIN = zoneinfo.ZoneInfo("Europe/Berlin")
@@ -186,3 +187,24 @@ def test_the_game_page_and_api_say_whose_clock_is_paused_until_when_in_the_reade
         assert f"{name}&#x27;s clock is paused until 06:00 (quiet hours)." in visitor
         Game.objects.filter(pk=game.pk).update(strict=True)
         assert api(other.user).get(f"/api/games/{game.pk}/").json()["clock_paused"] is None
+
+
+def test_a_strict_game_or_tournament_is_chosen_stored_and_shown(make_user, db):
+    ann, org = make_user("ann"), make_user("org")
+    refused = api(ann).post("/api/games/", {"game": "argo", "players": 2, "strict": "yes"}, format="json")
+    assert refused.status_code == 400 and "strict" in str(refused.json()) and not Game.objects.exists()
+    made = api(ann).post("/api/games/", {"game": "argo", "players": 2, "strict": True}, format="json")
+    assert made.status_code == 201 and made.json()["strict"] is True and Game.objects.get().strict
+    assert '<span class="strict">strict</span>' in Client().get("/").content.decode()
+    assert 'id="strict"' in Client().get(f"/games/{made.json()['id']}/").content.decode()
+    assert api().get(f"/api/games/{made.json()['id']}/").json()["strict"] is True
+
+    t = tournaments.create_tournament(org, title="Strict", game="argo", format="swiss", seats=2, rounds=1,
+                                      signup_closes=datetime.now(UTC) + timedelta(days=1), strict=True)
+    Profile.objects.filter(user=ann).update(language="de")
+    reader = Client()
+    reader.force_login(ann)
+    page = reader.get(f"/tournaments/{t.pk}/").content.decode()
+    assert 'id="strict-note"' in page and "Streng" in page
+    game = services.start_arranged_game(org, game="argo", users=[ann, org], hours_per_move=72, strict=t.strict)
+    assert game.strict
