@@ -67,8 +67,7 @@ class QuietTimeField(serializers.TimeField):
         return super().to_internal_value(value)
 
 
-@extend_schema_field({"type": "array", "items": {"type": "string", "enum": list(WEEKDAYS)}, "maxItems": MOST_DAYS_OFF,
-                      "uniqueItems": True})
+@extend_schema_field({"type": "array", "items": {"type": "string", "enum": list(WEEKDAYS)}, "maxItems": MOST_DAYS_OFF})
 class DaysOffField(serializers.Field):
     """The weekdays off, by their names ("sat", "sun"), stored as their digits (Monday 0)."""
 
@@ -78,6 +77,8 @@ class DaysOffField(serializers.Field):
     def to_internal_value(self, data) -> str:
         if not isinstance(data, list) or not all(isinstance(day, str) for day in data):
             raise serializers.ValidationError(gettext("days off are a list of weekdays: %(days)s") % {"days": ", ".join(WEEKDAYS)})
+        if len(data) > MOST_DAYS_OFF:  # as the schema's maxItems says, a day named twice too
+            raise serializers.ValidationError(gettext("at most 3 days off a week"))
         unknown = [day for day in data if day not in WEEKDAYS]
         if unknown:
             raise serializers.ValidationError(gettext("%(day)r is no weekday: the days are %(days)s")

@@ -133,6 +133,7 @@ def test_auto_vacation_takes_a_day_and_tells_the_player_never_in_a_strict_game_n
         page = Client()
         page.force_login(seat.user)
         assert "took a day of vacation" in page.get(f"/games/{game.pk}/").content.decode()
+        assert f"taken for you in game #{game.pk}" in page.get("/settings/").content.decode()
 
         # no day left this year: the player times out, and no vacation is taken
         Vacation.objects.filter(user=seat.user).update(end=taken.end + timedelta(days=40), start=taken.start - timedelta(days=40))
@@ -168,6 +169,11 @@ def test_a_bad_calendar_is_a_400_naming_why_and_the_form_says_it_too(make_user, 
     page = client.post("/settings/", {"save_profile": "1", "display_name": "", "language": "en", "time_zone": "UTC",
                                       "notify_turn": "immediate", "quiet_from": "06:00", "quiet_until": "23:00"})
     assert page.status_code == 200 and "at most 12 hours" in page.content.decode()
+    saved = client.post("/settings/", {"save_profile": "1", "display_name": "", "language": "en", "time_zone": "UTC",
+                                       "notify_turn": "immediate", "quiet_from": "22:00", "quiet_until": "06:00",
+                                       "days_off": ["6", "5"], "auto_vacation": "on"})
+    profile = Profile.objects.get(user=ann)
+    assert saved.status_code == 302 and (profile.quiet_from, profile.days_off, profile.auto_vacation) == (time(22), "56", True)
 
 
 def test_the_game_page_and_api_say_whose_clock_is_paused_until_when_in_the_readers_words(make_user, db):
