@@ -1,5 +1,6 @@
 """The time left to decide, live on the game page and in My games, marked under 12 hours: one game
-of each kind, the soon one urgent and the late one not."""
+of each kind, the soon one urgent and the late one not; the player is on vacation, so the page says
+their clock is paused (games.templatetags.clock_tags, drawn again by static/js/game.js)."""
 from __future__ import annotations
 
 import re
@@ -12,9 +13,12 @@ class TimeLeft(BrowserTestCase):
     def test_each_game_shows_its_time_left_and_marks_the_last_twelve_hours(self):
         from django.utils import timezone
 
+        from accounts.models import Vacation
         from games import rules, services
         from games.models import Game
         me = make_player("me")
+        today = timezone.localdate()  # on vacation: the page says the clock is paused, live as the API says it
+        Vacation.objects.create(user=me, start=today, end=today)
         deadlines = {}
         for index, name in enumerate(rules.names()):
             game = services.create_game(make_player(f"rival{index}"), game=name, players=2)
@@ -34,6 +38,7 @@ class TimeLeft(BrowserTestCase):
             assert re.search(expected, line), (name, line)
             urgent = page.get_attribute("#deadline time", "class") or ""
             assert ("urgent-time" in urgent) is (hours < 12), (name, urgent)
+            assert page.inner_text("#paused").startswith("Your clock is paused until "), (name, page.inner_text("#paused"))
 
         page.goto(f"{self.live_server_url}/games/mine/")
         for game_id, (name, hours) in deadlines.items():
