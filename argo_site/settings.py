@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "stats",
     "friends",
     "notes",
+    "orders",
     "rematches",
     "invites",
     "quickmatch",
@@ -133,7 +134,8 @@ CONTENT_SECURITY_POLICY = {
 }
 # What one person can do in a while (games.limits): (uses, seconds). Far above real play.
 USER_LIMITS = {"chat": (20, 60), "create_game": (20, 3600), "invite": (60, 3600), "explore": (120, 60),
-               "create_tournament": (5, 24 * 3600), "message": (20, 60)}
+               "create_tournament": (5, 24 * 3600), "message": (20, 60),
+               "standing_order": (60, 3600)}
 # Tournaments a player (not a moderator) may have open for sign-up at once (tournaments.services).
 TOURNAMENTS_OPEN_AT_ONCE = 3
 # Failed logins (accounts/adapter.py): per account however it is named, per client address; and

@@ -24,6 +24,7 @@ from games.entry.api.ratings import RatingsView
 from games.entry.api.urls import turn_urlpatterns
 from invites.api import InviteLinkView, JoinByLinkView
 from notes.api import NoteView
+from orders.api import OrdersView, OrderView
 from quickmatch.api import QuickMatchView
 from rematches.api import RematchView
 
@@ -53,6 +54,8 @@ api = [
     path("", include("stats.api_urls")),
     path("friends/", include("friends.api_urls")),
     path("games/<int:game_id>/note/", NoteView.as_view(), name="api-game-note"),
+    path("games/<int:game_id>/orders/", OrdersView.as_view(), name="api-game-orders"),
+    path("games/<int:game_id>/orders/<int:order_id>/", OrderView.as_view(), name="api-game-order"),
     path("games/<int:game_id>/rematch/", RematchView.as_view(), name="api-game-rematch"),
     path("games/<int:game_id>/invite-link/", InviteLinkView.as_view(), name="api-game-invite-link"),
     re_path(r"^invite/(?P<token>[A-Za-z0-9_-]{1,64})/join/\Z", JoinByLinkView.as_view(), name="api-invite-join"),

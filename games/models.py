@@ -244,6 +244,8 @@ class Decision(models.Model):
     number = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     by_bot = models.BooleanField(default=False)
+    # made by the player's standing order (an app beside games plays it through play.submit_decision)
+    by_order = models.BooleanField(default=False, db_default=False)
     data = models.JSONField()
     events = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)

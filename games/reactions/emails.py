@@ -23,7 +23,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from accounts.models import Profile
-from games import clock, presence
+from games import answering, clock, presence
 from games.models import Digest, Game, Seat, TurnNotice
 from games.reactions import push
 from games.services import deadlines, lists, news_for, rules_of, waiting_games
@@ -173,6 +173,8 @@ def turn_email(game: Game) -> bool:
     """"Your turn", for players who want it at once and are not on the site (or want it anyway), with
     what the others did since the player last looked (the game page's lines); the push, the last turn's."""
     seat = deciding_seat(game) if game.status == Game.Status.ACTIVE else None
+    if seat is not None and answering.answers_now(game, seat):
+        return False  # the player's standing order answers the turn: whoever plays it tells them if it stops
     sent = seat is not None and _notice_once(
         game, seat.user, Kind.TURN, "turn", {"deadline": game.deadline, "team": team_of_seat(game, seat)},
         news=lambda: news_for(game, seat, seat.user.profile.language, turns=NEWS_TURNS))

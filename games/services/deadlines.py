@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Vacation
-from games import clock, signals
+from games import answering, clock, signals
 from games.models import Game, Seat
 
 from .reads import locked
@@ -73,6 +73,7 @@ def enforce_deadline(game_id: int, now=None) -> bool:
     the deadline was set pushes it back instead.
     """
     now = now or timezone.now()
+    answering.before_time_out(game_id)  # what the player left ahead of time plays before the bot (a standing order)
     with transaction.atomic():
         game = locked(game_id)
         if game.status != Game.Status.ACTIVE or game.deadline is None or game.deadline > now:

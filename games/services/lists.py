@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 from accounts.models import Profile
 from foundation.api import FLAGS  # the API's true and false, so the page and the API read a flag alike
-from games import clock, gates, groupings, rules
+from games import answering, clock, gates, groupings, rules
 from games.models import Decision, Game, Invitation, Rating, RatingChange, Seat, rating_shown
 
 from .errors import Invalid, NotFound, no_such_game
@@ -266,6 +266,8 @@ class MyGames:
     totals: dict[str, int] = field(default_factory=dict)  # each section's games, before `shown` kept the first
     new_since: dict[int, int] = field(default_factory=dict)  # of the games in play (news_counts)
     last_moves: dict[int, dict] = field(default_factory=dict)  # of the games in play (last_moves)
+    # of the games in play: how many answers the player left ahead of time wait there (games.answering)
+    answers_waiting: dict[int, int] = field(default_factory=dict)
 
     def in_order(self) -> list[tuple[str, Game]]:
         return [(name, g) for name in MY_GAMES_SECTIONS for g in getattr(self, name)]
@@ -300,6 +302,7 @@ def my_games(user, game: str | None = None, show: str | None = None, lang: str =
     in_play = [g for g in found.my_turn + found.waiting if g.status == Game.Status.ACTIVE]
     found.new_since = news_counts(user, in_play)
     found.last_moves = last_moves(in_play, lang)
+    found.answers_waiting = answering.waiting(user, [g.pk for g in in_play])
     return found
 
 

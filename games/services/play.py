@@ -64,9 +64,9 @@ def _games_whose_decision(decision, besides: str) -> list[str]:
             if name != besides and _decision_validator(name).is_valid(decision)]
 
 
-def submit_decision(user, game_id, seq, decision, lang: str = "en") -> Applied:
+def submit_decision(user, game_id, seq, decision, lang: str = "en", by_order: bool = False) -> Applied:
     """Apply one decision for `user`, who expects the game to be at version `seq`; the answer
-    speaks `lang`."""
+    speaks `lang`. `by_order`: the player's standing order sends it (stored so, shown so to them alone)."""
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise Invalid(gettext("seq must be the game's current seq, a whole number"))
     if not isinstance(decision, dict):
@@ -77,14 +77,14 @@ def submit_decision(user, game_id, seq, decision, lang: str = "en") -> Applied:
             if game.status != Game.Status.ACTIVE:
                 raise Conflict(gettext("the game is %(status)s: no decision can be made") % {"status": game.get_status_display()})
             check_turn(game, game.seat_of(user), seq)
-            applied = apply_decision(game, decision, by_bot=False)
+            applied = apply_decision(game, decision, by_bot=False, by_order=by_order)
     except IntegrityError:
         raise Conflict(gettext("another decision was stored first; reload and decide again")) from None
     applied.answer = _answer(applied, user, lang)
     return applied
 
 
-def apply_decision(game: Game, decision: dict, by_bot: bool, bot_turn: bool = False) -> Applied:
+def apply_decision(game: Game, decision: dict, by_bot: bool, bot_turn: bool = False, by_order: bool = False) -> Applied:
     module = rules_of(game)
     state = current_state(game)
     seat = game.current_seat
@@ -101,7 +101,8 @@ def apply_decision(game: Game, decision: dict, by_bot: bool, bot_turn: bool = Fa
         raise Conflict(str(exc)) from None  # well formed, but the position does not allow it now
     # The row lock makes a clash impossible; the unique (game, number) constraint stays as the
     # last guard, and its IntegrityError aborts the whole transaction (see submit_decision).
-    stored = Decision(game=game, number=game.seq + 1, seat=seat, by_bot=by_bot, data=decision, events=events)
+    stored = Decision(game=game, number=game.seq + 1, seat=seat, by_bot=by_bot, by_order=by_order, data=decision,
+                      events=events)
     record(game, module, new_state, bot_turn, stored)
     return Applied(game, new_state, events, stored)
 

@@ -2,6 +2,7 @@
 state, what a seat may see, and the lists and counts the pages and tasks show."""
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from functools import cache
 
@@ -60,14 +61,46 @@ def view_for(game: Game, user) -> dict | None:
 
 def decision_log(game: Game, lang: str = "en", seat: int | None = None) -> list[dict]:
     """Every decision with its log lines; a decision shows its secret parts (a mission kept) only
-    to the seat that made it."""
+    to the seat that made it, and that the seat's standing order made it (`by_order`, its lines
+    marked "(standing order)") to that seat alone: to everyone else it is an ordinary decision."""
     module, names = rules_of(game), player_names(game, lang)
-    return [{
-        "number": d.number, "seat": d.seat, "by_bot": d.by_bot,
-        "decision": d.data if seat is not None and d.seat == seat else module.public_decision(d.data),
-        "created_at": d.created_at, "undone": d.undone,
-        "log": log_lines(module, d.events, d.data, lang, names),
-    } for d in game.decisions.order_by("number")]
+    with translation.override(lang):
+        marked = gettext("(standing order)")
+    entries = []
+    for d in game.decisions.order_by("number"):
+        own = seat is not None and d.seat == seat
+        lines = log_lines(module, d.events, d.data, lang, names)
+        entries.append({
+            "number": d.number, "seat": d.seat, "by_bot": d.by_bot, "by_order": own and d.by_order,
+            "decision": d.data if own else module.public_decision(d.data),
+            "created_at": d.created_at, "undone": d.undone,
+            "log": [f"{line} {marked}" for line in lines] if own and d.by_order else lines,
+        })
+    return entries
+
+
+def in_key_order(state: dict) -> dict:
+    """The state with every mapping's keys in sorted order. A view may list what a mapping of the
+    state holds in the mapping's order, which depends on how the state was come by (a replay, the
+    stored snapshot, whose JSON column keeps its own order, a guessed world): from states put in key
+    order first, the same position shows the same view, to the letter."""
+    return json.loads(json.dumps(state, sort_keys=True))
+
+
+def states_since(game: Game, base: int, seat: int | None) -> tuple[list, list[dict]]:
+    """The decisions that stand after version `base` of the game (numbers above it), and `seat`'s view
+    after each, rebuilt from the game's setup (the state at `base` put in key order): what a reader of
+    that seat saw happen since then."""
+    module = rules_of(game)
+    standing = list(active_decisions(game))
+    before = [d.data for d in standing if d.number <= base]
+    after = [d for d in standing if d.number > base]
+    state = in_key_order(module.replay(game.players, game.seed, game.options, before, version=game.rules_version))
+    views = []
+    for d in after:
+        state, _ = module.apply(state, d.data)
+        views.append(module.view(state, seat))
+    return after, views
 
 
 def news_for(game: Game, seat, lang: str = "en", turns: int | None = None) -> list[dict]:

@@ -39,6 +39,15 @@ def _news(new_since: dict, game) -> SafeString:
     return format_html(' · <span class="news-count">{}</span>', words)
 
 
+def _orders(answers_waiting: dict | None, game) -> SafeString:
+    """How many standing orders the player keeps waiting in the game (games.answering)."""
+    n = (answers_waiting or {}).get(game.pk)
+    if not n:
+        return mark_safe("")
+    words = ngettext("%(counter)s standing order", "%(counter)s standing orders", n) % {"counter": n}
+    return format_html(' · <span class="orders-count">{}</span>', words)
+
+
 def _clock(game) -> SafeString:
     return format_html('<span class="clock">{}</span>', time_control(game))
 
@@ -80,18 +89,19 @@ def _deadline(game, until: bool) -> SafeString:
 
 
 @register.simple_tag
-def my_turn_row(game, new_since: dict, last_moves: dict, note_lines: dict) -> SafeString:
-    """A game where the player decides: its players, news, clock, time left, last move and note."""
+def my_turn_row(game, new_since: dict, last_moves: dict, note_lines: dict, answers_waiting: dict | None = None) -> SafeString:
+    """A game where the player decides: its players, news, standing orders, clock, time left, last
+    move and note."""
     deadline = _deadline(game, until=True) if game.deadline else ""
-    return format_html('<li class="urgent">{} · {}{} · {}\n      {}{}{}{}</li>', _link(game), _who(game),
-                       _news(new_since, game), _clock(game), deadline, _last_move(last_moves, game),
+    return format_html('<li class="urgent">{} · {}{}{} · {}\n      {}{}{}{}</li>', _link(game), _who(game),
+                       _news(new_since, game), _orders(answers_waiting, game), _clock(game), deadline, _last_move(last_moves, game),
                        _note(note_lines, game), _picture(game, standing=True))
 
 
 @register.simple_tag
-def waiting_row(game, new_since: dict, last_moves: dict, note_lines: dict) -> SafeString:
-    """A game waiting for others: its state, clock, players, news, who decides and by when (an open
-    game: its seats taken), last move and note."""
+def waiting_row(game, new_since: dict, last_moves: dict, note_lines: dict, answers_waiting: dict | None = None) -> SafeString:
+    """A game waiting for others: its state, clock, players, news, standing orders, who decides and by
+    when (an open game: its seats taken), last move and note."""
     if game.status == "open":
         turn = format_html(" · {}/{}", len(game.seats.all()), game.players)
     elif (deciding := game.deciding_seat) is not None:
@@ -101,8 +111,8 @@ def waiting_row(game, new_since: dict, last_moves: dict, note_lines: dict) -> Sa
                            _deadline(game, until=False) if game.deadline else "")
     else:
         turn = ""
-    return format_html("<li>{} · {} · {} · {}{}{}{}{}{}</li>", _link(game), game.get_status_display(), _clock(game),
-                       _who(game), _news(new_since, game), turn, _last_move(last_moves, game),
+    return format_html("<li>{} · {} · {} · {}{}{}{}{}{}{}</li>", _link(game), game.get_status_display(), _clock(game),
+                       _who(game), _news(new_since, game), _orders(answers_waiting, game), turn, _last_move(last_moves, game),
                        _note(note_lines, game), _picture(game, standing=True))
 
 

@@ -18,7 +18,7 @@ LAYERS = [
     ("reactions", ["games.reactions"]),
     ("services", ["games.services"]),
     ("below the services", ["games.ratings", "games.standings", "games.clock", "games.presence", "games.limits",
-                            "games.checks", "games.gates", "games.signals", "games.models"]),
+                            "games.checks", "games.gates", "games.answering", "games.signals", "games.models"]),
     ("rules", ["games.rules"]),
     ("accounts", ["accounts"]),
     ("foundation", ["foundation"]),

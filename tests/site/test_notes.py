@@ -1,5 +1,6 @@
 """Private notes (notes/): a player keeps one per game, and nobody else reads it in any answer of
-the API, any page, record, email or live message."""
+the API, any page, record, email or live message. Nor anything of a player's standing orders (orders/):
+their lines' digests, their deal, that an order made a decision."""
 from __future__ import annotations
 
 import json
@@ -13,12 +14,14 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from games import services
+from orders import services as orders
 
 from .test_notifications_ws import TIMEOUT, connect
 
 pytestmark = pytest.mark.django_db
 
 SECRET = "Bob bluffs with the red card: NOTE-7f3a"
+DEAL = 1357924680  # an order's deal: nobody but its player reads it
 
 
 @pytest.fixture
@@ -73,12 +76,18 @@ def test_no_answer_page_or_message_of_anyone_else_carries_the_note(game, make_us
     make_user("mod", is_staff=True, is_superuser=True)
     alice = player("alice")
     alice.put(f"/api/games/{game.pk}/note/", {"text": SECRET}, format="json")
-    # The game goes on and ends a turn or two after the note: emails and records have something to say.
-    for _ in range(4):
+    order = alices_order(game)
+    # The game goes on and ends a turn or two after the note (and past Alice's standing order, which
+    # plays its last decision): emails and records have something to say.
+    for _ in range(len(order.line) + 1):
         stored = services.game_with_seats(game.pk)
         mover = next(s.user for s in stored.seats.all() if s.order == stored.current_seat)
         legal = services.legal_for(stored, mover)
         services.submit_decision(mover, game.pk, stored.seq, legal["actions"][0])
+        orders.fire(game.pk)
+    order.refresh_from_db()
+    assert order.status == "fired", order.reason
+    hidden = [SECRET, str(DEAL), "(standing order)", '"by_order":true', '"by_order": true', *(d for _, d in order.expected)]
 
     schema = json.loads(APIClient().get("/api/schema/?format=json").content)
     gets = [path for path, operations in schema["paths"].items() if "get" in operations]
@@ -94,18 +103,34 @@ def test_no_answer_page_or_message_of_anyone_else_carries_the_note(game, make_us
         for path in gets:
             answer = api.get(_filled(path, game, "alice"))
             assert answer.status_code < 500, (username, path)
-            assert SECRET not in answer.content.decode(errors="replace"), (username, path)
+            assert not any(h in answer.content.decode(errors="replace") for h in hidden), (username, path)
             read += 1
         for path in pages:
             answer = browser.get(path, follow=True)
             assert answer.status_code < 500, (username, path)
-            assert SECRET not in answer.content.decode(errors="replace"), (username, path)
+            assert not any(h in answer.content.decode(errors="replace") for h in hidden), (username, path)
             read += 1
     assert read > 40
-    assert not any(SECRET in m.body or SECRET in m.subject for m in mail.outbox)
+    assert not any(h in m.body or h in m.subject for m in mail.outbox for h in hidden)
     owner = Client()
     owner.force_login(django_user_model.objects.get(username="alice"))
     assert SECRET in owner.get(f"/games/{game.pk}/").content.decode(), "the owner sees it beside the board"
+    assert '"by_order":true' in alice.get(f"/api/games/{game.pk}/moves/").content.decode(), "and her order's decision"
+
+
+def alices_order(game):
+    """Alice's standing order built from the game's true future: each player's first legal decision,
+    from the present up to Alice's first decision after one of Bob's; its answer that decision."""
+    stored = services.game_with_seats(game.pk)
+    module, state = services.rules_of(stored), services.current_state(stored)
+    alice = next(s for s in stored.seats.all() if s.user.username == "alice")
+    line, others = [], False
+    while not (others and module.current_seat(state) == alice.order):
+        others = others or module.current_seat(state) != alice.order
+        line.append(module.legal_actions(state)[0])
+        state, _ = module.apply(state, line[-1])
+    line.append(module.legal_actions(state)[0])
+    return orders.place(alice.user, game.pk, line, DEAL, world=services.current_state(stored))
 
 
 @pytest.mark.django_db(transaction=True)

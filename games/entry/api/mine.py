@@ -43,6 +43,7 @@ class MyGameSerializer(serializers.Serializer):
     last_move_at = serializers.DateTimeField(allow_null=True)
     last_move = LastMoveSerializer(allow_null=True, help_text="the last decision that stands (a game in play only)")
     new_since = serializers.IntegerField(help_text="decisions of the others since your page last showed you the game")
+    standing_orders = serializers.IntegerField(min_value=0, help_text="your standing orders that wait in the game (a game in play only)")
     result = serializers.CharField(help_text="a finished game's result as you read it (\"you won\"); else empty")
 
 
@@ -60,6 +61,7 @@ def row(user, section: str, game: Game, mine: lists.MyGames) -> dict:
             "to_decide": next((p for p in players if deciding and p["seat"] == deciding.order), None),
             "deadline": game.deadline if deciding else None, "last_move_at": game.last_move_at,
             "last_move": mine.last_moves.get(game.pk), "new_since": mine.new_since.get(game.pk, 0),
+            "standing_orders": mine.answers_waiting.get(game.pk, 0),
             "result": result_for(game, user) if section == "finished" else ""}
 
 

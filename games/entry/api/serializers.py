@@ -296,6 +296,7 @@ class DecisionSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     seat = serializers.IntegerField()
     by_bot = serializers.BooleanField()
+    by_order = serializers.BooleanField(help_text="your own standing order made it (false in anyone else's answer)")
     decision = serializers.DictField()
     created_at = serializers.DateTimeField()
     undone = serializers.BooleanField()
