@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts import sign_ins
@@ -95,6 +95,16 @@ GAME_TEXTS = {
     "analysisLive": gettext_lazy("The game has moved on meanwhile: “Back to the game” shows it, and the next "
                                  "position read here starts from it."),
     "analysisLongest": gettext_lazy("A line has at most %(n)s decisions."),
+    # Standing orders (static/js/analysis.js saves one, static/js/orders.js lists them).
+    "orderSaved": gettext_lazy("Saved: when %(when)s, I answer %(answer)s."),
+    "orderLine": gettext_lazy("when %(when)s, I answer %(answer)s"),
+    "orderCounts": gettext_lazy("after %(expected)s expected decisions, an answer of %(answer)s"),
+    "orderUnread": gettext_lazy("decision %(n)s"),
+    "orderNotSent": gettext_lazy("The site could not be reached. Try again."),
+    "orderWithdraw": gettext_lazy("Withdraw"),
+    "orderWaiting": pgettext_lazy("standing order", "waiting"), "orderFired": pgettext_lazy("standing order", "fired"),
+    "orderStopped": pgettext_lazy("standing order", "stopped"), "orderMissed": pgettext_lazy("standing order", "missed"),
+    "orderWithdrawn": pgettext_lazy("standing order", "withdrawn"),
 }
 
 

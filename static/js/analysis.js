@@ -6,6 +6,9 @@
 // board and the same Chooser as a real turn: it asks `Analysis` what to draw (`view`, `chooser`,
 // `position`) and hands it the decision a player's clicks complete (`play`). This module keeps the
 // line, reads its positions and runs the analysis bar (#analysis). Importing it touches no DOM.
+//
+// A player may save the line up to the place shown as a standing order (POST /api/games/<id>/orders/,
+// docs/orders.md): "if what happens from now on is this, answer with my last decisions of it".
 import { Chooser } from "./choices.js";
 import { api } from "./live.js";
 
@@ -29,6 +32,7 @@ export function sameDecision(a, b) {
 export class Line {
   constructor(deal = 0) {
     this.decisions = [];
+    this.seats = [];  // the seat deciding each decision, as the position it was played in said
     this.at = 0;
     this.deal = deal;
     this.known = new Map();
@@ -58,11 +62,12 @@ export class Line {
 
   /** The decision played from the place shown: the line's own next one keeps the rest of the line,
    * another replaces it. False when the line is as long as the endpoint plays. */
-  play(decision) {
+  play(decision, seat = null) {
     if (this.at >= LONGEST) return false;
     const next = this.decisions[this.at];
     if (!next || !sameDecision(next, decision)) {
       this.decisions = [...this.decisions.slice(0, this.at), decision];
+      this.seats = [...this.seats.slice(0, this.at), seat];
       this.forgetFrom(this.at + 1);
     }
     this.at += 1;
@@ -77,6 +82,7 @@ export class Line {
   /** The line ends after its first `n` decisions (a decision past them cannot be played there). */
   cut(n) {
     this.decisions = this.decisions.slice(0, n);
+    this.seats = this.seats.slice(0, n);
     this.at = Math.min(this.at, n);
     this.forgetFrom(n + 1);
   }
@@ -98,6 +104,36 @@ export class Line {
   forgetFrom(at) {
     for (const place of [...this.known.keys()]) if (place >= at) this.known.delete(place);
   }
+}
+
+/** How a line whose decisions were decided by `seats` (in order) makes a standing order of the
+ * player in seat `you`: its last run of `you`'s decisions is the answer, everything before it what must
+ * happen first ({expected, answer}: how many of each). Null when it makes none: no player, a line that
+ * does not end with the player's decision, or none of another seat's before the answer (as the server
+ * refuses them, orders.services.plan). */
+export function orderOf(seats, you) {
+  if (you === null || you === undefined || !seats.length) return null;
+  let expected = seats.length;
+  while (expected > 0 && seats[expected - 1] === you) expected -= 1;
+  const answer = seats.length - expected;
+  if (!answer || !seats.slice(0, expected).some((seat) => seat !== you && seat !== null)) return null;
+  return { expected, answer };
+}
+
+/** A saved line in words, {when: "Bob: A6 → A9", answer: "A9 → B9"}, from the log lines of each
+ * decision (`lines[i]`, empty where the position after it was not read) and the seat that decided it
+ * (`name(seat)` says whose); `split` is orderOf's answer. */
+export function lineWords(split, seats, lines, T, name) {
+  const said = (from, to, named) => seats.slice(from, to).map((seat, i) => {
+    const words = (lines[from + i] || []).join(" ") || T.orderUnread.replace("%(n)s", String(from + i + 1));
+    return named ? `${name(seat)}: ${words}` : words;
+  }).join(" · ");
+  return { when: said(0, split.expected, true), answer: said(split.expected, split.expected + split.answer, false) };
+}
+
+/** Words with %(when)s and %(answer)s filled in from lineWords. */
+export function withLine(template, words) {
+  return template.replace("%(when)s", words.when).replace("%(answer)s", words.answer);
 }
 
 /** How many of a line's `length` decisions still play, asking `plays(n)` (true when the first `n` do;
@@ -122,12 +158,21 @@ export function refusalText(error, T, lang) {
   return lang === "en" || !error.status ? error.message : T.refused;
 }
 
+/** A refused standing order as the bar says it: the server's detail, which the orders app writes in
+ * the reader's language (the page's); too many at once and a site out of reach in the page's words. */
+export function orderRefusal(error, T) {
+  if (error.status === 429) return T.tooMany;
+  return error.status ? error.message : T.orderNotSent;
+}
+
 const $ = (id) => document.getElementById(id);
 
 /**
- * The analysis bar and its line. `page`: {id, lang, T, module, seq(), redraw(), name(seat)}: the game's
- * id, the words, the board module (its pathOf and cyclePrefix build the Chooser), the game's seq as
- * the page shows it, a redraw of the board (game.js's render), and a seat's player's name.
+ * The analysis bar and its line. `page`: {id, lang, T, module, seq(), redraw(), name(seat), you,
+ * ordersChanged()}: the game's id, the words, the board module (its pathOf and cyclePrefix build the
+ * Chooser), the game's seq as the page shows it, a redraw of the board (game.js's render), a seat's
+ * player's name, the reader's seat (null for a spectator: no standing orders) and what to call once
+ * an order is saved (the orders panel reads them again).
  */
 export class Analysis {
   constructor(page) {
@@ -158,6 +203,7 @@ export class Analysis {
     $("analysis-back").addEventListener("click", () => this.step(-1));
     $("analysis-forward").addEventListener("click", () => this.step(1));
     $("analysis-deal").addEventListener("click", () => this.dealAgain());
+    if ($("analysis-save")) $("analysis-save").addEventListener("click", () => this.save());
   }
 
   /** The key A opens and leaves it; in it, ← and → step back and on (on a target too: ↑ and ↓ still
@@ -185,6 +231,7 @@ export class Analysis {
     if (!open) return;
     open.hidden = !playing && !this.active;
     if (this.active && this.moved() && !this.said) this.message(this.page.T.analysisLive);
+    if (this.active) this.setBusy(this.busy);  // a line whose game moved on saves no order
   }
 
   /** The game moved on since the line began: the endpoint plays from the new present position. */
@@ -248,7 +295,8 @@ export class Analysis {
   /** A decision the player's clicks completed in the shown position: the line goes on with it. */
   async play(decision) {
     if (!this.active || this.busy) return;
-    if (!this.line.play(decision)) {
+    const shown = this.line.position();
+    if (!this.line.play(decision, shown ? shown.seat : null)) {
       this.chooser.reset();
       this.message(this.page.T.analysisLongest.replace("%(n)s", String(LONGEST)));
       return this.page.redraw();
@@ -352,6 +400,36 @@ export class Analysis {
     $("analysis-busy").hidden = !on;
     bar.setAttribute("aria-busy", on ? "true" : "false");
     for (const id of ["analysis-back", "analysis-forward", "analysis-deal"]) $(id).disabled = on || this.cannot(id);
+    const save = $("analysis-save");
+    if (save) save.disabled = on || !this.order();
+  }
+
+  /** What the line up to the place shown makes as the reader's standing order (orderOf), or null: also
+   * when the game moved on since the line began (the server plays a line from the present position). */
+  order() {
+    if (this.moved()) return null;
+    return orderOf(this.line.seats.slice(0, this.line.at), this.page.you);
+  }
+
+  /** The line up to the place shown, sent as a standing order in its deal; the bar says what was saved
+   * (the server's refusal otherwise, in the reader's language), and waits meanwhile. */
+  async save() {
+    const split = this.active && !this.busy && this.order();
+    if (!split) return;
+    const line = this.line, at = line.at;
+    this.message("");
+    const ticket = this.begin();
+    try {
+      const order = await api(`/api/games/${this.page.id}/orders/`, { method: "POST", body: { line: line.upTo(at), deal: line.deal } });
+      const lines = line.seats.slice(0, at).map((_, i) => (line.position(i + 1) || { last: [] }).last);
+      const words = lineWords(split, line.seats, lines, this.page.T, this.page.name);
+      if (ticket === this.ticket) this.tell(withLine(this.page.T.orderSaved, words));
+      this.page.ordersChanged(order, words);
+    } catch (error) {
+      if (ticket === this.ticket) this.message(orderRefusal(error, this.page.T));
+    } finally {
+      if (ticket === this.ticket) this.setBusy(false);
+    }
   }
 
   cannot(id) {
@@ -382,7 +460,16 @@ export class Analysis {
 
   message(words) {
     this.said = words;
+    this.tell("");
     const node = $("analysis-message");
+    if (!node) return;
+    node.textContent = words;
+    node.hidden = !words;
+  }
+
+  /** What was saved (a status, not an alert): gone with the next thing the bar says. */
+  tell(words) {
+    const node = $("analysis-saved");
     if (!node) return;
     node.textContent = words;
     node.hidden = !words;

@@ -8,6 +8,7 @@ import { cardToRead, readCard } from "./card_text.js";
 import { Chooser } from "./choices.js";
 import { showCountdowns, timeLeft } from "./countdown.js";
 import { api, LiveSocket } from "./live.js";
+import { StandingOrders } from "./orders.js";
 import { boxIn } from "./panzoom.js";
 import { html as text } from "./svg.js";
 
@@ -17,6 +18,7 @@ let config = null;
 let T = null;
 let root = null;
 let analysis = null;  // the analysis board (analysis.js): while it is open the board shows its line
+let orders = null;  // the player's standing orders beside the board (orders.js)
 const $ = (id) => document.getElementById(id);
 const BOT_WATCH_MS = 1500;  // a look every 1.5 s while a bot decides
 const ANNOUNCED_KEPT = 30;  // the live region's latest announcements; older ones were said already
@@ -170,7 +172,8 @@ async function load() {
     // The chat is read again only when it may have changed (the first load, a poll, other news).
     const chatStale = state.chatStale;
     state.chatStale = false;
-    await Promise.all([loadLog(), chatStale ? loadChat() : null]);
+    // The standing orders too: a decision may have fired one, or missed one.
+    await Promise.all([loadLog(), chatStale ? loadChat() : null, orders.refresh()]);
     watchBots();
   } catch (error) {
     console.error(error);
@@ -941,6 +944,7 @@ async function loadLog() {
   for (const d of decisions) {
     const item = text("li", null, { value: d.number, "data-number": d.number });
     if (d.undone) item.classList.add("undone");
+    if (d.by_order) item.classList.add("by-order");  // its words say "(standing order)", to its player alone
     if (state.fresh.has(d.number) && !d.undone) item.classList.add("new");
     const holder = logLineHolder(item, d);
     holder.appendChild(text("strong", `${seatName(d.seat)}${d.by_bot ? ` (${T.bot})` : ""}${d.undone ? ` — ${T.undone}` : ""}: `));
@@ -1223,8 +1227,11 @@ export function start() {
   wireNewsReplay();
   state.wordsChanged = wireBoardWords({ id: config.id, lang: config.lang, T, root, board: () => state.board,
                                         seq: () => (state.game ? state.game.seq : null) });
+  orders = new StandingOrders({ id: config.id, T, when: formatTime,
+                                active: () => Boolean(state.game) && state.game.status === "active" });
   analysis = new Analysis({ id: config.id, lang: config.lang, T, module: null, seq: () => (state.game ? state.game.seq : null),
-                            redraw: render, name: seatName });
+                            redraw: render, name: seatName, you: config.yourSeat,
+                            ordersChanged: (order, words) => orders.saved(order, words) });
   analysis.wire();
   // Before board_words.js's keys (capture): in the analysis board ← → step the line even from a
   // target, whose neighbours ↑ ↓ still reach.

@@ -1,9 +1,11 @@
-// The analysis board's line (static/js/analysis.js): stepping, branching, dealing again, and where a
-// line that no longer plays is cut.
+// The analysis board's line (static/js/analysis.js): stepping, branching, dealing again, where a
+// line that no longer plays is cut, and which of its starts a player may save as a standing order.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { LONGEST, Line, longestPlayable, refusalText, sameDecision } from "../../static/js/analysis.js";
+import { LONGEST, Line, lineWords, longestPlayable, orderOf, orderRefusal, refusalText, sameDecision, withLine }
+  from "../../static/js/analysis.js";
+import { orderText, statusWord } from "../../static/js/orders.js";
 
 const d = (n) => ({ type: "move", to: n });
 
@@ -86,4 +88,59 @@ test("refusals in the page's language: the server's words on an English page onl
   assert.equal(refusalText(error(400, "decision 2 of the line"), T, "en"), "decision 2 of the line");
   assert.equal(refusalText(error(400, "decision 2 of the line"), T, "de"), "Nicht möglich");
   assert.equal(refusalText(new Error("Failed to fetch"), T, "de"), "Failed to fetch");
+});
+
+test("a start of the line is a standing order when it ends with the player's decisions after another seat's", () => {
+  const me = 1;
+  assert.deepEqual(orderOf([0, 1], me), { expected: 1, answer: 1 });
+  assert.deepEqual(orderOf([0, 0, 1, 1], me), { expected: 2, answer: 2 }, "the others' whole turn, then mine");
+  assert.deepEqual(orderOf([1, 0, 1], me), { expected: 2, answer: 1 }, "my own decisions before theirs are expected too");
+  assert.equal(orderOf([0, 1, 0], me), null, "it ends with another seat's decision");
+  assert.equal(orderOf([1, 1], me), null, "nothing of another seat before the answer");
+  assert.equal(orderOf([], me), null);
+  assert.equal(orderOf([0, 1], null), null, "a spectator keeps no orders");
+  assert.equal(orderOf([null, 1], me), null, "a seat not known is none of another's");
+});
+
+test("the line keeps who decided each decision, through branches and cuts", () => {
+  const line = new Line();
+  line.play(d(1), 0);
+  line.play(d(2), 1);
+  line.play(d(3), 0);
+  assert.deepEqual(line.seats, [0, 1, 0]);
+  line.back();
+  line.back();
+  line.play(d(2), 1);
+  assert.deepEqual(line.seats, [0, 1, 0], "the line's own next decision keeps the rest");
+  line.back();
+  line.play(d(7), 1);
+  assert.deepEqual(line.seats, [0, 1]);
+  line.cut(1);
+  assert.deepEqual(line.seats, [0]);
+  assert.deepEqual(orderOf(line.seats.slice(0, 0), 1), null);
+});
+
+test("a saved order in words: whose each expected decision is, then the answer", () => {
+  const T = { orderSaved: "Saved: when %(when)s, I answer %(answer)s.", orderUnread: "decision %(n)s",
+              orderLine: "when %(when)s, I answer %(answer)s", orderCounts: "after %(expected)s, %(answer)s" };
+  const name = (seat) => ["Bob", "Ann"][seat];
+  const words = lineWords({ expected: 2, answer: 1 }, [0, 0, 1], [["A6 → A9"], [], ["B2 → B3", "a pod"]], T, name);
+  assert.deepEqual(words, { when: "Bob: A6 → A9 · Bob: decision 2", answer: "B2 → B3 a pod" });
+  assert.equal(withLine(T.orderSaved, words), "Saved: when Bob: A6 → A9 · Bob: decision 2, I answer B2 → B3 a pod.");
+  const order = { id: 3, expected: [0, 0], answer: [{}] };
+  assert.equal(orderText(order, words, T), "when Bob: A6 → A9 · Bob: decision 2, I answer B2 → B3 a pod");
+  assert.equal(orderText(order, null, T), "after 2, 1", "saved elsewhere: its counts");
+});
+
+test("an order's status and refusal in the page's words", () => {
+  const T = { orderWaiting: "wartet", orderFired: "ausgeführt", orderMissed: "verfehlt", tooMany: "Zu viele",
+              orderNotSent: "Nicht erreicht" };
+  assert.equal(statusWord("fired", T), "ausgeführt");
+  assert.equal(statusWord("missed", T), "verfehlt");
+  assert.equal(statusWord("unknown", T), "unknown");
+  const error = (status, message) => Object.assign(new Error(message), { status });
+  assert.equal(orderRefusal(error(400, "die Linie muss mit einer Entscheidung von dir enden"), T),
+    "die Linie muss mit einer Entscheidung von dir enden", "the server's detail, in the reader's language");
+  assert.equal(orderRefusal(error(429, "slow down"), T), "Zu viele");
+  assert.equal(orderRefusal(new Error("Failed to fetch"), T), "Nicht erreicht");
 });
