@@ -4,14 +4,15 @@ key, no push secret."""
 from __future__ import annotations
 
 PROFILE = ("display_name", "language", "time_zone", "notify_turn", "notify_reminders", "notify_game_over",
-           "notify_invitations", "notify_while_online", "bot")
+           "notify_invitations", "notify_while_online", "bot", "quiet_from", "quiet_until", "days_off", "auto_vacation")
 
 
 def account(user) -> dict:
     profile = user.profile
     return {"username": user.username, "email": user.email, "joined": user.date_joined,
             "last_sign_in": user.last_login, "profile": {field: getattr(profile, field) for field in PROFILE},
-            "vacations": [{"first_day": v.start, "last_day": v.end} for v in user.vacations.order_by("start")],
+            "vacations": [{"first_day": v.start, "last_day": v.end, "taken_for_game": v.for_game}
+                          for v in user.vacations.order_by("start")],
             "programs": [{"device": t.device, "since": t.created, "last_used": t.last_used}
                          for t in user.api_tokens.order_by("created")],
             "push_devices": [{"device": d.label, "since": d.created_at, "last_push": d.last_push_at}
