@@ -110,9 +110,9 @@ def _wall(zone: tzinfo, day: date, at: time) -> datetime:
 
 
 def _spans(calendar: Calendar, since: datetime) -> Iterator[tuple[datetime, datetime, str]]:
-    """Every span off the clock (from, until, why), in the order they begin, from the local day
-    before `since` on (a night begun the evening before may still run), unrolled for
-    CALENDAR_HORIZON at most; then the vacations."""
+    """Every span off the clock (from, until, why), in the order they begin: the quiet hours and days
+    off unrolled day by day in the player's zone from the local day before `since` on (a night begun
+    the evening before may still run), for CALENDAR_HORIZON at most, merged with the vacations."""
     vacations = ((a.astimezone(UTC), b.astimezone(UTC), VACATION) for a, b in calendar.vacations)
     if not calendar.weekly:
         yield from vacations
