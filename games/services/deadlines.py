@@ -1,4 +1,5 @@
-"""The clock of a turn: when it runs out (vacations excepted) and what happens when it has."""
+"""The clock of a turn: when it runs out (the player's calendar excepted: quiet hours, days off,
+vacations; games.clock) and what happens when it has."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -70,7 +71,8 @@ def enforce_deadline(game_id: int, now=None) -> bool:
     """Time out the current seat of a game whose deadline has passed; True if it did.
 
     Idempotent: the game row is locked and the deadline checked again, and a vacation taken since
-    the deadline was set pushes it back instead.
+    the deadline was set pushes it back instead; so does a day of vacation the site takes for a
+    player who asked for it (take_vacation_day, auto-vacation).
     """
     now = now or timezone.now()
     answering.before_time_out(game_id)  # what the player left ahead of time plays before the bot (a standing order)
