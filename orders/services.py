@@ -131,7 +131,9 @@ def withdraw(user, game_id, order_id: int) -> Order:
 
 def _own_waiting(user, game: Game, order_id: int) -> Order:
     """The user's order in the game, locked, if it still waits (else a 404 or a 409)."""
-    order = Order.objects.select_for_update().filter(pk=order_id, user=user, game=game).first()
+    order = None
+    if 0 < order_id < 2 ** 63:  # a number no row can have is no order either (never a database error)
+        order = Order.objects.select_for_update().filter(pk=order_id, user=user, game=game).first()
     if order is None:
         raise services.NotFound(gettext("you have no such standing order in this game"))
     if order.status != Status.WAITING:

@@ -198,7 +198,8 @@ def test_the_api_keeps_orders_to_their_player_and_refuses_with_a_detail(make_use
             (api(ann).post(url, {"line": [{"type": "no such decision"}]}, format="json"), 400),
             (api(ann).post(url, {"line": line[:1], "deal": -1}, format="json"), 400),
             (api(bob).delete(f"{url}{body['id']}/"), 404),
-            (api(ann).delete(f"/api/games/{game.pk}/orders/999999/"), 404)]:
+            (api(ann).delete(f"/api/games/{game.pk}/orders/999999/"), 404),
+            (api(ann).put(f"{url}{2 ** 70}/", {"line": line}, format="json"), 404)]:
         assert refused.status_code == status and refused.json()["detail"], (status, refused.content)
     one = api(ann).post(url, {"line": line[:1]}, format="json")  # Ann's own decision only, or Bob's last
     assert one.status_code == 400 and one.json()["detail"]
@@ -217,3 +218,40 @@ def test_the_api_keeps_orders_to_their_player_and_refuses_with_a_detail(make_use
     limited = api(ann).put(f"{url}{api(ann).get(url).json()[0]['id']}/", {"line": line}, format="json")
     assert limited.status_code == 429 and limited.json()["detail"]
     assert Game.objects.get(pk=game.pk).seq == game.seq, "the game untouched"
+
+
+def test_an_undo_of_a_decision_the_order_counted_misses_it(game, django_capture_on_commit_callbacks):
+    """At the first of Ann's next turns whose first decision she may take back (the rules' `undoable`)."""
+    ann, game, module = game
+    seat = game.seat_of(ann).order
+    for _ in range(6):
+        line, own = future(module, game, seat)
+        order = orders.place(ann, game.pk, line, world=services.current_state(game))
+        game = ann_plays(ann, game, module, 1, django_capture_on_commit_callbacks)
+        if game.current_seat == seat and module.undoable(services.current_state(game)) >= 1:
+            break
+        game = ann_plays(ann, game, module, own - 1, django_capture_on_commit_callbacks)
+        if game.current_seat != seat:
+            pytest.skip("the game ended before a turn of Ann's could be taken back")
+    else:
+        pytest.skip("none of Ann's next turns had a decision to take back")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.undo(ann, game.pk, game.seq)
+    order.refresh_from_db()
+    assert order.status == Order.Status.MISSED and order.reason == "a decision was taken back"
+
+
+def test_nothing_fires_for_a_seat_a_bot_keeps(game, django_capture_on_commit_callbacks, monkeypatch):
+    ann, game, module = game
+    seat = game.seat_of(ann).order
+    line, own = future(module, game, seat)
+    order = orders.place(ann, game.pk, line, world=services.current_state(game))
+    monkeypatch.setattr(reactions, "_after", lambda game_id: None)  # matched, not fired yet
+    game = ann_plays(ann, game, module, own, django_capture_on_commit_callbacks)
+    assert game.current_seat == seat
+    with django_capture_on_commit_callbacks(execute=False):  # the stand-in does not move yet
+        services.stand_in(ann, game.pk, "greedy")
+    game = services.game_with_seats(game.pk)
+    assert orders.fire(game.pk) == 0 and not orders.answers_now(game, game.seat_of(ann))
+    order.refresh_from_db()
+    assert order.status == Order.Status.WAITING and not Decision.objects.filter(game=game, by_order=True).exists()
