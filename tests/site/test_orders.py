@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 
 from games import rules, services
 from games.models import Decision, Game, TurnNotice
@@ -214,6 +215,10 @@ def test_the_api_keeps_orders_to_their_player_and_refuses_with_a_detail(make_use
     again = api(ann).delete(f"{url}{body['id']}/")
     assert again.status_code == 409 and again.json()["detail"]
     assert api(ann).get("/api/me/games/").json()["games"][0]["standing_orders"] == 9
+    for player, shown in ((ann, True), (bob, False)):
+        browser = Client()
+        browser.force_login(player)
+        assert ("9 standing orders" in browser.get("/games/mine/").content.decode()) is shown
     settings.USER_LIMITS = {**settings.USER_LIMITS, "standing_order": (0, 60)}
     limited = api(ann).put(f"{url}{api(ann).get(url).json()[0]['id']}/", {"line": line}, format="json")
     assert limited.status_code == 429 and limited.json()["detail"]
