@@ -172,8 +172,11 @@ async function load() {
     // The chat is read again only when it may have changed (the first load, a poll, other news).
     const chatStale = state.chatStale;
     state.chatStale = false;
-    // The standing orders too: a decision may have fired one, or missed one.
-    await Promise.all([loadLog(), chatStale ? loadChat() : null, orders.refresh()]);
+    // The standing orders too: a decision may have fired one, or missed one (a look again shortly
+    // after a new version of the game, while some wait: a missed one brings no live update).
+    const moved = state.ordersSeq !== undefined && state.ordersSeq !== state.game.seq;
+    state.ordersSeq = state.game.seq;
+    await Promise.all([loadLog(), chatStale ? loadChat() : null, orders.refresh(moved)]);
     watchBots();
   } catch (error) {
     console.error(error);

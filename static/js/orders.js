@@ -7,6 +7,10 @@ import { api } from "./live.js";
 import { html as text } from "./svg.js";
 
 const STATUSES = ["waiting", "fired", "stopped", "missed", "withdrawn"];
+// The orders are compared with the game after each decision, by a task of their own: an order missed
+// (or stopped) plays no decision, so no live update follows it. While some wait, a read after a
+// decision is followed by one more a moment later, which finds what the comparison decided.
+const LOOK_AGAIN_MS = 3000;
 
 /** The status in the page's words: T.orderWaiting, T.orderFired, … */
 export function statusWord(status, T) {
@@ -33,9 +37,16 @@ export class StandingOrders {
     this.orders = [];
   }
 
-  /** Read them again; a call while a read is on its way asks for exactly one more after it. */
-  refresh() {
+  /** Read them again; a call while a read is on its way asks for exactly one more after it. `later`:
+   * while some still wait, read them once more after a moment (see LOOK_AGAIN_MS). */
+  refresh(later = false) {
     if (!this.node) return null;
+    if (later) {
+      clearTimeout(this.lookAgain);
+      this.lookAgain = setTimeout(() => {
+        if (this.orders.some((order) => order.status === "waiting")) this.refresh();
+      }, LOOK_AGAIN_MS);
+    }
     if (this.loading) {
       this.again = true;
       return this.loading;
@@ -104,7 +115,8 @@ export class StandingOrders {
     button.disabled = true;
     this.node.setAttribute("aria-busy", "true");
     try {
-      await api(`/api/games/${this.page.id}/orders/${order.id}/`, { method: "DELETE" });
+      // A body, so that api() sends the CSRF token (it does with a body only).
+      await api(`/api/games/${this.page.id}/orders/${order.id}/`, { method: "DELETE", body: {} });
       this.say("");
     } catch (error) {
       this.say(error.status === 429 ? this.page.T.tooMany : (error.status ? error.message : this.page.T.orderNotSent));

@@ -1,8 +1,9 @@
 """Standing orders from the analysis board (static/js/analysis.js, static/js/orders.js), one game of each
 kind on the same two pages: a player plays two branches of the opponent's next turn on the analysis
-board, each up to an answer of their own, and saves each as a standing order; the opponent plays into
-the first on their page, and the answer is there at once on both pages, its log line marked "(standing
-order)" for its player alone, the first order "fired" and the other "missed" in the player's panel.
+board, each up to an answer of their own, and saves each as a standing order (and the second once more,
+which they withdraw with the keys); the opponent plays into the first on their page, and the answer is
+there at once on both pages, its log line marked "(standing order)" for its player alone, the first
+order "fired" and the other "missed" in the player's panel.
 
 The branches are built from the opponent's true legal decisions that play the same in the world the
 analysis board guesses (deal 0) and show the player the same there as in truth, so that the guess and
@@ -10,6 +11,7 @@ the game agree; the two differ in what the player sees after the opponent's firs
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from .test_analysis import ready
 from .test_every_page import AXE
@@ -17,11 +19,17 @@ from .test_play import LIVE_SECONDS, BrowserTestCase, make_player, settle
 
 # Each decision's tokens as the page's board module makes them, and whether one is a tile turned with ⟳
 # (chosen by Confirm, not by a click on its token).
-PATHS = """async (decisions) => {
-  const module = await import(JSON.parse(document.getElementById("page-config").textContent).module);
+PATHS = """async ([url, decisions]) => {
+  const module = await import(url);
   const turned = (token) => Boolean(module.cyclePrefix) && token.startsWith(module.cyclePrefix);
   return decisions.map((d) => { const path = module.pathOf(d).map(String); return { path, cycled: path.some(turned) }; });
 }"""
+
+
+def clicked_alone(page, board: str, decisions: list[dict]) -> list[dict]:
+    """The decisions the page chooses by clicks on their tokens alone (no tile turned with ⟳)."""
+    paths = page.evaluate(PATHS, [board, decisions])
+    return [d for d, p in zip(decisions, paths, strict=True) if not p["cycled"]]
 
 
 def seen_as(module, state, seat) -> str:
@@ -69,6 +77,11 @@ def branches(module, state: dict, guess: dict, me: int, plain) -> list[list[dict
     return None
 
 
+def statuses(page) -> list[str]:
+    """The orders' statuses in the panel, newest first."""
+    return page.eval_on_selector_all("#orders-list li", "(items) => items.map((i) => i.dataset.status)")
+
+
 def click_decision(page, path: list[str]) -> None:
     """Clicks the tokens of one decision on the page, each once it is offered."""
     for token in path:
@@ -79,6 +92,8 @@ def click_decision(page, path: list[str]) -> None:
 
 class StandingOrdersFromTheAnalysisBoard(BrowserTestCase):
     def test_two_branches_saved_one_fires_at_once_on_both_pages_and_the_other_is_missed(self):
+        from django.templatetags.static import static
+
         from games import rules, services
         from games.rules.rng import SeededRandom
         me, rival = make_player("me"), make_player("rival")
@@ -87,14 +102,9 @@ class StandingOrdersFromTheAnalysisBoard(BrowserTestCase):
             module = rules.get(name)
             game = services.create_game(me, game=name, players=2)
             services.join_game(rival, game.pk)
-            url = f"{self.live_server_url}/games/{game.pk}/"
-            page.goto(url)
-            page.wait_for_selector("#connection[data-state=open]")
+            url, board = f"{self.live_server_url}/games/{game.pk}/", static(f"{name}/board.js")
 
-            def plain(decisions):
-                paths = page.evaluate(PATHS, decisions)
-                return [d for d, p in zip(decisions, paths) if p and not p["cycled"]]
-
+            plain = partial(clicked_alone, page, board)
             # The game goes on (true legal decisions, through the services) to a turn of the rival's with two branches.
             game = services.game_with_seats(game.pk)
             seat, lines = game.seat_of(me).order, None
@@ -117,8 +127,7 @@ class StandingOrdersFromTheAnalysisBoard(BrowserTestCase):
             page.keyboard.press("a")
             ready(page, 0)
             for number, line in enumerate(lines):
-                paths = [p["path"] for p in page.evaluate(PATHS, line)]
-                for at, path in enumerate(paths):
+                for at, path in enumerate(p["path"] for p in page.evaluate(PATHS, [board, line])):
                     click_decision(page, path)
                     ready(page, at + 1)
                     assert page.is_disabled("#analysis-save") == (at + 1 < len(line)), \
@@ -130,14 +139,23 @@ class StandingOrdersFromTheAnalysisBoard(BrowserTestCase):
                 for _ in line:
                     page.keyboard.press("ArrowLeft")
                 ready(page, 0)
+            # The second branch once more, stepped through without reading a position again, and withdrawn by keys.
+            for _ in lines[1]:
+                page.keyboard.press("ArrowRight")
+            ready(page, len(lines[1]))
+            page.click("#analysis-save")
+            page.wait_for_selector("#orders-list li:nth-child(3)")
             page.keyboard.press("Escape")
             page.wait_for_selector("#analysis", state="hidden")
-            assert page.eval_on_selector_all("#orders-list li", "(items) => items.map((i) => i.dataset.status)") == \
-                ["waiting", "waiting"]
+            page.focus("#orders-list li:first-child .order-withdraw")
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#orders-list li:first-child[data-status=withdrawn]")
+            assert page.evaluate("() => Boolean(document.activeElement.closest('#orders'))"), "the keyboard stays in the panel"
+            assert statuses(page) == ["withdrawn", "waiting", "waiting"]
 
             # The rival plays into the first branch on their page; the answer follows at once, on both pages.
             played, answer = lines[0][:-1], base + len(lines[0])
-            for at, path in enumerate(p["path"] for p in other.evaluate(PATHS, played)):
+            for at, path in enumerate(p["path"] for p in page.evaluate(PATHS, [board, played])):
                 other.wait_for_function(f"() => document.getElementById('game-root').dataset.myTurn === 'yes' "
                                         f"&& Number(document.getElementById('game-root').dataset.seq) === {base + at}")
                 click_decision(other, path)
@@ -150,10 +168,9 @@ class StandingOrdersFromTheAnalysisBoard(BrowserTestCase):
             assert "(standing order)" in page.text_content(f'#log li[data-number="{answer}"]')
             other.wait_for_selector(f'#log li[data-number="{answer}"]', timeout=LIVE_SECONDS * 1000)
             assert "(standing order)" not in other.text_content("#log"), f"{name}: the mark is its player's alone"
-            page.wait_for_function("""() => [...document.querySelectorAll('#orders-list li')].map((i) => i.dataset.status)
-                .sort().join() === 'fired,missed'""", timeout=LIVE_SECONDS * 1000)
-            newest, older = page.eval_on_selector_all("#orders-list li", "(items) => items.map((i) => i.dataset.status)")
-            assert (newest, older) == ("missed", "fired"), f"{name}: the first branch fired, the second missed"
+            page.wait_for_function("""() => !document.querySelector('#orders-list li[data-status=waiting]')""",
+                                   timeout=LIVE_SECONDS * 1000)
+            assert statuses(page) == ["withdrawn", "missed", "fired"], f"{name}: the first branch fired, the second missed"
             assert not page.locator("#orders .order-withdraw").count(), "nothing left to withdraw"
         assert not page.errors and not other.errors, page.errors + other.errors
         # The last game's panel on a phone: nothing wider than the screen, nothing axe-core finds in it.
