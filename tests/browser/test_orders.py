@@ -173,14 +173,21 @@ class StandingOrdersFromTheAnalysisBoard(BrowserTestCase):
             assert statuses(page) == ["withdrawn", "missed", "fired"], f"{name}: the first branch fired, the second missed"
             assert not page.locator("#orders .order-withdraw").count(), "nothing left to withdraw"
         assert not page.errors and not other.errors, page.errors + other.errors
-        # The last game's panel on a phone: nothing wider than the screen, nothing axe-core finds in it.
+        # The last game's panel and analysis bar on a phone: nothing wider than the screen, buttons a finger
+        # hits, nothing axe-core finds in them.
         phone = self.watched(self.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                               bypass_csp=True).new_page())  # lets axe's script in
         self.sign_in(phone, "me")
         phone.goto(url)
         phone.wait_for_selector("#orders-list li[data-status=fired]")
         assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
+        phone.click("#analysis-open")
+        ready(phone, 0)
+        box = phone.locator("#analysis-save").bounding_box()
+        assert box["height"] >= 44 and box["x"] + box["width"] <= 390, box
+        self.shot(phone, "orders-phone")
         if AXE.exists():
             phone.add_script_tag(path=str(AXE))
-            found = phone.evaluate("async () => (await axe.run('#orders', { resultTypes: ['violations'] })).violations")
+            found = phone.evaluate("""async () => (await axe.run({ include: [["#orders"], ["#analysis"]] },
+                { resultTypes: ["violations"] })).violations""")
             assert found == [], found
