@@ -1,6 +1,7 @@
 """After every decision stored in a game with waiting standing orders, the task that compares and plays
-them (orders.tasks.fire). Nothing is asked of the database in the game's transaction: whether the
-game has waiting orders is read after the commit (one probe of a partial index)."""
+them (orders.tasks.fire); after a game ends some other way (a resignation, an abort), the same task
+marks its waiting orders missed. Nothing is asked of the database in the game's transaction: whether
+the game has waiting orders is read after the commit (one probe of a partial index)."""
 from __future__ import annotations
 
 from django.db import transaction
@@ -18,6 +19,8 @@ def _after(game_id: int) -> None:
 
 
 @receiver(game_signals.decision_stored)
-def _decision_stored(sender, game, **kwargs):
+@receiver(game_signals.game_finished)
+@receiver(game_signals.game_aborted)
+def _game_changed(sender, game, **kwargs):
     game_id = game.pk
     transaction.on_commit(lambda: _after(game_id))

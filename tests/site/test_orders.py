@@ -260,3 +260,13 @@ def test_nothing_fires_for_a_seat_a_bot_keeps(game, django_capture_on_commit_cal
     assert orders.fire(game.pk) == 0 and not orders.answers_now(game, game.seat_of(ann))
     order.refresh_from_db()
     assert order.status == Order.Status.WAITING and not Decision.objects.filter(game=game, by_order=True).exists()
+
+
+def test_a_game_that_ends_otherwise_misses_its_orders(game, django_capture_on_commit_callbacks):
+    ann, game, module = game
+    line, _ = future(module, game, game.seat_of(ann).order)
+    order = orders.place(ann, game.pk, line, world=services.current_state(game))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.resign(ann, game.pk)
+    order.refresh_from_db()
+    assert order.status == Order.Status.MISSED and order.reason == "the game ended before the line"
