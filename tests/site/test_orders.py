@@ -219,6 +219,8 @@ def test_the_api_keeps_orders_to_their_player_and_refuses_with_a_detail(make_use
         browser = Client()
         browser.force_login(player)
         assert ("9 standing orders" in browser.get("/games/mine/").content.decode()) is shown
+    exported = api(ann).get("/api/me/export/").json()["standing_orders"]
+    assert len(exported) == 10 and exported[-1]["line"] == line and api(bob).get("/api/me/export/").json()["standing_orders"] == []
     settings.USER_LIMITS = {**settings.USER_LIMITS, "standing_order": (0, 60)}
     limited = api(ann).put(f"{url}{api(ann).get(url).json()[0]['id']}/", {"line": line}, format="json")
     assert limited.status_code == 429 and limited.json()["detail"]
