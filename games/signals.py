@@ -22,3 +22,4 @@ invitation_withdrawn = Signal()  # game, user_id: an open game's invitation to t
 game_moderated = Signal()      # game, action: a moderator changed the game from the desk (recorded)
 vacation_taken = Signal()      # game, seat, vacation: a deadline passed and the site took a day of the player's vacation
 stand_in_changed = Signal()    # game, seat: a player let a bot keep the seat, or took it back
+turn_notice_sent = Signal()    # user, game, kind, payload: a turn, reminder or last call notice went (payload: the push's)

@@ -23,7 +23,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from accounts.models import Profile
-from games import answering, clock, presence
+from games import answering, clock, presence, signals
 from games.models import Digest, Game, Seat, TurnNotice
 from games.reactions import push
 from games.services import deadlines, lists, news_for, rules_of, waiting_games
@@ -33,6 +33,7 @@ Kind = TurnNotice.Kind
 log = logging.getLogger(__name__)
 NEWS_TURNS = 5    # the others' latest turns a turn email tells; the game page has them all
 PUSH_BODY = 240   # characters: a phone shows two or three lines of a notification
+TURN_KINDS = (Kind.TURN, Kind.REMINDER, Kind.LAST_CALL)  # the notices turn_notice_sent announces
 
 PREFERENCES_SALT = "station.email-preferences"
 
@@ -143,7 +144,10 @@ def _notice_once(game: Game, user, kind: str, template: str, context: dict, key:
     if subject is None:
         return False
     body = "\n".join([subject, *(f"{t['name']}: {' · '.join(t['lines'])}" for t in turns[-1:])])[:PUSH_BODY]
-    push.send(user, push.message(gettext_in(user, "Argo Station"), body, f"/games/{game.pk}/", f"game-{game.pk}"))
+    payload = push.message(gettext_in(user, "Argo Station"), body, f"/games/{game.pk}/", f"game-{game.pk}")
+    push.send(user, payload)
+    if kind in TURN_KINDS:
+        signals.turn_notice_sent.send(sender=Game, user=user, game=game, kind=kind, payload=payload)
     return True
 
 
