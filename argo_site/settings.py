@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "quickmatch",
     "ladders",
     "letters",
+    "webhooks",
     # Each game's package, so that its board module (static/) and rules page (templates/) are found.
     *rules_packages(),
 ]
@@ -135,7 +136,7 @@ CONTENT_SECURITY_POLICY = {
 # What one person can do in a while (games.limits): (uses, seconds). Far above real play.
 USER_LIMITS = {"chat": (20, 60), "create_game": (20, 3600), "invite": (60, 3600), "explore": (120, 60),
                "create_tournament": (5, 24 * 3600), "message": (20, 60),
-               "standing_order": (60, 3600)}
+               "standing_order": (60, 3600), "webhook": (10, 3600)}
 # Tournaments a player (not a moderator) may have open for sign-up at once (tournaments.services).
 TOURNAMENTS_OPEN_AT_ONCE = 3
 # Failed logins (accounts/adapter.py): per account however it is named, per client address; and
@@ -290,6 +291,9 @@ VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 PUSH_ALLOW_HTTP = DEBUG  # push services are https; a local stand-in (tests, development) may not be
 # The hosts (and every host below them) the site posts pushes to: the push services of Chromium
 # browsers (FCM), Firefox, Safari and Edge (docs/security.md says where the list comes from).
+# Webhooks (webhooks.addresses) post to https on the public internet only; tests and development may let
+# in http, any port and any address, for a stand-in server on the same machine. Never on in production.
+WEBHOOKS_ALLOW_LOCAL = False
 PUSH_SERVICE_HOSTS = [h.strip() for h in (
     os.environ.get("PUSH_SERVICE_HOSTS")
     or "fcm.googleapis.com,updates.push.services.mozilla.com,push.apple.com,notify.windows.com").split(",") if h.strip()]
@@ -381,6 +385,7 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.Game.Status",
         "SeatStatusEnum": "games.models.Seat.Status",
         "TimeControlEnum": "games.models.Game.TimeControl",
+        "WebhookFormatEnum": "webhooks.models.Webhook.Format",
     },
 }
 

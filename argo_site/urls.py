@@ -62,6 +62,7 @@ api = [
     path("quick-match/", QuickMatchView.as_view(), name="api-quick-match"),
     path("ladders/", include("ladders.api_urls")),
     path("letters/", include("letters.api_urls")),
+    path("", include("webhooks.api_urls")),
     path("", include("games.entry.api.urls")),
     path("", include("tournaments.api_urls")),
     re_path(r"^.*$", not_found),  # JSON, not a page, for any unknown API path
@@ -93,5 +94,6 @@ urlpatterns = [
     path("", include("quickmatch.urls")),
     path("ladders/", include("ladders.urls")),
     path("letters/", include("letters.urls")),
+    path("", include("webhooks.urls")),
     path("", include("games.entry.urls")),
 ]
