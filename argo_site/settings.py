@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "stats",
+    "reliability",
     "friends",
     "notes",
     "orders",

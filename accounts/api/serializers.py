@@ -21,7 +21,9 @@ from accounts.models import (
 )
 from accounts.push_endpoints import ENDPOINT_SHAPE, endpoint_allowed
 from foundation.api import StrictBooleanField, StrictCharField
+from games import reputation
 from games.clock import days_off_of
+from games.entry.api.serializers import NO_RELIABILITY, ReliabilitySerializer
 from games.services import calendar_changed, waiting_count
 
 
@@ -154,7 +156,7 @@ class PublicUserSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = get_user_model()
-        fields = ["username", "display_name", "bot", "date_joined", "games_finished", "ratings"]
+        fields = ["username", "display_name", "bot", "date_joined", "games_finished", "ratings", "reliability"]
 
     bot = serializers.CharField(source="profile.bot", read_only=True,
                                 help_text='"" for a person; "api" for a program playing through the API; otherwise '
@@ -165,6 +167,12 @@ class PublicUserSerializer(serializers.ModelSerializer):
 
     def get_games_finished(self, user) -> int:
         return user.seats.filter(game__status="finished").count()
+
+    reliability = serializers.SerializerMethodField(help_text=(
+        "the player's reliability over their last 100 finished games with a clock (docs/reliability.md)"))
+
+    def get_reliability(self, user) -> ReliabilitySerializer:
+        return reputation.of([user.pk]).get(user.pk) or NO_RELIABILITY
 
 
 MAX_PUSH_DEVICES = 20

@@ -69,15 +69,18 @@ def time_control(game) -> str:
 # progress, the template engine took longer over them than the database (docs/performance.md).
 
 @register.simple_tag(takes_context=True)
-def open_game_entry(context, game, joined: set, invited: set, standing: dict) -> str:
+def open_game_entry(context, game, joined: set, invited: set, standing: dict, beside: dict | None = None) -> str:
     """An open game of the lobby: its players so far, the time per move, its creator's rating and
-    record of lost time (`standing`: lists.creators_standing), and for the reader whether they are
+    record of lost time (`standing`: lists.creators_standing), what an app beside games says of the
+    creator (`beside`: {user id: markup}, their reliability), and for the reader whether they are
     invited, seated, or may join."""
     people = len(game.seats.all())
-    head = format_html('<a href="{}">{} #{}</a> · {}/{} {} · <span class="clock">{}</span>\n  <span class="who">{}</span>{}',
+    said = (beside or {}).get(game.created_by_id)
+    head = format_html('<a href="{}">{} #{}</a> · {}/{} {} · <span class="clock">{}</span>\n  <span class="who">{}</span>{}{}',
                        reverse("game", args=[game.pk]), game_title(game), game.pk, people, game.players,
                        gettext("players"), time_control(game), seat_names(game),
-                       creator_standing(game, standing.get(game.pk)))
+                       creator_standing(game, standing.get(game.pk)),
+                       format_html(" · {}", said) if said else "")
     if game.strict:  # its clocks ignore quiet hours, days off and vacations
         head = format_html('{} · <span class="strict">{}</span>', head, gettext("strict"))
     mark = ""

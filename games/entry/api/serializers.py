@@ -9,7 +9,7 @@ from rest_framework import serializers
 
 from accounts.models import language_of
 from foundation.api import KeptFieldsSerializer, StrictBooleanField, StrictCharField, StrictIntegerField
-from games import clock, rules, services
+from games import clock, reputation, rules, services
 from games.clock import away_until
 from games.models import ChatMessage, Game, Seat
 from games.ratings import changes_for
@@ -137,6 +137,62 @@ class GameSerializer(KeptFieldsSerializer):
 
     def get_title(self, game) -> str:
         return game_title(game)
+
+
+class ReliabilitySerializer(serializers.Serializer):
+    """A player's reliability over their last 100 finished games with a clock (games.reputation;
+    docs/reliability.md)."""
+
+    games = serializers.IntegerField(help_text="finished games with a clock counted: the player's last, at most 100")
+    enough = serializers.BooleanField(help_text="at least 5 such games: fewer, and the pages say \"not enough games yet\"")
+    turns = serializers.IntegerField(help_text="the player's turns on the clock in them: those they played, and the one "
+                                               "whose deadline passed")
+    timed_out_turns = serializers.IntegerField(help_text="of them, the turns whose deadline passed")
+    timed_out_percent = serializers.FloatField(allow_null=True, help_text="timed_out_turns of turns, in percent, to "
+                                                                          "a tenth; null without a turn")
+    games_left = serializers.IntegerField(help_text="games left before the end: timed out, resigned, or a stand-in "
+                                                    "bot keeping the seat to the end")
+    median_turn_seconds_min = serializers.IntegerField(allow_null=True, help_text=(
+        "the median of the player's own turns' lengths (a turn's start to the decision that ended it) is at least "
+        "this many seconds: the lower edge of the bucket holding the middle turn; null without a turn of their own"))
+    median_turn_seconds_max = serializers.IntegerField(allow_null=True, help_text=(
+        "… and less than this many seconds (the bucket's upper edge); null for the last bucket (21 days or more) "
+        "or without a turn of their own"))
+
+
+# what a player's reliability reads when no app measures it
+NO_RELIABILITY = {"games": 0, "enough": False, "turns": 0, "timed_out_turns": 0, "timed_out_percent": None,
+                  "games_left": 0, "median_turn_seconds_min": None, "median_turn_seconds_max": None}
+
+
+class LobbyListSerializer(serializers.ListSerializer):
+    """A list of games with the reliability of the open ones' creators read once for the whole list."""
+
+    def to_representation(self, data):
+        games = list(data.all() if hasattr(data, "all") else data)
+        self.context["host_reliability"] = reputation.of(g.created_by_id for g in games if g.status == Game.Status.OPEN)
+        return super().to_representation(games)
+
+
+class GameListSerializer(GameSerializer):
+    """A game as GET /api/games/ lists it: with its creator's reliability while it is open."""
+
+    host_reliability = serializers.SerializerMethodField()
+
+    class Meta(GameSerializer.Meta):
+        fields = [*GameSerializer.Meta.fields, "host_reliability"]
+        list_serializer_class = LobbyListSerializer
+
+    @extend_schema_field(ReliabilitySerializer(allow_null=True, help_text=(
+        "an open game's creator's reliability (their last 100 finished games with a clock, docs/reliability.md); "
+        "null for a game no longer open")))
+    def get_host_reliability(self, game):
+        if game.status != Game.Status.OPEN:
+            return None
+        found = self.context.get("host_reliability")
+        if found is None:  # one game alone
+            found = reputation.of([game.created_by_id])
+        return found.get(game.created_by_id)
 
 
 class RatingChangeSerializer(serializers.Serializer):

@@ -28,6 +28,7 @@ from .serializers import (
     ExploreRequestSerializer,
     ExploreSerializer,
     GameDetailSerializer,
+    GameListSerializer,
     GameSerializer,
     JoinSerializer,
     MoveResultSerializer,
@@ -114,6 +115,8 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return qs
 
     def get_serializer_class(self):
+        if self.action == "list":
+            return GameListSerializer
         return GameDetailSerializer if self.action == "retrieve" else GameSerializer
 
     @extend_schema(parameters=[
@@ -129,7 +132,7 @@ class GameViewSet(MethodFirst, mixins.ListModelMixin, mixins.RetrieveModelMixin,
         OpenApiParameter("friends", bool, description="true (or 1): only games created by your friends"),
         OpenApiParameter("lang", str, enum=[code for code, _ in settings.LANGUAGES],
                          description="only games whose creator speaks this language"),
-    ], responses={200: GameSerializer(many=True), 400: DETAIL, 401: DETAIL})
+    ], responses={200: GameListSerializer(many=True), 400: DETAIL, 401: DETAIL})
     def list(self, request, *args, **kwargs):
         return super().list(request, *args, **kwargs)
 
