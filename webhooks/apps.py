@@ -9,4 +9,7 @@ class WebhooksConfig(AppConfig):
     def ready(self):
         # Connects the listener of games.signals.turn_notice_sent and registers the Celery task; the
         # games app never imports this one (docs/webhooks.md).
+        from foundation import export
         from webhooks import reactions, tasks  # noqa: F401
+        from webhooks.export import webhooks
+        export.register("webhooks", webhooks)

@@ -259,6 +259,9 @@ def test_a_players_hooks_are_theirs_alone_and_limited(players, chat):
     for body in ({}, {"url": 7}, {"url": f"{chat.origin}/x", "format": "telex"}):
         answer = client.post("/api/me/webhooks/", body, format="json")
         assert answer.status_code == 400 and answer.json()["detail"]
+    exported = client.get("/api/me/export/").json()["webhooks"]
+    assert [h["host"] for h in exported] == ["127.0.0.1"] * 3, "the host of each, never the path (its secret)"
+    assert "/hooks/" not in json.dumps(exported)
     assert client.delete(f"/api/me/webhooks/{hook.pk}/").status_code == 204
     assert token_client().get("/api/me/webhooks/").status_code in (401, 403)
 
