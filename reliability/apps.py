@@ -11,7 +11,10 @@ class ReliabilityConfig(AppConfig):
     def ready(self):
         # Connects the listeners of games.signals and answers games.reputation; the games app never
         # imports this one.
+        from foundation import export
         from games import reputation
         from reliability import queries, reactions  # noqa: F401
+        from reliability.export import reliability
 
         reputation.register(queries.for_api)
+        export.register("reliability", reliability)

@@ -1,9 +1,9 @@
 """A player's reliability (reliability/, docs/reliability.md): the summary row a finished game with a
 clock writes for each player through the real ending (a last decision, a timeout), none for a game
 without a clock; the figures over the last 100 such games on the player page, in the API, beside the
-creator's name in the lobby's open games (page and API) and on the open game's page an invitee sees.
-The migration's fill gives the rows the games gave as they ended. The games are Coin Toss
-(tests/site/coin_game.py): one decision a seat."""
+creator's name in the lobby's open games (page and API), on the open game's page an invitee sees and
+in the player's data export. The migration's fill gives the rows the games gave as they ended. The
+games are Coin Toss (tests/site/coin_game.py): one decision a seat."""
 from __future__ import annotations
 
 import importlib
@@ -131,6 +131,9 @@ def test_the_figures_show_on_the_player_page_in_the_api_in_the_lobby_and_to_an_i
 
     with translation.override("de"):
         assert "Zuverlässigkeit: 10 % der Züge über die Zeit" in words(queries.of([ann.pk])[ann.pk])
+    exported = token_client(ann).get("/api/me/export/").json()["reliability"]
+    assert exported["figures"] == expected and len(exported["games"]) == 6
+    assert exported["games"][-1]["turn_lengths"] == {"1800": 1, "10800": 2}  # her oldest: 30 min-1 h once, 3-4 h twice
     assert "Reliability: not enough games yet" in Client().get("/players/ben/").content.decode()
     assert token_client().get("/api/users/ben/").json()["reliability"]["enough"] is False
 
