@@ -1,5 +1,6 @@
 """A player's reliability (reliability/, docs/reliability.md): the summary row a finished game with a
-clock writes for each player through the real ending (a last decision, a timeout), none for a game
+clock writes for each player through the real ending (a last decision, a timeout, a resignation, a
+stand-in keeping the seat to the end), none for a game
 without a clock; the figures over the last 100 such games on the player page, in the API, beside the
 creator's name in the lobby's open games (page and API), on the open game's page an invitee sees and
 in the player's data export. The migration's fill gives the rows the games gave as they ended. The
@@ -66,13 +67,23 @@ def test_a_game_ending_writes_its_players_rows_and_one_without_a_clock_none(peop
             assert deadlines.enforce_deadline(late.pk)
         assert Game.objects.get(pk=late.pk).status == Game.Status.FINISHED
 
+        left = {}  # ann leaves on her first turn: she resigns, or lets a bot keep her seat to the end
+        for how, leave in (("resigned", lambda g: services.resign(ann, g.pk)),
+                           ("stand-in", lambda g: services.stand_in(ann, g.pk, "greedy"))):
+            left[how] = started(ann, ben)
+            with django_capture_on_commit_callbacks(execute=True):  # the bot tosses for her
+                leave(left[how])
+            services.submit_decision(ben, left[how].pk, Game.objects.get(pk=left[how].pk).seq, TOSS)
+
         untimed = started(ann, ben)
         Game.objects.filter(pk=untimed.pk).update(hours_per_move=0)  # a game without a clock (a script's)
         services.submit_decision(ann, untimed.pk, untimed.seq, TOSS)
         services.submit_decision(ben, untimed.pk, untimed.seq + 1, TOSS)
 
     rows = {(r.game_id, r.user_id): r for r in Played.objects.all()}
-    assert set(rows) == {(g, u.pk) for g in (played.pk, late.pk) for u in people}
+    assert set(rows) == {(g.pk, u.pk) for g in (played, late, *left.values()) for u in people}
+    for game in left.values():
+        assert (rows[game.pk, ann.pk].turns, rows[game.pk, ann.pk].timed_out, rows[game.pk, ann.pk].left_game) == (0, 0, True)
     ben_played, ben_late = rows[played.pk, ben.pk], rows[late.pk, ben.pk]
     assert (ben_played.turns, ben_played.timed_out, ben_played.left_game) == (1, 0, False)
     assert [getattr(ben_played, c) for c in BUCKET_COLUMNS].index(1) == 5  # 3 to 4 hours
@@ -81,7 +92,7 @@ def test_a_game_ending_writes_its_players_rows_and_one_without_a_clock_none(peop
     assert rows[played.pk, ann.pk].b0 == 1  # ann tossed 5 minutes after the start
 
     figures = queries.of([ben.pk])[ben.pk]
-    assert (figures.games, figures.turns, figures.timed_out, figures.left) == (2, 2, 1, 1)
+    assert (figures.games, figures.turns, figures.timed_out, figures.left) == (4, 4, 1, 1)
 
     kept = sorted(Played.objects.values_list("user", "game", "turns", "timed_out", "left_game", *BUCKET_COLUMNS))
     Played.objects.all().delete()  # the migration's fill writes the same rows from the games stored
