@@ -4,7 +4,8 @@ key, no push secret."""
 from __future__ import annotations
 
 PROFILE = ("display_name", "language", "time_zone", "notify_turn", "notify_reminders", "notify_game_over",
-           "notify_invitations", "notify_while_online", "bot", "quiet_from", "quiet_until", "days_off", "auto_vacation")
+           "notify_invitations", "notify_while_online", "bot", "quiet_from", "quiet_until", "days_off", "auto_vacation",
+           "batch_hours", "push_at_once", "remind_push", "remind_email", "remind_last_call", "last_call_in_quiet")
 
 
 def account(user) -> dict:

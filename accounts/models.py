@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import secrets
 import zoneinfo
-from datetime import date, timedelta
+from datetime import time, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -54,13 +54,27 @@ def calendar_refusal(quiet_from, quiet_until, days_off) -> str | None:
     return None
 
 
-NEVER = date(1970, 1, 1)  # Profile.digest_day of a reader with no digest settled yet
+MOST_BATCHES = 4  # "your turn" emails a day at most, for a player who takes them in batches
+
+
+def batch_refusal(hours: list[int], quiet_from, quiet_until) -> str | None:
+    """Why these local hours cannot be a player's batches of "your turn" (one to four whole hours,
+    at least one of them outside the quiet hours), in the reader's words; None when they can."""
+    if not 1 <= len(hours) <= MOST_BATCHES or any(not 0 <= h < 24 for h in hours):
+        return gettext("choose one to four hours of the day (0 to 23) for your emails")
+    if quiet_from is not None and quiet_until is not None and quiet_from != quiet_until:
+        def quiet(h: int) -> bool:
+            at = time(h)
+            return (quiet_from <= at < quiet_until) if quiet_from < quiet_until else (at >= quiet_from or at < quiet_until)
+        if all(quiet(h) for h in hours):
+            return gettext("at least one of your email hours must lie outside your quiet hours")
+    return None
 
 
 class Profile(models.Model):
     class Notify(models.TextChoices):
         IMMEDIATE = "immediate", _("At once")
-        DAILY = "daily", _("Daily digest")
+        DAILY = "daily", _("In batches at my hours")
         NEVER = "never", _("Never")
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
@@ -71,6 +85,21 @@ class Profile(models.Model):
                                    default=Notify.IMMEDIATE)
     # Each kind of notice has its own switch; it holds for email and push alike.
     notify_reminders = models.BooleanField(_("reminders before a deadline"), default=True)
+    # Batches (notify_turn "daily"): one email at each of these local hours listing every game that
+    # waits, as many a day as hours ("8": the daily digest); the pushes with them or at once.
+    batch_hours = models.CharField(_("hours of my emails"), max_length=20, default="8", db_default="8",
+                                   help_text=_("In batches: the hours of the day (your time zone) of your emails "
+                                               "listing every game that waits for you, at most 4, e.g. 8, 19."))
+    push_at_once = models.BooleanField(
+        _("pushes at once even when emails come in batches"), default=False, db_default=False,
+        help_text=_("Otherwise your devices hear of your turns with the batch."))
+    # The escalation before a deadline, each step a switch (under notify_reminders), on the player's clock.
+    remind_push = models.BooleanField(_("a push with 24 hours left"), default=True, db_default=True)
+    remind_email = models.BooleanField(_("an email with 8 hours left"), default=True, db_default=True)
+    remind_last_call = models.BooleanField(_("a last call with 2 hours left"), default=True, db_default=True)
+    last_call_in_quiet = models.BooleanField(
+        _("the last call even in my quiet hours"), default=False, db_default=False,
+        help_text=_("Nothing else reaches you in your quiet hours and on your days off: it waits for their end."))
     notify_game_over = models.BooleanField(_("when a game of mine is over"), default=True)
     notify_invitations = models.BooleanField(_("invitations to a game"), default=True)
     notify_while_online = models.BooleanField(
@@ -104,11 +133,10 @@ class Profile(models.Model):
                            help_text=_("Blank for a person; 'api' for a program playing through the API; "
                                        "otherwise the kind of the site's own bot."))
 
-    # The last day of theirs (in their time zone) whose daily digest is settled: sent, or nothing
-    # waited at its hour. The digest task reads only the readers not settled yet (profile_digest_due),
-    # so its work follows the readers whose hour has come, not every reader (docs/async-play.md).
-    # NEVER, not NULL, for none yet: "day < today" then reads along the index alone.
-    digest_day = models.DateField(default=NEVER, db_default=NEVER, editable=False)
+    # When the batch task has something of the player's to do: their next batch slot (notify_turn
+    # "daily"), or the end of the quiet hours that held a "your turn" of theirs. The task reads only
+    # the players due (profile_batch_due), so its work follows the slots reached (docs/async-play.md).
+    batch_due_at = models.DateTimeField(null=True, blank=True, editable=False)
     # When the player last signed out everywhere: a browser session signed in before the site kept
     # its list of sessions (accounts.sign_ins) is not on that list, and ends at its next request.
     signed_out_everywhere = models.DateTimeField(null=True, blank=True, editable=False)
@@ -116,8 +144,8 @@ class Profile(models.Model):
     API_BOT = "api"
 
     class Meta:
-        indexes = [models.Index(fields=["time_zone", "digest_day"], condition=models.Q(notify_turn="daily"),
-                                name="profile_digest_due")]
+        indexes = [models.Index(fields=["batch_due_at"], condition=models.Q(batch_due_at__isnull=False),
+                                name="profile_batch_due")]
 
     def __str__(self) -> str:
         return self.name

@@ -249,7 +249,7 @@ CELERY_BEAT_SCHEDULE = {
     "enforce-deadlines": {"task": "games.tasks.enforce_deadlines", "schedule": 60.0},
     "pending-turn-emails": {"task": "games.tasks.pending_turn_emails", "schedule": 120.0},
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 300.0},
-    "send-digests": {"task": "games.tasks.send_digests", "schedule": 900.0},
+    "send-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},  # the batches of "your turn"
     "tournaments-tick": {"task": "tournaments.tick", "schedule": 60.0},
     "ladders-sweep": {"task": "ladders.sweep", "schedule": 300.0},
     "rematches-unanswered": {"task": "rematches.close_unanswered", "schedule": 3600.0},
@@ -395,10 +395,10 @@ SPECTACULAR_SETTINGS = {
 DEFAULT_HOURS_PER_MOVE = 72
 DEFAULT_BANK = (72, 24, 168)  # a new time bank game's bank, increment and cap, in hours
 VACATION_DAYS_PER_YEAR = 30
-REMINDER_SHARE = 0.5          # a reminder once half the time per move is gone
-LAST_CALL_SHARE = 0.2         # and a last call in the final fifth of it …
-LAST_CALL_MAX = timedelta(hours=12)  # … but never earlier than 12 hours before the deadline
-DIGEST_HOUR = 8               # local hour from which the daily digest goes out
+# A turn nearing its deadline: a push with 24 hours left on the player's clock, an email with 8, a
+# last call with 2 (games.reactions.emails.reminder_emails; each a switch of the player's).
+NOTICE_STEPS = (("nudge", timedelta(hours=24)), ("reminder", timedelta(hours=8)), ("last_call", timedelta(hours=2)))
+DIGEST_HOUR = 8               # the local hour of a new reader's one batch a day (Profile.batch_hours)
 # Seconds a bot waits before each decision, so that people can read the move before it: the
 # worker's task waits (countdown), or a timer thread on the embedded defaults; 0 plays at once.
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "2"))

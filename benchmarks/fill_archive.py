@@ -494,10 +494,11 @@ def decision_rows(chunk: list[Planned], first_id: int):
 
 def notice_rows(chunk: list[Planned], profiles: dict[int, tuple], seed: int, now: int):
     """(game, user, turn key, kind, sent at) the site's notices would have claimed
-    (games.reactions.emails): a turn's notice to a person not on the site, a reminder at
-    REMINDER_SHARE of a long turn, timed out, removed, game over."""
+    (games.reactions.emails): a turn's notice to a person not on the site, the reminder email with
+    8 hours left of a long turn (settings.NOTICE_STEPS), timed out, removed, game over."""
     from django.conf import settings
-    share = settings.REMINDER_SHARE  # profiles: user -> (notify_turn, reminders, game over, invitations)
+    # profiles: user -> (notify_turn, reminders, game over, invitations)
+    left = int(dict(settings.NOTICE_STEPS)["reminder"].total_seconds())
     for g in chunk:
         if g.played is None or g.start is None:
             if g.invited is not None and profiles[g.invited][3]:
@@ -518,8 +519,8 @@ def notice_rows(chunk: list[Planned], profiles: dict[int, tuple], seed: int, now
                 yield (g.id, seat.user_id, key, "turn", STAMP(at + 20))
             ends = (g.time_of(beginnings[n + 1]) if n + 1 < len(beginnings)
                     else g.time_of(g.count - 1) if g.status in ("finished", "reverted") else g.finished or now)
-            if reminders and turn != "never" and ends - at >= share * g.hours * 3600:
-                yield (g.id, seat.user_id, key, "reminder", STAMP(at + int(share * g.hours * 3600)))
+            if reminders and turn != "never" and g.hours * 3600 > left and ends - at >= g.hours * 3600 - left:
+                yield (g.id, seat.user_id, key, "reminder", STAMP(at + g.hours * 3600 - left))
         if g.abandon is not None and g.abandon[2] in ("timed_out", "removed"):
             a, s, status = g.abandon
             at = g.time_of(a) + (g.hours * 3600 if status == "timed_out" else 600)
@@ -747,10 +748,17 @@ def copy_people(cursor, tables, people, ids, default_bot_name) -> dict:
                                        "first_name", "last_name", "date_joined", "last_login"],
               ((pk, name, email, password, staff, False, active_, "", "", STAMP(joined), STAMP(joined))
                for pk, name, email, staff, active_, joined in users))
+    from games import clock
+    now = datetime.now(UTC)
+
+    def batch_due(turn, tz):  # a reader of batches is due at their next hour (services.notices_changed)
+        if turn != "daily":
+            return None
+        return STAMP(int(clock.next_batch(clock.Calendar(zone=clock.zone(tz)), [8], now).timestamp()))
     copy_rows(cursor, tables["Profile"], ["user", "display_name", "language", "notify_turn", "notify_reminders",
                                           "notify_game_over", "time_zone", "notify_invitations",
-                                          "notify_while_online", "bot"],
-              ((pk, display, lang, turn, reminders, over, tz, invitations, online, "")
+                                          "notify_while_online", "bot", "batch_due_at"],
+              ((pk, display, lang, turn, reminders, over, tz, invitations, online, "", batch_due(turn, tz))
                for pk, display, lang, turn, reminders, over, tz, invitations, online in profiles))
     copy_rows(cursor, tables["EmailAddress"], ["id", "user", "email", "verified", "primary"],
               ((ids["EmailAddress"] + n, pk, email, True, True) for n, (pk, _, email, *_) in enumerate(users)))
@@ -769,7 +777,8 @@ def copy_games(cursor, tables, history, rated, ids, rng, now) -> dict:
         # as Game.set_clock: a turn in progress owes its first reminder (and its notice, below)
         if g.status != "active" or g.deadline is None:
             return None
-        return stamp(int(clock.next_reminder(moment(g.turn_started), moment(g.deadline)).timestamp()))
+        due = clock.next_reminder(moment(g.turn_started), moment(g.deadline))
+        return None if due is None else stamp(int(due.timestamp()))
 
     copy_rows(cursor, tables["Game"], ["id", "name", "rules_version", "options", "players", "seed", "status",
                                        "created_by", "hours_per_move", "created_at", "started_at", "finished_at",

@@ -33,19 +33,23 @@ def zone(name: str) -> zoneinfo.ZoneInfo:
         return zoneinfo.ZoneInfo("UTC")
 
 
-def reminder_instants(started: datetime, deadline: datetime) -> tuple[datetime, datetime]:
-    """When a turn's reminder falls due (REMINDER_SHARE of its time gone) and its last call (the
-    final LAST_CALL_SHARE of it, but never earlier than LAST_CALL_MAX before the deadline)."""
-    total = deadline - started
-    return started + total * settings.REMINDER_SHARE, deadline - min(total * settings.LAST_CALL_SHARE, settings.LAST_CALL_MAX)
+def reminder_instants(calendar: Calendar, started: datetime, deadline: datetime) -> list[datetime | None]:
+    """When each of the turn's escalating notices falls due (settings.NOTICE_STEPS: so much of the
+    player's clock left), in the steps' order; None for a step the turn never reaches (it began with
+    no more than that left). "Left" is on the player's clock: `calendar` (STRICT in a strict game)."""
+    total = clock_time(calendar, started, deadline)
+    return [clock_instant(calendar, started, total - left) if total > left else None
+            for _kind, left in settings.NOTICE_STEPS]
 
 
-def next_reminder(started: datetime | None, deadline: datetime | None, after: datetime | None = None) -> datetime | None:
-    """The first of the turn's reminder instants later than `after` (the first of all without it) and
+def next_reminder(started: datetime | None, deadline: datetime | None, after: datetime | None = None,
+                  calendar: Calendar | None = None) -> datetime | None:
+    """The first of the turn's notice instants later than `after` (the first of all without it) and
     before the deadline; None when none is left or the turn has no clock."""
     if started is None or deadline is None:
         return None
-    later = [t for t in reminder_instants(started, deadline) if (after is None or t > after) and t < deadline]
+    later = [t for t in reminder_instants(calendar or STRICT, started, deadline)
+             if t is not None and (after is None or t > after) and t < deadline]
     return min(later, default=None)
 
 
@@ -263,3 +267,43 @@ def vacation_days_left(user, year: int) -> int:
         last = min(v.end, date(year, 12, 31))
         used += (last - first).days + 1
     return settings.VACATION_DAYS_PER_YEAR - used
+
+
+def notice_calendar(user) -> Calendar:
+    """The player's quiet hours and days off, in which no notice reaches them (docs/async-play.md,
+    "The notice policy"); their vacations are no quiet: a notice still tells them what waits."""
+    profile = getattr(user, "profile", None)
+    return Calendar(zone=user_zone(user), quiet_from=getattr(profile, "quiet_from", None),
+                    quiet_until=getattr(profile, "quiet_until", None),
+                    days_off=days_off_of(getattr(profile, "days_off", "")))
+
+
+def quiet_until(calendar: Calendar, now: datetime) -> datetime | None:
+    """The end of the quiet time (quiet hours, days off) the player is in at `now`; None outside it."""
+    held = paused(calendar, now)
+    return held[1] if held else None
+
+
+def batch_hours_of(stored: str) -> list[int]:
+    """The local hours of a profile's batches (Profile.batch_hours, "8,19"), in order."""
+    return sorted({int(h) for h in (stored or "").split(",") if h.strip().isdigit() and int(h) < 24})
+
+
+def next_batch(calendar: Calendar, hours: list[int], after: datetime) -> datetime | None:
+    """The player's first batch slot later than `after`: one of their `hours` on the wall clock of
+    their zone, outside their quiet hours and days off (a slot in them is passed over: what waited
+    goes at the next one). None without hours."""
+    if not hours:
+        return None
+    day = after.astimezone(calendar.zone).date()
+    first = None
+    for _ in range(9):  # a week and a day: at most 3 days off, and every slot quiet is refused
+        for hour in hours:
+            slot = _wall(calendar.zone, day, time(hour))
+            if slot <= after:
+                continue
+            first = first or slot
+            if paused(calendar, slot) is None:
+                return slot
+        day += timedelta(days=1)
+    return first  # every slot quiet (a calendar saved before the check): the first one all the same

@@ -111,11 +111,12 @@ class Game(models.Model):
 
     CLOCK_FIELDS = ("deadline", "reminder_due_at")
 
-    def set_clock(self, deadline) -> None:
-        """The turn's deadline and, from it and the turn's start, when its first reminder falls due:
-        every change of a deadline goes through here (and saves CLOCK_FIELDS)."""
+    def set_clock(self, deadline, calendar=None) -> None:
+        """The turn's deadline and, from it and the turn's start, when its first reminder falls due on
+        the deciding player's clock (`calendar`, games.clock; STRICT when not given): every change of a
+        deadline goes through here (and saves CLOCK_FIELDS)."""
         self.deadline = deadline
-        self.reminder_due_at = clock.next_reminder(self.turn_started_at, deadline)
+        self.reminder_due_at = clock.next_reminder(self.turn_started_at, deadline, calendar=calendar)
 
     @property
     def banked(self) -> bool:
@@ -384,6 +385,7 @@ class TurnNotice(NoticeRecord):
 
     class Kind(models.TextChoices):
         TURN = "turn", _("your turn")
+        NUDGE = "nudge", _("a day left")
         REMINDER = "reminder", _("reminder")
         LAST_CALL = "last_call", _("deadline soon")
         TIMED_OUT = "timed_out", _("timed out")
@@ -403,15 +405,17 @@ class TurnNotice(NoticeRecord):
 
 
 class Digest(NoticeRecord):
-    """The daily digest a user got on a given day of theirs (committed before it is sent)."""
+    """The batch of "your turn" a user got at one of their hours of one day of theirs (committed
+    before it is sent): one per batch slot (a daily digest is the batch of one at DIGEST_HOUR)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="digests")
     day = models.DateField()
+    hour = models.PositiveSmallIntegerField(default=8, db_default=8, help_text="the batch's local hour")
     games = models.JSONField(default=list)
     sent_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "day"], name="digest_unique")]
+        constraints = [models.UniqueConstraint(fields=["user", "day", "hour"], name="digest_slot_unique")]
 
 
 class Rating(models.Model):

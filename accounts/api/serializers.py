@@ -12,19 +12,21 @@ from rest_framework import serializers
 
 from accounts.models import (
     DEVICE_NAME_LENGTH,
+    MOST_BATCHES,
     MOST_DAYS_OFF,
     WEEKDAYS,
     Profile,
     PushDevice,
+    batch_refusal,
     calendar_refusal,
     validate_one_line,
 )
 from accounts.push_endpoints import ENDPOINT_SHAPE, endpoint_allowed
 from foundation.api import StrictBooleanField, StrictCharField
 from games import reputation
-from games.clock import days_off_of
+from games.clock import batch_hours_of, days_off_of
 from games.entry.api.serializers import NO_RELIABILITY, ReliabilitySerializer
-from games.services import calendar_changed, waiting_count
+from games.services import calendar_changed, notices_changed, waiting_count
 
 
 class UserRatingSerializer(serializers.Serializer):
@@ -91,6 +93,25 @@ class DaysOffField(serializers.Field):
 CALENDAR_FIELDS = ("quiet_from", "quiet_until", "days_off")
 
 
+@extend_schema_field({"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 23},
+                      "minItems": 1, "maxItems": MOST_BATCHES, "example": [8, 19]})
+class BatchHoursField(serializers.Field):
+    """The local hours of a player's batches ([8, 19]), stored as "8,19"."""
+
+    def to_representation(self, value) -> list[int]:
+        return batch_hours_of(value)
+
+    def to_internal_value(self, data) -> str:
+        if (not isinstance(data, list) or not all(type(h) is int and 0 <= h < 24 for h in data)
+                or not 1 <= len(set(data)) <= MOST_BATCHES):
+            raise serializers.ValidationError(gettext("choose one to four hours of the day (0 to 23) for your emails"))
+        return ",".join(str(h) for h in sorted(set(data)))
+
+
+# What decides when a player's batches fall due (Profile.batch_due_at, games.services.notices_changed).
+BATCH_FIELDS = ("notify_turn", "batch_hours", "time_zone", *CALENDAR_FIELDS)
+
+
 class ProfileSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
     email = serializers.EmailField(source="user.email", read_only=True)
@@ -119,12 +140,23 @@ class ProfileSerializer(serializers.ModelSerializer):
     auto_vacation = StrictBooleanField(required=False, help_text=(
         "when a deadline of yours passes and you have vacation days left this year, the site takes a day of vacation "
         "for you instead of timing you out (never in a strict game) and tells you at once"))
+    batch_hours = BatchHoursField(required=False, help_text=(
+        "with notify_turn \"daily\" (in batches): the local hours (0-23) of your emails listing every game that "
+        "waits for you, one to four a day, at least one outside your quiet hours (docs/async-play.md)"))
+    push_at_once = StrictBooleanField(required=False, help_text=(
+        "with batches: a push at once for each turn (outside your quiet hours); otherwise one push with each batch"))
+    remind_push = StrictBooleanField(required=False, help_text="a push when 24 hours are left on your clock in a turn")
+    remind_email = StrictBooleanField(required=False, help_text="an email when 8 hours are left on your clock in a turn")
+    remind_last_call = StrictBooleanField(required=False, help_text="a last call when 2 hours are left on your clock")
+    last_call_in_quiet = StrictBooleanField(required=False, help_text=(
+        "the last call even in your quiet hours and on your days off, when nothing else reaches you"))
 
     class Meta:
         model = Profile
         fields = ["username", "email", "display_name", "language", "time_zone", "notify_turn", "notify_reminders",
                   "notify_game_over", "notify_invitations", "notify_while_online", "next_game_after_turn", "confirm_turn_end",
-                  "quiet_from", "quiet_until", "days_off", "auto_vacation", "ratings", "games_waiting"]
+                  "quiet_from", "quiet_until", "days_off", "auto_vacation", "batch_hours", "push_at_once", "remind_push",
+                  "remind_email", "remind_last_call", "last_call_in_quiet", "ratings", "games_waiting"]
 
     def validate(self, attrs):
         attrs = super().validate(attrs)
@@ -132,13 +164,20 @@ class ProfileSerializer(serializers.ModelSerializer):
         refusal = calendar_refusal(calendar["quiet_from"], calendar["quiet_until"], days_off_of(calendar["days_off"]))
         if refusal:
             raise serializers.ValidationError(refusal)
+        hours = batch_hours_of(attrs.get("batch_hours", getattr(self.instance, "batch_hours", "")))
+        refusal = batch_refusal(hours, calendar["quiet_from"], calendar["quiet_until"])
+        if refusal:
+            raise serializers.ValidationError(refusal)
         return attrs
 
     def update(self, instance, validated_data):
         before = [getattr(instance, name) for name in CALENDAR_FIELDS]
+        batches_before = [getattr(instance, name) for name in BATCH_FIELDS]
         profile = super().update(instance, validated_data)
         if [getattr(profile, name) for name in CALENDAR_FIELDS] != before:
             calendar_changed(profile.user)  # the running deadlines move at once
+        if [getattr(profile, name) for name in BATCH_FIELDS] != batches_before:
+            notices_changed(profile.user)  # the next batch at the hours, zone and quiet hours now chosen
         return profile
 
     def get_games_waiting(self, profile) -> int:

@@ -1,9 +1,11 @@
+import re
+
 from django import forms
 from django.conf import settings
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _
 
-from accounts.models import Profile, calendar_refusal
-from games import services
+from accounts.models import Profile, batch_refusal, calendar_refusal
+from games import clock, services
 from games.clock import days_off_of
 from games.models import Game
 from games.rules.base import option_sets
@@ -134,6 +136,10 @@ def team_layouts(module) -> list[tuple[int, str]]:
 WEEKDAY_NAMES = [_("Monday"), _("Tuesday"), _("Wednesday"), _("Thursday"), _("Friday"), _("Saturday"), _("Sunday")]
 
 
+# What decides when a player's batches fall due (Profile.batch_due_at, services.notices_changed).
+BATCH_FIELDS = ("notify_turn", "batch_hours", "time_zone", "quiet_from", "quiet_until", "days_off")
+
+
 class ProfileForm(forms.ModelForm):
     days_off = forms.MultipleChoiceField(
         label=_("Days off"), required=False, widget=forms.CheckboxSelectMultiple,
@@ -142,9 +148,10 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = ["display_name", "language", "time_zone", "notify_turn", "notify_reminders", "notify_game_over",
-                  "notify_invitations", "notify_while_online", "next_game_after_turn", "confirm_turn_end",
-                  "quiet_from", "quiet_until", "days_off", "auto_vacation"]
+        fields = ["display_name", "language", "time_zone", "notify_turn", "batch_hours", "push_at_once",
+                  "notify_reminders", "remind_push", "remind_email", "remind_last_call", "last_call_in_quiet",
+                  "notify_game_over", "notify_invitations", "notify_while_online", "next_game_after_turn",
+                  "confirm_turn_end", "quiet_from", "quiet_until", "days_off", "auto_vacation"]
         widgets = {"time_zone": forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"}),
                    "quiet_from": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
                    "quiet_until": forms.TimeInput(attrs={"type": "time"}, format="%H:%M")}
@@ -153,6 +160,18 @@ class ProfileForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.initial["days_off"] = sorted(self.instance.days_off or "")
         self.calendar_before = [self.instance.quiet_from, self.instance.quiet_until, self.instance.days_off]
+        self.batches_before = [getattr(self.instance, name) for name in BATCH_FIELDS]
+        self.initial["batch_hours"] = ", ".join(str(h) for h in clock.batch_hours_of(self.instance.batch_hours))
+        self.fields["batch_hours"].required = False  # left out: the hours stay as they are
+
+    def clean_batch_hours(self) -> str:
+        raw = [part.strip() for part in (self.cleaned_data["batch_hours"] or "").replace(";", ",").split(",") if part.strip()]
+        if not raw:
+            return self.instance.batch_hours or str(settings.DIGEST_HOUR)
+        hours = [int(part.split(":")[0]) for part in raw if re.fullmatch(r"[0-9]{1,2}(:00)?", part)]
+        if len(hours) != len(raw) or batch_refusal(hours, None, None):
+            raise forms.ValidationError(gettext("choose one to four hours of the day (0 to 23) for your emails"))
+        return ",".join(str(h) for h in sorted(set(hours)))
 
     def clean_days_off(self) -> str:
         return "".join(sorted(set(self.cleaned_data["days_off"])))
@@ -162,12 +181,18 @@ class ProfileForm(forms.ModelForm):
         refusal = calendar_refusal(data.get("quiet_from"), data.get("quiet_until"), days_off_of(data.get("days_off", "")))
         if refusal:
             raise forms.ValidationError(refusal)
+        if data.get("batch_hours"):
+            refusal = batch_refusal(clock.batch_hours_of(data["batch_hours"]), data.get("quiet_from"), data.get("quiet_until"))
+            if refusal:
+                raise forms.ValidationError(refusal)
         return data
 
     def save(self, commit: bool = True):
         profile = super().save(commit)
         if commit and [profile.quiet_from, profile.quiet_until, profile.days_off] != self.calendar_before:
             services.calendar_changed(profile.user)  # the running deadlines move at once
+        if commit and [getattr(profile, name) for name in BATCH_FIELDS] != self.batches_before:
+            services.notices_changed(profile.user)  # the next batch at the hours, zone and quiet hours now chosen
         return profile
 
 

@@ -171,8 +171,9 @@ def send_reminders() -> int:
 
 @shared_task(ignore_result=True, name="games.tasks.send_digests")
 def send_digests() -> int:
+    """The batches of "your turn" due (the daily digest is the batch of one), and what quiet hours held."""
     now = timezone.now()
-    return emails.daily_digests(now)
+    return emails.batches(now)
 
 
 

@@ -490,6 +490,7 @@ def email_preferences(request, token):
     if request.method == "POST" and choice in dict(profile.Notify.choices):
         profile.notify_turn = choice
         profile.save(update_fields=["notify_turn"])
+        services.notices_changed(user)  # a reader of batches is due at their next hour
         messages.success(request, _("Saved."))
         return redirect("email_preferences", token=token)
     return render(request, "games/email_preferences.html", {

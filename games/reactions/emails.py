@@ -19,6 +19,7 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
@@ -33,7 +34,7 @@ Kind = TurnNotice.Kind
 log = logging.getLogger(__name__)
 NEWS_TURNS = 5    # the others' latest turns a turn email tells; the game page has them all
 PUSH_BODY = 240   # characters: a phone shows two or three lines of a notification
-TURN_KINDS = (Kind.TURN, Kind.REMINDER, Kind.LAST_CALL)  # the notices turn_notice_sent announces
+TURN_KINDS = (Kind.TURN, Kind.NUDGE, Kind.REMINDER, Kind.LAST_CALL)  # the notices turn_notice_sent announces
 
 PREFERENCES_SALT = "station.email-preferences"
 
@@ -52,9 +53,10 @@ def user_for_token(token: str, max_age_days: int = 365):
     return get_user_model().objects.filter(pk=data.get("u"), is_active=True).first()
 
 
-def email_user(user, template: str, context: dict) -> str:
+def email_user(user, template: str, context: dict, email: bool = True) -> str:
     """Email the user (when they have an address) in their language and time zone; the subject,
-    which is also the push's text. The site's other apps' notices (tournaments) send through it too."""
+    which is also the push's text. The site's other apps' notices (tournaments) send through it too.
+    Without `email`, the subject alone (a notice that is a push only)."""
     profile = user.profile
     zone = clock.user_zone(user)
     with translation.override(profile.language), timezone.override(zone):
@@ -63,7 +65,7 @@ def email_user(user, template: str, context: dict) -> str:
         # One line whatever a name holds (a name stored before names were checked may hold a line
         # break): a header never gets a second line, and the email still goes.
         subject = " ".join(render_to_string(f"emails/{template}_subject.txt", context).split())
-        if not user.email:
+        if not user.email or not email:
             return subject
         text = render_to_string(f"emails/{template}.txt", context)
         html = render_to_string(f"emails/{template}.html", context)
@@ -73,13 +75,13 @@ def email_user(user, template: str, context: dict) -> str:
     return subject
 
 
-def _send_claimed(record, user, template: str, context: dict, what: str) -> str | None:
+def _send_claimed(record, user, template: str, context: dict, what: str, email: bool = True) -> str | None:
     """Send the email whose claim `record` is already committed; the subject, or None when it failed.
 
     A failure is not retried: the mail server may have taken the message before it failed, and
     sending again could deliver it twice. It is logged and kept on the record for the admin."""
     try:
-        return email_user(user, template, context)
+        return email_user(user, template, context, email)
     except Exception as exc:
         log.error("%s for user %s could not be sent: %r", what, user.pk, exc, exc_info=True)
         type(record).objects.filter(pk=record.pk).update(failed_at=timezone.now(), error=repr(exc)[:2000])
@@ -95,10 +97,11 @@ def wants(user, game: Game, kind: str) -> bool:
         return True  # the desk's word, or a vacation day the site took for the player: whatever the switches say
     if Seat.objects.filter(game=game, user=user, muted=True).exists():
         return False
-    if kind == Kind.TURN:
-        return profile.notify_turn == "immediate" and not held_back(user)
-    if kind in (Kind.REMINDER, Kind.LAST_CALL):
-        return profile.notify_turn != "never" and profile.notify_reminders
+    if kind == Kind.TURN:  # an email at once, or a push at once beside the batches
+        return (profile.notify_turn == "immediate" or (profile.notify_turn == "daily" and profile.push_at_once)
+                ) and not held_back(user)
+    if kind in STEP_SWITCHES:  # the escalation before a deadline: whatever the budget, each step a switch
+        return profile.notify_turn != "never" and profile.notify_reminders and getattr(profile, STEP_SWITCHES[kind])
     if kind == Kind.GAME_OVER:
         return profile.notify_game_over
     if kind == Kind.INVITATION:
@@ -124,10 +127,10 @@ def deciding_seat(game: Game) -> Seat | None:
 
 
 def _notice_once(game: Game, user, kind: str, template: str, context: dict, key: str | None = None,
-                 news: Callable[[], list[dict]] | None = None) -> bool:
-    """Email and push one notice, unless the user does not want it or already had it; with `news`,
-    what the others did since the user looked (read only for a notice that goes): the email tells
-    those turns, the push the last one.
+                 news: Callable[[], list[dict]] | None = None, email: bool = True) -> bool:
+    """Email and push one notice (without `email`, the push alone), unless the user does not want it
+    or already had it; with `news`, what the others did since the user looked (read only for a
+    notice that goes): the email tells those turns, the push the last one.
 
     The notice is claimed (its row committed) before anything is sent: a worker dying after the
     mail server took the email cannot send it again on restart (at most once)."""
@@ -140,7 +143,7 @@ def _notice_once(game: Game, user, kind: str, template: str, context: dict, key:
         return False
     turns = news() if news is not None else []
     subject = _send_claimed(notice, user, template, {"game": game, **context, "news": turns},
-                            f"the {kind} notice of game {game.pk}")
+                            f"the {kind} notice of game {game.pk}", email)
     if subject is None:
         return False
     body = "\n".join([subject, *(f"{t['name']}: {' · '.join(t['lines'])}" for t in turns[-1:])])[:PUSH_BODY]
@@ -173,32 +176,67 @@ def team_of_seat(game: Game, seat: Seat, seats=None) -> dict | None:
     return team
 
 
-def turn_email(game: Game) -> bool:
+def turn_email(game: Game, now=None) -> bool:
     """"Your turn", for players who want it at once and are not on the site (or want it anyway), with
-    what the others did since the player last looked (the game page's lines); the push, the last turn's."""
+    what the others did since the player last looked (the game page's lines); the push, the last turn's.
+    A player who takes their emails in batches and their pushes at once gets the push alone. In the
+    player's quiet hours or on a day off it waits: until their end for a player who wants it at once
+    (Profile.batch_due_at, the batch task), until the next batch for the others."""
+    now = now or timezone.now()
     seat = deciding_seat(game) if game.status == Game.Status.ACTIVE else None
     if seat is not None and answering.answers_now(game, seat):
         return False  # the player's standing order answers the turn: whoever plays it tells them if it stops
-    sent = seat is not None and _notice_once(
-        game, seat.user, Kind.TURN, "turn", {"deadline": game.deadline, "team": team_of_seat(game, seat)},
-        news=lambda: news_for(game, seat, seat.user.profile.language, turns=NEWS_TURNS))
+    sent = False
+    if seat is not None and wants(seat.user, game, Kind.TURN):
+        profile = seat.user.profile
+        quiet = clock.quiet_until(clock.notice_calendar(seat.user), now)
+        if quiet is not None:
+            if profile.notify_turn == Profile.Notify.IMMEDIATE:
+                Profile.objects.filter(Q(batch_due_at=None) | Q(batch_due_at__gt=quiet), pk=profile.pk).update(
+                    batch_due_at=quiet)
+        else:
+            sent = _notice_once(
+                game, seat.user, Kind.TURN, "turn", {"deadline": game.deadline, "team": team_of_seat(game, seat)},
+                news=lambda: news_for(game, seat, seat.user.profile.language, turns=NEWS_TURNS),
+                email=profile.notify_turn == Profile.Notify.IMMEDIATE)
     if sent or seat is None or not held_back(seat.user):
         deadlines.turn_notice_settled(game)
     return sent
 
 
+# The escalating notices before a deadline (settings.NOTICE_STEPS), the switch of each, and whether
+# it is an email (and a push) or a push alone.
+STEP_SWITCHES = {Kind.NUDGE: "remind_push", Kind.REMINDER: "remind_email", Kind.LAST_CALL: "remind_last_call"}
+PUSH_ONLY = (Kind.NUDGE,)
+
+
 def reminder_emails(game: Game, now) -> list[str]:
-    """Half the time gone: a reminder; the deadline close: a last call (clock.reminder_instants).
-    Each once per turn; then the turn's next reminder is due next."""
+    """The deadline nearing, on the player's own clock (their calendar stops it unless the game is
+    strict; clock.reminder_instants): a push with 24 hours left, an email with 8, a last call with 2
+    (settings.NOTICE_STEPS), each once per turn and each as the player's switches say. Only the
+    latest step due goes (one held in quiet hours is passed over by a later one). In the player's
+    quiet hours or on a day off nothing goes, but a last call they allowed: the turn is looked at
+    again when those end. Then the turn is due again at its next step, or at that end."""
     seat = deciding_seat(game) if game.status == Game.Status.ACTIVE else None
-    sent = []
+    sent: list[str] = []
+    next_at = None
     if seat is not None and game.deadline is not None and game.turn_started_at is not None and now < game.deadline:
-        reminder, last_call = clock.reminder_instants(game.turn_started_at, game.deadline)
-        for kind, due, name in ((Kind.REMINDER, reminder, "reminder"), (Kind.LAST_CALL, last_call, "last_call")):
-            if due <= now and _notice_once(game, seat.user, kind, "reminder", {
-                    "deadline": game.deadline, "last_call": kind == Kind.LAST_CALL, "team": team_of_seat(game, seat)}):
-                sent.append(name)
-    deadlines.reminders_considered(game, now)
+        user, deadline = seat.user, game.deadline
+        instants = clock.reminder_instants(deadlines.turn_clock(game, seat), game.turn_started_at, deadline)
+        steps = [(Kind(kind), at) for (kind, _left), at in zip(settings.NOTICE_STEPS, instants) if at is not None]
+        later = [at for _kind, at in steps if at > now]
+        due = [kind for kind, at in steps if at <= now and wants(user, game, kind)]
+        if due:
+            kind = due[-1]
+            quiet = clock.quiet_until(clock.notice_calendar(user), now)
+            if quiet is not None and not (kind == Kind.LAST_CALL and user.profile.last_call_in_quiet):
+                later.append(quiet)  # held: looked at again when the quiet time ends
+            elif _notice_once(game, user, kind, "reminder", {
+                    "deadline": deadline, "last_call": kind == Kind.LAST_CALL, "team": team_of_seat(game, seat)},
+                    email=kind not in PUSH_ONLY):
+                sent.append(kind.value)
+        next_at = min((at for at in later if at < deadline), default=None)
+    deadlines.reminders_considered(game, next_at)
     return sent
 
 
@@ -254,31 +292,55 @@ def invitation_notice(game: Game, user) -> bool:
     return _notice_once(game, user, Kind.INVITATION, "invitation", {"host": game.created_by.profile.name}, key="invited")
 
 
-def daily_digests(now) -> int:
-    """The digests due now (lists.digest_readers_due): each reader with a game to decide gets the
-    day's digest, then every reader asked is settled for their day, so that the later runs of that
-    day pass them by. A game that begins to wait later is in the next morning's digest."""
-    due = lists.digest_readers_due(now)
-    deciding = lists.deciding_among(user_id for day_ids in due.values() for user_id in day_ids)
-    sent = sum(digest_email(reader, now) for reader in lists.digest_readers().filter(pk__in=deciding))
-    for day, user_ids in due.items():
-        Profile.objects.filter(user_id__in=user_ids).update(digest_day=day)
+def batches(now) -> int:
+    """The players whose batch task is due (lists.batch_readers_due, Profile.batch_due_at): a reader
+    of batches gets the batch of their slot when a game waits for them; the "your turn" that quiet
+    hours held goes now to a player who wants it at once (and the pushes of a reader of batches who
+    wants those at once). Each is then due again at their next slot, or not at all."""
+    sent = 0
+    readers = list(lists.batch_readers_due(now))
+    deciding = lists.deciding_among(reader.pk for reader in readers)
+    for reader in readers:
+        profile = reader.profile
+        slot = profile.batch_due_at
+        batched = profile.notify_turn == Profile.Notify.DAILY
+        calendar = clock.notice_calendar(reader)
+        quiet = clock.quiet_until(calendar, now)
+        if quiet is not None:  # late (the task was away) into quiet time, or the calendar changed since
+            Profile.objects.filter(pk=profile.pk, batch_due_at=slot).update(batch_due_at=quiet)
+            continue
+        if reader.is_active and reader.pk in deciding:
+            waiting = waiting_games(reader)
+            if batched:
+                sent += batch_email(reader, slot, waiting)
+            if not batched or profile.push_at_once:
+                sent += sum(turn_email(game, now) for game in waiting)
+        following = clock.next_batch(calendar, clock.batch_hours_of(profile.batch_hours), now) if batched else None
+        Profile.objects.filter(pk=profile.pk, batch_due_at=slot).update(batch_due_at=following)
     return sent
 
 
-def digest_email(user, now) -> bool:
-    """The day's digest of every game waiting for the user, once per day of theirs, from 8 o'clock."""
-    local = now.astimezone(clock.user_zone(user))
-    if local.hour < settings.DIGEST_HOUR:
-        return False
-    waiting = waiting_games(user)
+def batch_email(user, slot, waiting: list[Game] | None = None) -> bool:
+    """The batch of every game waiting for the user, once per batch slot of theirs (the local day
+    and hour of `slot`): each game with the others' latest turn, as its turn email tells them; and,
+    unless the user wants their pushes at once, one push with it."""
+    local = slot.astimezone(clock.user_zone(user))
+    waiting = waiting_games(user) if waiting is None else waiting
+    waiting = [g for g in waiting if not answering.answers_now(g, g.seat_of(user))]
     if not waiting:
         return False
     try:
         with transaction.atomic():
-            digest = Digest.objects.create(user=user, day=local.date(), games=[g.pk for g in waiting])
+            digest = Digest.objects.create(user=user, day=local.date(), hour=local.hour, games=[g.pk for g in waiting])
     except IntegrityError:
         return False
-    for game in waiting:  # each game with the others' latest turn, as its turn email tells them
+    for game in waiting:
         game.news = news_for(game, game.seat_of(user), user.profile.language, turns=1)
-    return _send_claimed(digest, user, "digest", {"games": waiting}, f"the digest of {local.date()}") is not None
+    subject = _send_claimed(digest, user, "digest", {"games": waiting}, f"the batch of {local:%Y-%m-%d %H}:00")
+    if subject is None:
+        return False
+    if not user.profile.push_at_once:
+        payload = push.message(gettext_in(user, "Argo Station"), subject[:PUSH_BODY], "/games/mine/", "batch")
+        push.send(user, payload)  # one push, one signal: named by the most urgent game, with the batch's words
+        signals.turn_notice_sent.send(sender=Game, user=user, game=waiting[0], kind=Kind.TURN, payload=payload)
+    return True

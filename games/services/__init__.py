@@ -13,7 +13,7 @@ Callers use the names gathered here: `from games import services; services.submi
 """
 from .bots import become_api_bot, bot_account, play_bot_turn, play_bot_turns, stand_in
 from .chat import chat_refused, post_chat
-from .deadlines import calendar_changed, enforce_deadline
+from .deadlines import calendar_changed, enforce_deadline, notices_changed
 from .errors import Conflict, GameError, Invalid, NotAllowed, NotFound, TooMany
 from .explore import EXPLORE_DEPTH, explore
 from .lobby import (
@@ -82,7 +82,8 @@ __all__ = [
     "legal_for", "locked", "may_start", "moderation_log", "next_waiting_game", "question_for", "removal_reason", "replay", "rules_of",
     "starter_id", "states_since", "view_for", "waiting_count", "waiting_games",
     "has_record", "record_filename", "record_of",
-    "hand_seat_to_bot", "mute", "resign", "seen", "news_for", "enforce_deadline", "calendar_changed", "add_vacation", "cancel_vacation",
+    "hand_seat_to_bot", "mute", "resign", "seen", "news_for", "enforce_deadline", "calendar_changed",
+    "notices_changed", "add_vacation", "cancel_vacation",
     "Applied", "submit_decision", "undo",
     "become_api_bot", "bot_account", "play_bot_turn", "play_bot_turns", "stand_in",
     "arrange_game", "close_open_game", "create_game", "decline_invitation", "join_game", "leave_game",

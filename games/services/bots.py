@@ -11,7 +11,7 @@ from accounts.models import Profile, default_bot_name
 from games import gates, signals
 from games.models import Game, Seat
 
-from .deadlines import deadline_of
+from .deadlines import set_turn_clock
 from .errors import Conflict, Invalid
 from .play import apply_decision
 from .reads import bot_to_play, current_state, locked, rules_of
@@ -98,7 +98,10 @@ def stand_in(user, game_id, kind: str | None) -> Seat:
         seat.save(update_fields=["stand_in"])
         if game.current_seat == seat.order:
             game.turn_started_at = timezone.now()
-            game.set_clock(None if kind else deadline_of(game, seat))
+            if kind:
+                game.set_clock(None)
+            else:
+                set_turn_clock(game, seat)
             game.save(update_fields=["turn_started_at", *Game.CLOCK_FIELDS])
         signals.stand_in_changed.send(Game, game=game, seat=seat)
     return seat

@@ -8,7 +8,7 @@ from datetime import datetime, time, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import Vacation
+from accounts.models import Profile, Vacation
 from games import answering, clock, signals
 from games.models import Game, Seat
 
@@ -21,7 +21,10 @@ def turn_begins(game: Game, seats: list[Seat], now) -> None:
     seat = next((s for s in seats if s.order == game.current_seat), None)
     game.turn_started_at = now
     game.extra_hours = 0
-    game.set_clock(None if seat is None or seat.played_by_bot else deadline_of(game, seat))
+    if seat is None or seat.played_by_bot:
+        game.set_clock(None)
+    else:
+        set_turn_clock(game, seat)
     game.turn_notice_due = game.deadline is not None  # a person's turn: the notice tasks settle it
 
 
@@ -32,19 +35,35 @@ def turn_notice_settled(game: Game) -> None:
                         turn_started_at=game.turn_started_at).update(turn_notice_due=False)
 
 
-def reminders_considered(game: Game, now) -> None:
-    """The turn's reminders due by `now` went out, or are not to go: the next one, if any, is due
-    next (lists.games_owed_reminders). Unless the clock changed meanwhile, which set its own."""
+def reminders_considered(game: Game, next_at) -> None:
+    """The turn's notices due by now went out, are not to go, or wait for the end of the player's
+    quiet hours: the turn is looked at again at `next_at` (lists.games_owed_reminders; None: not
+    again). Unless the clock changed meanwhile, which set its own."""
     Game.objects.filter(pk=game.pk, reminder_due_at=game.reminder_due_at, turn_started_at=game.turn_started_at,
-                        deadline=game.deadline).update(
-        reminder_due_at=clock.next_reminder(game.turn_started_at, game.deadline, after=now))
+                        deadline=game.deadline).update(reminder_due_at=next_at)
 
 
-def deadline_of(game: Game, seat: Seat):
+def turn_clock(game: Game, seat: Seat) -> clock.Calendar:
+    """The calendar the seat's clock runs on in this game: the player's (quiet hours, days off,
+    vacations), or none in a strict game."""
+    if game.strict:
+        return clock.STRICT
+    return clock.calendar_of(seat.user, game.turn_started_at or game.last_move_at or timezone.now(), kept=False)
+
+
+def deadline_of(game: Game, seat: Seat, calendar: clock.Calendar | None = None):
     """The end of the turn's time: hours per move, or the seat's bank, with the moderators'
     extension; the player's quiet hours, days off and vacations excepted, unless the game is strict."""
     started = game.turn_started_at or game.last_move_at or timezone.now()
-    return clock.deadline_for(seat.user, started, turn_span(game, seat), strict=game.strict)
+    if calendar is None:
+        return clock.deadline_for(seat.user, started, turn_span(game, seat), strict=game.strict)
+    return clock.clock_instant(calendar, started, turn_span(game, seat))
+
+
+def set_turn_clock(game: Game, seat: Seat) -> None:
+    """The seat's turn gets its deadline and its first notice instant, both on the seat's clock."""
+    calendar = turn_clock(game, seat)
+    game.set_clock(deadline_of(game, seat, calendar), calendar)
 
 
 def turn_span(game: Game, seat: Seat) -> timedelta:
@@ -83,9 +102,10 @@ def enforce_deadline(game_id: int, now=None) -> bool:
         seat = game.deciding_seat
         if seat is None or seat.played_by_bot:
             return False
-        recomputed = deadline_of(game, seat)
+        calendar = turn_clock(game, seat)
+        recomputed = deadline_of(game, seat, calendar)
         if recomputed > now:
-            game.set_clock(recomputed)
+            game.set_clock(recomputed, calendar)
             game.save(update_fields=Game.CLOCK_FIELDS)
             return False
         if take_vacation_day(game, seat, now):
@@ -120,7 +140,7 @@ def take_vacation_day(game: Game, seat: Seat, now) -> bool:
     if deadline <= now:
         return False  # a day would not save the turn (the task was away for longer): the player times out
     vacation = Vacation.objects.create(user=user, start=day, end=day, for_game=game.pk)
-    game.set_clock(deadline)
+    game.set_clock(deadline, with_day)
     game.save(update_fields=Game.CLOCK_FIELDS)
     recompute_deadlines(user)
     signals.vacation_taken.send(Game, game=game, seat=seat, vacation=vacation)
@@ -133,9 +153,9 @@ def recompute_deadlines(user) -> None:
     for seat in Seat.objects.filter(user=user, status=Seat.Status.ACTIVE, game__status=Game.Status.ACTIVE):
         game = locked(seat.game_id)
         if game.current_seat == seat.order and game.turn_started_at and game.deadline is not None:
-            deadline = deadline_of(game, seat)
-            if deadline != game.deadline:
-                game.set_clock(deadline)
+            before = (game.deadline, game.reminder_due_at)
+            set_turn_clock(game, seat)  # the notices' instants too: they are on the player's clock
+            if (game.deadline, game.reminder_due_at) != before:
                 game.save(update_fields=Game.CLOCK_FIELDS)
 
 
@@ -143,3 +163,19 @@ def calendar_changed(user) -> None:
     """The player saved other quiet hours or days off: their running deadlines move at once."""
     with transaction.atomic():
         recompute_deadlines(user)
+
+
+def notices_changed(user, now=None) -> None:
+    """The player saved how they take "your turn" (at once, in batches at their hours), their time
+    zone, quiet hours or days off: a reader of batches is due next at their next slot
+    (Profile.batch_due_at, read by the batch task); the others keep what quiet hours held for them."""
+    profile = user.profile
+    if profile.notify_turn == Profile.Notify.DAILY:
+        due = clock.next_batch(clock.notice_calendar(user), clock.batch_hours_of(profile.batch_hours),
+                               now or timezone.now())
+    elif profile.notify_turn == Profile.Notify.NEVER:
+        due = None
+    else:
+        return
+    profile.batch_due_at = due
+    Profile.objects.filter(pk=profile.pk).update(batch_due_at=due)

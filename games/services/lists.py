@@ -3,9 +3,7 @@ each one query (or a few, prefetched), so that entry points read only through th
 from __future__ import annotations
 
 import re
-import zoneinfo
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -14,9 +12,8 @@ from django.db.models.functions import Coalesce
 from django.http import QueryDict
 from django.utils.translation import gettext
 
-from accounts.models import Profile
 from foundation.api import FLAGS  # the API's true and false, so the page and the API read a flag alike
-from games import answering, clock, gates, groupings, rules
+from games import answering, gates, groupings, rules
 from games.models import Decision, Game, Invitation, Rating, RatingChange, Seat, rating_shown
 
 from .errors import Invalid, NotFound, no_such_game
@@ -495,37 +492,12 @@ def invitation_of(game_id: int, user_id: int):
     return game, user
 
 
-def digest_readers() -> QuerySet:
-    return get_user_model().objects.filter(is_active=True, profile__notify_turn="daily").select_related("profile")
-
-
-def digest_readers_due(now) -> dict:
-    """{their day: user ids} of the daily digest's readers whose day is not settled yet although
-    DIGEST_HOUR has come where they live (suspended accounts too: settled, they are passed by). The
-    zones where it has come are picked from the known names in Python, the readers then along the
-    index of the days not settled (accounts.Profile.digest_day), so that a run reads the readers
-    whose hour has come since the last one, not every reader or game."""
-    days: dict = {}  # their day -> the zones where it is past DIGEST_HOUR now
-    for name in known_zones():
-        local = now.astimezone(clock.zone(name))
-        if local.hour >= settings.DIGEST_HOUR:
-            days.setdefault(local.date(), []).append(name)
-    owed, day_of = Q(), {}
-    for day, names in days.items():
-        owed |= Q(time_zone__in=names, digest_day__lt=day)
-        day_of.update(dict.fromkeys(names, day))
-    out: dict = {}
-    if days:
-        for user_id, zone in Profile.objects.filter(owed, notify_turn=Profile.Notify.DAILY).values_list(
-                "user_id", "time_zone"):
-            out.setdefault(day_of[zone], []).append(user_id)
-    return out
-
-
-@lru_cache(maxsize=1)
-def known_zones() -> tuple[str, ...]:
-    """Every time zone a profile may name (accounts.models.validate_time_zone)."""
-    return tuple(sorted(zoneinfo.available_timezones()))
+def batch_readers_due(now) -> QuerySet:
+    """The players whose batch task is due by `now` (accounts.Profile.batch_due_at: a batch slot
+    reached, or the end of quiet hours that held a "your turn"), suspended accounts too (they are
+    passed by), read along the partial index of the instants set: a run reads the players whose
+    slot has come since the last one, not every reader or game (one query when none has)."""
+    return get_user_model().objects.filter(profile__batch_due_at__lte=now).select_related("profile")
 
 
 def deciding_among(user_ids) -> set[int]:

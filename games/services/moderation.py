@@ -9,7 +9,7 @@ from accounts.signals import account_suspended
 from games import signals
 from games.models import ChatMessage, Game, ModeratorAction, Seat
 
-from .deadlines import deadline_of
+from .deadlines import set_turn_clock
 from .errors import Conflict, Invalid
 from .reads import active_decisions, locked
 from .seats import hand_seat_to_bot
@@ -75,7 +75,7 @@ def extend_deadline(moderator, game_id, hours: int, reason: str) -> Game:
             raise Conflict(gettext("only a game in progress has a deadline"))
         seat = game.deciding_seat
         game.extra_hours += hours
-        game.set_clock(deadline_of(game, seat))
+        set_turn_clock(game, seat)
         game.save(update_fields=["extra_hours", *Game.CLOCK_FIELDS])
         _log(moderator, ModeratorAction.Kind.EXTEND_DEADLINE, reason, game=game, hours=hours)
     return game

@@ -289,6 +289,8 @@ def test_api_me_get(make_user, api_client_for):
                                "notify_reminders": True, "notify_game_over": True, "notify_invitations": True,
                                "notify_while_online": False, "next_game_after_turn": False, "confirm_turn_end": False,
                                "quiet_from": None, "quiet_until": None, "days_off": [], "auto_vacation": False,
+                               "batch_hours": [8], "push_at_once": False, "remind_push": True, "remind_email": True,
+                               "remind_last_call": True, "last_call_in_quiet": False,
                                "ratings": [],
                                "games_waiting": 0}
 

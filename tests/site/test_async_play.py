@@ -53,6 +53,7 @@ def set_profile(user, **fields):
     user.refresh_from_db()
     if hasattr(user, "_state") and "profile" in user._state.fields_cache:
         del user._state.fields_cache["profile"]
+    services.notices_changed(user)  # as the settings page does: a reader of batches is due at their next hour
 
 
 def fresh(game) -> Game:
@@ -252,23 +253,33 @@ def test_a_connection_left_over_from_a_dead_server_does_not_hold_the_email_back(
 
 # --- reminders -----------------------------------------------------------------------------------
 
-def test_reminder_after_half_the_time_and_last_call_before_the_deadline_each_once(clock, players):
+def test_a_push_a_day_before_the_deadline_an_email_8_hours_before_and_a_last_call_2_hours_before_each_once(
+        clock, players, monkeypatch):
+    from games.reactions import push
+    pushes = []
+    monkeypatch.setattr(push, "send", lambda user, payload: pushes.append((user.pk, payload["body"])))
     alice, bob = players
     zones = {alice.pk: "America/New_York", bob.pk: "Asia/Tokyo"}
     for user in players:
         set_profile(user, time_zone=zones[user.pk])
-    game = start_game(alice, bob, hours=24)
+    game = start_game(alice, bob, hours=48)
     late = seat_to_move(game).user
     other = bob if late == alice else alice
-    deadline = T0 + timedelta(hours=24)
+    deadline = T0 + timedelta(hours=48)
     assert fresh(game).deadline == deadline
     mail.outbox.clear()
+    pushes.clear()
 
-    clock.move_to(T0 + timedelta(hours=11, minutes=59))
+    clock.move_to(deadline - timedelta(hours=24, minutes=1))
     tasks.send_reminders()
-    assert mail.outbox == [], "a reminder before half the time per move"
+    assert mail.outbox == [] and pushes == [], "a notice before 24 hours are left"
+    clock.move_to(deadline - timedelta(hours=24))
+    tasks.send_reminders()
+    tasks.send_reminders()
+    assert mail.outbox == [], "24 hours left: a push alone"
+    assert pushes == [(late.pk, f"Reminder: your turn in Argo #{game.pk}")]
 
-    clock.move_to(T0 + timedelta(hours=12))
+    clock.move_to(deadline - timedelta(hours=8))
     tasks.send_reminders()
     tasks.send_reminders()
     assert [m.subject for m in mail.outbox] == [f"Reminder: your turn in Argo #{game.pk}"]
@@ -279,11 +290,10 @@ def test_reminder_after_half_the_time_and_last_call_before_the_deadline_each_onc
         assert game_link(game) in part
     assert shown(deadline, "UTC") not in reminder.body
 
-    # The last call: in the final fifth of the 24 hours (4.8 h before the deadline).
-    clock.move_to(deadline - timedelta(hours=5))
+    clock.move_to(deadline - timedelta(hours=2, minutes=1))
     tasks.send_reminders()
     assert len(mail.outbox) == 1
-    clock.move_to(deadline - timedelta(hours=4))
+    clock.move_to(deadline - timedelta(hours=2))
     tasks.send_reminders()
     tasks.send_reminders()
     clock.move_to(deadline - timedelta(minutes=1))
@@ -293,7 +303,7 @@ def test_reminder_after_half_the_time_and_last_call_before_the_deadline_each_onc
     last_call = mail.outbox[1]
     assert last_call.to == [late.email]
     assert shown(deadline, zones[late.pk]) in last_call.body
-    assert mails_to(other) == []
+    assert mails_to(other) == [] and {who for who, _ in pushes} == {late.pk} and len(pushes) == 3
 
 
 def test_no_reminders_for_a_player_who_wants_no_emails(clock, players):
@@ -359,16 +369,16 @@ def test_daily_digest_from_eight_local_time_lists_every_waiting_game_once_a_day(
 
 def test_reminders_go_to_the_games_due_and_nothing_due_costs_one_query(clock, players, django_assert_max_num_queries):
     alice, bob = players
-    short = [start_game(alice, bob, hours=2) for _ in range(3)]
+    short = [start_game(alice, bob, hours=3) for _ in range(3)]
     for _ in range(9):
         start_game(alice, bob, hours=48)
     mail.outbox.clear()
     with django_assert_max_num_queries(1):
-        assert tasks.send_reminders() == 0  # no turn half gone
+        assert tasks.send_reminders() == 0  # no turn near its deadline
 
-    clock.move_to(T0 + timedelta(hours=1))  # half of the 2-hour turns gone
+    clock.move_to(T0 + timedelta(hours=1))  # 2 hours left of the 3-hour turns
     assert tasks.send_reminders() == 3
-    assert {m.subject for m in mail.outbox} == {f"Reminder: your turn in Argo #{g.pk}" for g in short}
+    assert {m.subject for m in mail.outbox} == {f"Deadline soon in Argo #{g.pk}" for g in short}
     with django_assert_max_num_queries(1):
         assert tasks.send_reminders() == 0  # reminded this turn already
     assert len(mail.outbox) == 3
@@ -418,15 +428,15 @@ def test_a_lost_turn_email_task_is_caught_up_and_a_later_turn_keeps_its_own_noti
 
 
 def test_a_turns_reminder_instant_follows_its_clock(clock, players, make_user):
-    """Game.reminder_due_at: the first reminder when the turn begins, then the last call, then none;
-    a moderator's extension moves it with the deadline."""
+    """Game.reminder_due_at: the first notice when the turn begins (a 24-hour turn: the email with 8
+    hours left), then the last call, then none; a moderator's extension moves it with the deadline."""
     alice, bob = players
     game = fresh(start_game(alice, bob, hours=24))
     deadline = T0 + timedelta(hours=24)
-    assert game.reminder_due_at == T0 + timedelta(hours=12)
-    clock.move_to(T0 + timedelta(hours=12))
+    assert game.reminder_due_at == deadline - timedelta(hours=8)
+    clock.move_to(deadline - timedelta(hours=8))
     assert tasks.send_reminders() == 1
-    assert fresh(game).reminder_due_at == deadline - timedelta(hours=24 * settings.LAST_CALL_SHARE)
+    assert fresh(game).reminder_due_at == deadline - timedelta(hours=2)
     clock.move_to(deadline - timedelta(hours=1))
     assert tasks.send_reminders() == 1
     assert fresh(game).reminder_due_at is None
@@ -436,7 +446,7 @@ def test_a_turns_reminder_instant_follows_its_clock(clock, players, make_user):
     services.extend_deadline(moderator, game.pk, 24, "a storm took the power out")
     game = fresh(game)
     assert game.deadline == deadline + timedelta(hours=24)
-    assert game.reminder_due_at == T0 + timedelta(hours=24), "half of the 48 hours"
+    assert game.reminder_due_at == T0 + timedelta(hours=24), "24 hours left of the 48: the push"
 
 
 def test_the_digest_is_the_mornings_and_a_game_waiting_later_is_in_the_next_one(clock, make_user):
@@ -461,7 +471,7 @@ def test_the_digest_is_the_mornings_and_a_game_waiting_later_is_in_the_next_one(
     assert digest.subject == "1 game waits for you" and game_link(game) in digest.body
 
 
-def test_digests_go_to_the_readers_due_and_nothing_due_costs_two_queries(clock, make_user, django_assert_max_num_queries):
+def test_digests_go_to_the_readers_due_and_nothing_due_costs_one_query(clock, make_user, django_assert_max_num_queries):
     host = make_user("host")
     readers = {zone: [make_user(f"{zone[-5:].lower()}{i}") for i in range(3)] for zone in ("Asia/Tokyo", "America/New_York")}
     idle = make_user("idle")
@@ -472,10 +482,11 @@ def test_digests_go_to_the_readers_due_and_nothing_due_costs_two_queries(clock, 
     set_profile(idle, notify_turn="daily", time_zone="Asia/Tokyo")  # nothing waits for him
     mail.outbox.clear()
 
-    # About 10:30 UTC: evening in Tokyo, before dawn in New York.
+    # 13:00 UTC: 8 o'clock in New York, night in Tokyo (whose readers' hour comes at 23:00 UTC).
+    clock.move_to(datetime(2025, 1, 13, 13, 0, tzinfo=UTC))
     assert tasks.send_digests() == 3
-    assert sorted(m.to[0] for m in mail.outbox) == sorted(u.email for u in readers["Asia/Tokyo"])
-    with django_assert_max_num_queries(2):
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(u.email for u in readers["America/New_York"])
+    with django_assert_max_num_queries(1):
         assert tasks.send_digests() == 0
     assert len(mail.outbox) == 3
 

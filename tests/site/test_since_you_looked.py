@@ -137,6 +137,6 @@ def test_the_digest_tells_each_waiting_games_last_turn(pair, name, mailoutbox):
     end_turn_of(first, game.pk)
     (turn,) = services.news_for(Game.objects.get(pk=game.pk), game.seat_of(other))
 
-    assert emails.digest_email(other, datetime(2026, 3, 2, 12, tzinfo=UTC))
+    assert emails.batch_email(other, datetime(2026, 3, 2, 12, tzinfo=UTC))
     (message,) = [m for m in mailoutbox if m.to == [other.email]]
     assert f"{turn['name']}: {' · '.join(turn['lines'])}" in message.body, message.body
