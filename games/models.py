@@ -404,6 +404,21 @@ class TurnNotice(NoticeRecord):
         constraints = [models.UniqueConstraint(fields=["game", "user", "turn_key", "kind"], name="notice_unique")]
 
 
+class HeldNotice(models.Model):
+    """A notice of an event (a game over, an invitation, a timeout, a moderator's word, a vacation
+    day taken) that came in the player's quiet hours or on a day off: it goes when they end (the
+    batch task, games.reactions.emails.release_held), then the row is deleted."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="held_notices")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="held_notices")
+    kind = models.CharField(max_length=12, choices=TurnNotice.Kind.choices)
+    turn_key = models.CharField(max_length=40, help_text="the notice's key (TurnNotice.turn_key)")
+    held_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game", "kind", "turn_key"], name="held_notice_unique")]
+
+
 class Digest(NoticeRecord):
     """The batch of "your turn" a user got at one of their hours of one day of theirs (committed
     before it is sent): one per batch slot (a daily digest is the batch of one at DIGEST_HOUR)."""

@@ -23,11 +23,11 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
-from accounts.models import Profile
+from accounts.models import Profile, Vacation
 from games import answering, clock, presence, signals
-from games.models import Digest, Game, Seat, TurnNotice
+from games.models import Digest, Game, HeldNotice, Seat, TurnNotice
 from games.reactions import push
-from games.services import deadlines, lists, news_for, rules_of, waiting_games
+from games.services import deadlines, lists, news_for, removal_reason, rules_of, waiting_games
 from games.standings import team_of, teams_of
 
 Kind = TurnNotice.Kind
@@ -136,6 +136,12 @@ def _notice_once(game: Game, user, kind: str, template: str, context: dict, key:
     mail server took the email cannot send it again on restart (at most once)."""
     if not wants(user, game, kind):
         return False
+    if kind not in TURN_KINDS:  # a turn's own notices are held by their callers (turn_email, reminder_emails)
+        quiet = clock.quiet_until(clock.notice_calendar(user), timezone.now())
+        if quiet is not None:
+            HeldNotice.objects.get_or_create(user=user, game=game, kind=kind, turn_key=key or turn_key(game))
+            due_when_quiet_ends(user, quiet)
+            return False
     try:
         with transaction.atomic():
             notice = TurnNotice.objects.create(game=game, user=user, turn_key=key or turn_key(game), kind=kind)
@@ -192,8 +198,7 @@ def turn_email(game: Game, now=None) -> bool:
         quiet = clock.quiet_until(clock.notice_calendar(seat.user), now)
         if quiet is not None:
             if profile.notify_turn == Profile.Notify.IMMEDIATE:
-                Profile.objects.filter(Q(batch_due_at=None) | Q(batch_due_at__gt=quiet), pk=profile.pk).update(
-                    batch_due_at=quiet)
+                due_when_quiet_ends(seat.user, quiet)
         else:
             sent = _notice_once(
                 game, seat.user, Kind.TURN, "turn", {"deadline": game.deadline, "team": team_of_seat(game, seat)},
@@ -201,6 +206,35 @@ def turn_email(game: Game, now=None) -> bool:
                 email=profile.notify_turn == Profile.Notify.IMMEDIATE)
     if sent or seat is None or not held_back(seat.user):
         deadlines.turn_notice_settled(game)
+    return sent
+
+
+def due_when_quiet_ends(user, until) -> None:
+    """What the player's quiet hours held goes at their end: the batch task is due for them then
+    (Profile.batch_due_at), unless it is due sooner."""
+    Profile.objects.filter(Q(batch_due_at=None) | Q(batch_due_at__gt=until), user=user).update(batch_due_at=until)
+
+
+def release_held(user) -> int:
+    """The notices of events that the player's quiet hours held (HeldNotice) go now, each through
+    its own function, so that its claim keeps it from going twice; how many went."""
+    sent = 0
+    for held in HeldNotice.objects.filter(user=user).select_related("game"):
+        held.delete()
+        game, kind, number = held.game, held.kind, held.turn_key.rsplit("-", 1)[-1]
+        seat = (game.seats.select_related("user__profile").filter(order=int(number)).first()
+                if kind in (Kind.TIMED_OUT, Kind.REMOVED) and number.isdigit() else game.seat_of(user))
+        if kind == Kind.GAME_OVER:
+            sent += game_over_notices(game) > 0
+        elif kind == Kind.INVITATION:
+            sent += invitation_notice(game, user)
+        elif kind == Kind.TIMED_OUT and seat is not None:
+            sent += timed_out_emails(game, seat) > 0
+        elif kind == Kind.REMOVED and seat is not None:
+            sent += removed_notice(game, seat, removal_reason(game, seat))
+        elif kind == Kind.VACATION and seat is not None and number.isdigit():
+            vacation = Vacation.objects.filter(pk=int(number), user=user).first()
+            sent += vacation is not None and vacation_notice(game, seat, vacation)
     return sent
 
 
@@ -296,7 +330,8 @@ def batches(now) -> int:
     """The players whose batch task is due (lists.batch_readers_due, Profile.batch_due_at): a reader
     of batches gets the batch of their slot when a game waits for them; the "your turn" that quiet
     hours held goes now to a player who wants it at once (and the pushes of a reader of batches who
-    wants those at once). Each is then due again at their next slot, or not at all."""
+    wants those at once), and so do the notices of events they held (release_held). Each is then due
+    again at their next slot, or not at all."""
     sent = 0
     readers = list(lists.batch_readers_due(now))
     deciding = lists.deciding_among(reader.pk for reader in readers)
@@ -309,15 +344,22 @@ def batches(now) -> int:
         if quiet is not None:  # late (the task was away) into quiet time, or the calendar changed since
             Profile.objects.filter(pk=profile.pk, batch_due_at=slot).update(batch_due_at=quiet)
             continue
+        sent += release_held(reader)
+        hours = clock.batch_hours_of(profile.batch_hours)
+        at_slot = batched and _a_slot(slot.astimezone(calendar.zone), hours)  # not the end of quiet hours
         if reader.is_active and reader.pk in deciding:
             waiting = waiting_games(reader)
-            if batched:
+            if at_slot:
                 sent += batch_email(reader, slot, waiting)
             if not batched or profile.push_at_once:
                 sent += sum(turn_email(game, now) for game in waiting)
-        following = clock.next_batch(calendar, clock.batch_hours_of(profile.batch_hours), now) if batched else None
+        following = clock.next_batch(calendar, hours, now) if batched else None
         Profile.objects.filter(pk=profile.pk, batch_due_at=slot).update(batch_due_at=following)
     return sent
+
+
+def _a_slot(local, hours: list[int]) -> bool:
+    return local.hour in hours and (local.minute, local.second, local.microsecond) == (0, 0, 0)
 
 
 def batch_email(user, slot, waiting: list[Game] | None = None) -> bool:

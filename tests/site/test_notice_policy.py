@@ -249,3 +249,22 @@ def test_the_settings_page_takes_the_hours_as_written(make_user, client):
         "8,19", True, False, False)
     assert profile.batch_due_at is not None and local(profile.batch_due_at).hour in (8, 19)
     assert 'value="8, 19"' in client.get("/settings/").content.decode()
+
+
+def test_a_notice_of_an_event_in_the_quiet_hours_goes_when_they_end(make_user):
+    """An invitation at 02:00 (and any notice of an event: a game over, a timeout) waits for 07:00."""
+    with time_machine.travel(datetime(2025, 1, 14, 2, 0, tzinfo=BERLIN), tick=False) as traveller:
+        pia, otto = make_user("pia"), make_user("otto")
+        Profile.objects.filter(user=pia).update(time_zone="Europe/Berlin", quiet_from=QUIET[0], quiet_until=QUIET[1])
+        pia.refresh_from_db()
+        game = services.create_game(otto, game="argo", players=2, hours_per_move=72)
+        mail.outbox.clear()
+        assert not emails.invitation_notice(game, pia) and mail.outbox == []
+        assert Profile.objects.get(user=pia).batch_due_at == datetime(2025, 1, 14, 7, 0, tzinfo=BERLIN)
+        traveller.move_to(datetime(2025, 1, 14, 6, 59, tzinfo=BERLIN))
+        assert tasks.send_digests() == 0 and mail.outbox == []
+        traveller.move_to(datetime(2025, 1, 14, 7, 0, tzinfo=BERLIN))
+        assert tasks.send_digests() == 1
+        assert [m.to for m in mail.outbox] == [[pia.email]]
+        assert tasks.send_digests() == 0 and len(mail.outbox) == 1
+        assert Profile.objects.get(user=pia).batch_due_at is None
