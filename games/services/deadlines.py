@@ -48,7 +48,7 @@ def turn_clock(game: Game, seat: Seat) -> clock.Calendar:
     vacations), or none in a strict game."""
     if game.strict:
         return clock.STRICT
-    return clock.calendar_of(seat.user, game.turn_started_at or game.last_move_at or timezone.now(), kept=False)
+    return clock.calendar_of(seat.user, game.turn_started_at or game.last_move_at or timezone.now())
 
 
 def deadline_of(game: Game, seat: Seat, calendar: clock.Calendar | None = None):
