@@ -7,7 +7,9 @@ among --players players, as the site itself would have stored them over three ye
 
 What goes in:
 - the players (auth_user, a profile each, a verified primary email address as allauth keeps it),
-  joining over the years, the site's three bot accounts and three moderators;
+  joining over the years, the site's three bot accounts and three moderators; one player in five
+  keeps quiet hours (23:00-07:00 or 22:00-06:00 in their zone) and one in ten takes the weekend off
+  (docs/async-play.md, "Quiet hours and days off"), whose batches of notices fall outside them;
 - the games: every game of the registry (games.rules.names()). Their decisions are real: --bot-games
   games are played by the rules modules' bots first (processes side by side, --jobs), each kept with
   its seed, options and decisions, and every stored game is one of them, so that it replays to the
@@ -43,7 +45,7 @@ import os
 import random
 import sys
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time as dtime
 from itertools import count
 from pathlib import Path
 
@@ -598,6 +600,7 @@ def fill(games: int, players: int, *, active: int | None = None, bot_games: int 
     from accounts.models import default_bot_name
     from games.models import Seat
     from games.services import bot_account
+    from reliability import summary as reliability
     from stats import summary
 
     LightSeat.Status, LightSeat.abandoned = Seat.Status, Seat.abandoned
@@ -685,6 +688,8 @@ def fill(games: int, players: int, *, active: int | None = None, bot_games: int 
     phase("sequences and ANALYZE")
     summary.fill()  # what the site keeps as its games finish (docs/stats.md)
     phase("the statistics' summary")
+    reliability.fill()  # and the players' reliability (docs/reliability.md)
+    phase("the reliability summary")
     times["total"] = round(sum(v for k, v in times.items()), 1)
     rows.update(games=len(history), decisions=decisions, bot_games=len(played))
     return {"rows": rows, "seconds": times}
@@ -724,6 +729,13 @@ def copy_decisions(cursor, tables, chunk, games, profiles, seed, now) -> None:
               ((*row, "") for row in notice_rows(games, profiles, seed, now)))
 
 
+def calendar_of(rng: random.Random) -> tuple[tuple, str]:
+    """A player's calendar: ((quiet from, quiet until), days off), one in five with quiet hours, one in
+    ten with the weekend off (Saturday 5, Sunday 6)."""
+    quiet = rng.choice(((dtime(23), dtime(7)), (dtime(22), dtime(6)))) if rng.random() < 0.2 else (None, None)
+    return quiet, "56" if rng.random() < 0.1 else ""
+
+
 def make_people(players: int, now: int, rng: random.Random, first: int):
     """The moderators, then the players, who join as the site grows: (users, profiles)."""
     joined0 = now - HISTORY_DAYS * 86400 - 60 * 86400
@@ -736,7 +748,7 @@ def make_people(players: int, now: int, rng: random.Random, first: int):
         notify = rng.choices(("immediate", "daily", "never"), (6, 3, 1))[0]
         profiles.append((first + n, f"Player {i + 1}" if i >= 0 and rng.random() < 0.25 else "",
                          "de" if rng.random() < 0.3 else "en", notify, rng.random() < 0.9, rng.random() < 0.85,
-                         rng.choice(TIME_ZONES), rng.random() < 0.9, rng.random() < 0.1))
+                         rng.choice(TIME_ZONES), rng.random() < 0.9, rng.random() < 0.1, calendar_of(rng)))
     return users, profiles
 
 
@@ -751,15 +763,19 @@ def copy_people(cursor, tables, people, ids, default_bot_name) -> dict:
     from games import clock
     now = datetime.now(UTC)
 
-    def batch_due(turn, tz):  # a reader of batches is due at their next hour (services.notices_changed)
+    def batch_due(turn, tz, quiet, days_off):  # a reader of batches: their next hour (services.notices_changed)
         if turn != "daily":
             return None
-        return STAMP(int(clock.next_batch(clock.Calendar(zone=clock.zone(tz)), [8], now).timestamp()))
+        calendar = clock.Calendar(zone=clock.zone(tz), quiet_from=quiet[0], quiet_until=quiet[1],
+                                  days_off=frozenset(int(d) for d in days_off))
+        return STAMP(int(clock.next_batch(calendar, [8], now).timestamp()))
     copy_rows(cursor, tables["Profile"], ["user", "display_name", "language", "notify_turn", "notify_reminders",
                                           "notify_game_over", "time_zone", "notify_invitations",
-                                          "notify_while_online", "bot", "batch_due_at"],
-              ((pk, display, lang, turn, reminders, over, tz, invitations, online, "", batch_due(turn, tz))
-               for pk, display, lang, turn, reminders, over, tz, invitations, online in profiles))
+                                          "notify_while_online", "bot", "quiet_from", "quiet_until", "days_off",
+                                          "batch_due_at"],
+              ((pk, display, lang, turn, reminders, over, tz, invitations, online, "", *quiet, days_off,
+                batch_due(turn, tz, quiet, days_off))
+               for pk, display, lang, turn, reminders, over, tz, invitations, online, (quiet, days_off) in profiles))
     copy_rows(cursor, tables["EmailAddress"], ["id", "user", "email", "verified", "primary"],
               ((ids["EmailAddress"] + n, pk, email, True, True) for n, (pk, _, email, *_) in enumerate(users)))
     return {"profiles": len(profiles), "emails": len(users)}
