@@ -419,6 +419,20 @@ class HeldNotice(models.Model):
         constraints = [models.UniqueConstraint(fields=["user", "game", "kind", "turn_key"], name="held_notice_unique")]
 
 
+class HeldAppNotice(models.Model):
+    """A notice of another app (a letter, a tournament's round, a rematch off) that came in the
+    player's quiet hours or on a day off: it goes when they end, through the releaser its app
+    registered under its kind (games.reactions.held), then the row is deleted."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="held_app_notices")
+    kind = models.CharField(max_length=20, help_text="the app's key (games.reactions.held.register)")
+    ref = models.CharField(max_length=40, help_text="what the app's releaser is given back (the notice's subject)")
+    held_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "kind", "ref"], name="held_app_notice_unique")]
+
+
 class Digest(NoticeRecord):
     """The batch of "your turn" a user got at one of their hours of one day of theirs (committed
     before it is sent): one per batch slot (a daily digest is the batch of one at DIGEST_HOUR)."""

@@ -13,3 +13,6 @@ class LettersConfig(AppConfig):
         from letters import tasks  # noqa: F401
         from letters.export import letters
         export.register("letters", letters)
+        from games.reactions import held
+        from letters.notices import HELD, release
+        held.register(HELD, release)  # a message's email and push wait for the recipient's quiet time to end

@@ -1,5 +1,7 @@
 """The recipient of a message hears of it: live on their open pages (the menu's count, the open
-conversation), and by email and push once, when their notices allow it.
+conversation), and by email and push once, when their notices allow it. In their quiet hours or on a
+day off the email and push wait for the end of these (games.reactions.held: `release` sends them
+then, unless the message was read or hidden meanwhile); the live update goes at once.
 
 The live update carries no text: the page asks the API for what it may show. No log line names a
 message's text (only its number)."""
@@ -12,24 +14,46 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.translation import gettext, override
 
-from games.reactions import emails, notify, push
+from games.reactions import emails, held, notify, push
 
 from .counts import unread_of
 from .models import Message
 
 log = logging.getLogger(__name__)
 PUSH_BODY = 240  # characters: a phone shows two or three lines
+HELD = "letters"  # the kind of the notices quiet time holds (games.reactions.held)
 
 
 def new_message(message_id: int) -> bool:
-    message = (Message.objects.filter(pk=message_id, hidden_at__isnull=True)
-               .select_related("conversation", "author__profile").first())
+    message = _visible(message_id)
     if message is None:
         return False
     recipient = (get_user_model().objects.select_related("profile")
                  .get(pk=message.conversation.other_id(message.author_id)))
     _live(recipient.pk, {"event": "letter", "from": message.author.username, "message": message.pk})
-    if not wants(recipient) or not _claimed(message):
+    return _tell(recipient, message)
+
+
+def release(user, ref: str) -> bool:
+    """The email and push of a message that the recipient's quiet time held (registered with
+    games.reactions.held): they go now, unless the message was hidden or read meanwhile."""
+    message = _visible(int(ref)) if ref.isdigit() else None
+    if message is None or message.conversation.other_id(message.author_id) != user.pk:
+        return False
+    conversation = message.conversation
+    if (conversation.low_read if conversation.low_id == user.pk else conversation.high_read) >= message.pk:
+        return False  # read on the site since
+    return _tell(user, message)
+
+
+def _visible(message_id: int) -> Message | None:
+    return (Message.objects.filter(pk=message_id, hidden_at__isnull=True)
+            .select_related("conversation", "author__profile").first())
+
+
+def _tell(recipient, message: Message) -> bool:
+    if (message.notified_at is not None or not wants(recipient)
+            or held.hold_if_quiet(recipient, HELD, message.pk) or not _claimed(message)):
         return False
     _email_and_push(recipient, message)
     return True

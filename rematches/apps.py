@@ -13,3 +13,6 @@ class RematchesConfig(AppConfig):
         from rematches import reactions, tasks  # noqa: F401
         from rematches.export import rematches
         export.register("rematches", rematches)
+        from games.reactions import held
+        from rematches.notices import HELD, release
+        held.register(HELD, release)  # a rematch's end waits for the proposer's quiet time to end

@@ -18,3 +18,6 @@ class TournamentsConfig(AppConfig):
         from foundation import export
         from tournaments.export import tournaments
         export.register("tournaments", tournaments)
+        from games.reactions import held
+        from tournaments.notices import HELD, release
+        held.register(HELD, release)  # a round's notice waits for the player's quiet time to end

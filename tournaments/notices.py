@@ -1,17 +1,22 @@
 """'Round 3 of the Spring Swiss: your game against bob': each player of a round's games hears of it
-by email and push, once (RoundNotice is claimed, and committed, before anything is sent)."""
+by email and push, once (RoundNotice is claimed, and committed, before anything is sent). In the
+player's quiet hours or on a day off it waits for their end (games.reactions.held: `release` sends it
+then)."""
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext, override
 
 from games import rules
-from games.reactions import emails, push
+from games.reactions import emails, held, push
 
 from .models import Round, RoundNotice
 
+HELD = "tournaments"  # the kind of the notices quiet time holds (games.reactions.held)
 
-def round_notices(round_id: int) -> int:
+
+def round_notices(round_id: int, user_id: int | None = None) -> int:
+    """Each player of the round's games (with `user_id`, that player alone) hears of it; how many did."""
     current = Round.objects.filter(pk=round_id).select_related("tournament").first()
     if current is None:
         return 0
@@ -19,14 +24,21 @@ def round_notices(round_id: int) -> int:
     for table in current.tables.filter(replaced=False, game__isnull=False).select_related("game"):
         seats = list(table.game.seats.select_related("user__profile"))
         for seat in seats:
-            if seat.bot_account or not seat.user.is_active:
+            if seat.bot_account or not seat.user.is_active or user_id not in (None, seat.user_id):
                 continue
             others = [s.user.profile.name for s in seats if s.pk != seat.pk]
             sent += _notice(current, table.game, seat.user, others)
     return sent
 
 
+def release(user, ref: str) -> bool:
+    """A round's notice that the player's quiet time held goes now (registered with games.reactions.held)."""
+    return ref.isdigit() and round_notices(int(ref), user.pk) > 0
+
+
 def _notice(current: Round, game, user, others: list[str]) -> int:
+    if held.hold_if_quiet(user, HELD, current.pk):
+        return 0
     try:
         with transaction.atomic():
             RoundNotice.objects.create(round=current, user=user)

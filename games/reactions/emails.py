@@ -19,7 +19,6 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
@@ -27,6 +26,7 @@ from accounts.models import Profile, Vacation
 from games import answering, clock, presence, signals
 from games.models import Digest, Game, HeldNotice, Seat, TurnNotice
 from games.reactions import push
+from games.reactions.held import due_when_quiet_ends, release as release_apps_notices
 from games.services import deadlines, lists, news_for, removal_reason, rules_of, waiting_games
 from games.standings import team_of, teams_of
 
@@ -55,7 +55,8 @@ def user_for_token(token: str, max_age_days: int = 365):
 
 def email_user(user, template: str, context: dict, email: bool = True) -> str:
     """Email the user (when they have an address) in their language and time zone; the subject,
-    which is also the push's text. The site's other apps' notices (tournaments) send through it too.
+    which is also the push's text. The site's other apps' notices (a letter, a tournament's round, a
+    rematch off) send through it too, once games.reactions.held has not kept them for the quiet time.
     Without `email`, the subject alone (a notice that is a push only)."""
     profile = user.profile
     zone = clock.user_zone(user)
@@ -209,15 +210,10 @@ def turn_email(game: Game, now=None) -> bool:
     return sent
 
 
-def due_when_quiet_ends(user, until) -> None:
-    """What the player's quiet hours held goes at their end: the batch task is due for them then
-    (Profile.batch_due_at), unless it is due sooner."""
-    Profile.objects.filter(Q(batch_due_at=None) | Q(batch_due_at__gt=until), user=user).update(batch_due_at=until)
-
-
 def release_held(user) -> int:
     """The notices of events that the player's quiet hours held (HeldNotice) go now, each through
-    its own function, so that its claim keeps it from going twice; how many went."""
+    its own function, so that its claim keeps it from going twice, and then the other apps' own
+    (HeldAppNotice, through the releaser each registered: games.reactions.held); how many went."""
     sent = 0
     for held in HeldNotice.objects.filter(user=user).select_related("game"):
         held.delete()
@@ -235,7 +231,7 @@ def release_held(user) -> int:
         elif kind == Kind.VACATION and seat is not None and number.isdigit():
             vacation = Vacation.objects.filter(pk=int(number), user=user).first()
             sent += vacation is not None and vacation_notice(game, seat, vacation)
-    return sent
+    return sent + release_apps_notices(user)
 
 
 # The escalating notices before a deadline (settings.NOTICE_STEPS), the switch of each, and whether
