@@ -1,5 +1,6 @@
 """The shared seeded generator gives the very numbers each game's own generator gave: stored games
-replay from their seeds and decisions, so a setup, a shuffle or a bot's pick may never change.
+replay from their seeds and decisions, so a setup or a shuffle may never change, nor a bot's pick
+from the same list of decisions.
 The sequences below were recorded with the generators the games had before they shared one."""
 import hashlib
 
@@ -23,14 +24,16 @@ RECORDED = {
 }
 
 # (game, players, seed): the first 16 hex digits of the SHA-256 of the dumped setup, and of the
-# position after 60 decisions of the random bot seeded alike.
+# position after 60 decisions of the random bot seeded alike. Andromeda Escape's positions were recorded
+# again when its legal decisions came to list the ships in the board's order (A1 … C11) rather than in
+# the order the ships came there: the random bot picks from that list.
 POSITIONS = {
     ("argo", 2, 1): ("a0eceafb3cc5f2df", "431727a3f6767161"),
     ("argo", 3, 7): ("8dcc4fadba8018dd", "c89600da4aa2c938"),
     ("argo", 4, 123456789): ("2565fedecdaf7def", "307135c12a92206a"),
-    ("andromeda", 2, 1): ("d0a4c98e3f400cf1", "f26e748728d6eca8"),
-    ("andromeda", 3, 7): ("806b17bc6bfad88d", "4ea9b9e3b770112e"),
-    ("andromeda", 4, 123456789): ("53e89a677295eafc", "35b73a379a982d0c"),
+    ("andromeda", 2, 1): ("d0a4c98e3f400cf1", "a15e71c34e733216"),
+    ("andromeda", 3, 7): ("806b17bc6bfad88d", "5c57527638ffa922"),
+    ("andromeda", 4, 123456789): ("53e89a677295eafc", "49f6472350967fe1"),
 }
 
 

@@ -80,7 +80,7 @@ def test_an_andromeda_game_that_declined_a_swap_plays_on_under_version_1(monkeyp
     started under version 1 that declined keeps its stored decline and plays to its end under version 1."""
     andromeda = rules.get("andromeda")
     monkeypatch.setattr(andromeda, "version", 1)
-    monkeypatch.setattr(lobby.secrets, "randbits", lambda bits: 8)  # a deal that reaches SWAP or WARP early
+    monkeypatch.setattr(lobby.secrets, "randbits", lambda bits: 181)  # a deal that reaches SWAP or WARP early
     alice, bob = make_user("alice"), make_user("bob")
     game = services.create_game(alice, game="andromeda", players=2)
     services.join_game(bob, game.pk)

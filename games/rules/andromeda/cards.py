@@ -19,6 +19,7 @@ from .ships import (
     is_free,
     movable,
     move_ship,
+    on_board,
     ships_of,
     trade,
 )
@@ -35,7 +36,7 @@ def _own(s, colour):
 
 
 def _theirs(s, colour):
-    return [n for n, c in s["board"].items() if c != colour and movable(s, n)]
+    return [n for n in on_board(s) if s["board"][n] != colour and movable(s, n)]
 
 
 # --- the plays each card allows now (extra fields of {"type": "play", "card": id}) ------------
@@ -59,7 +60,7 @@ def _w3(s, c, cut):
 
 def _w4(s, c, cut):
     outer = free_outer(s)
-    return [{"ship": n, "to": k} for n in s["board"] if movable(s, n) for k in outer]
+    return [{"ship": n, "to": k} for n in on_board(s) if movable(s, n) for k in outer]
 
 
 def _w5(s, c, cut):

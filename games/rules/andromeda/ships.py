@@ -8,6 +8,14 @@ from __future__ import annotations
 from .components import WORMHOLE, load_board
 
 BOARD = load_board()
+_PLACE = {node: i for i, node in enumerate(BOARD.nodes)}
+
+
+def on_board(s, marks: str = "board") -> list[str]:
+    """The nodes of `s[marks]` (the ships, or the upright marks) in the board's order, A1 … C11: a
+    state read back from the database keeps its mappings' keys in an order of its own, and nothing
+    the rules list may follow it."""
+    return sorted(s[marks], key=lambda node: (_PLACE.get(node, len(_PLACE)), node))
 
 
 def blocked(s) -> set[str]:
@@ -20,7 +28,8 @@ def is_free(s, node: str) -> bool:
 
 
 def ships_of(s, colour: str) -> list[str]:
-    return [n for n, c in s["board"].items() if c == colour]
+    board = s["board"]
+    return [n for n in on_board(s) if board[n] == colour]
 
 
 def movable(s, node: str) -> bool:
@@ -41,8 +50,8 @@ def steps(s, colour: str, cut=None) -> list[tuple[str, str, bool]]:
     cut = blocked(s) if cut is None else cut
     board = s["board"]
     out = []
-    for node, owner in board.items():
-        if owner != colour or node in s["upright"]:
+    for node in on_board(s):
+        if board[node] != colour or node in s["upright"]:
             continue
         for target, link, dotted in BOARD.inward[node]:
             if link not in cut and (target == WORMHOLE or target not in board):
@@ -55,7 +64,8 @@ def warps(s, colour: str, cut=None) -> list[tuple[str, str, bool]]:
     cut = blocked(s) if cut is None else cut
     board, number = s["board"], s["turn"]["number"]
     found: dict[tuple[str, str], bool] = {}
-    for node, raised in s["upright"].items():
+    for node in on_board(s, "upright"):
+        raised = s["upright"][node]
         if board.get(node) != colour or raised >= number:
             continue
         for middle, link, dotted in BOARD.inward[node]:

@@ -57,8 +57,7 @@ def view(s, seat: int | None) -> dict:
         "you": seat,
         "seq": s["seq"],
         "undo_floor": s["undo_floor"],  # how far back the deciding player may undo (public, as seq is)
-        # board and upright in the state's own order (the order the ships came there, all public): the
-        # order of the legal decisions follows it, so a guessed world must keep it
+        # board and upright, all public (the legal decisions list them in the board's order, A1 … C11)
         "board": dict(s["board"]),
         "upright": dict(s["upright"]),  # with the turn each was stood up: it warps from the next
         "platform": dict(s["platform"]),

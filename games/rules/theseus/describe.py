@@ -16,7 +16,7 @@ from typing import Any
 from ..base import DESCRIBE_LINE
 from .components import DATA
 from .log import FACTION, card_name, ending, language, place_name, room_name, sector_name, unit_name
-from .station import faction_seat, number, switched_off, tile_supply
+from .station import faction_seat, number, pending_in_order, slots_in_order, switched_off, tile_supply, units_in_order
 
 View = dict[str, Any]
 
@@ -371,7 +371,7 @@ def places(view: View, lang: str, names: list[str] | None) -> list[dict[str, Any
             if f"{sector}.{spot}" in view["slots"]:
                 out.append(slot_place(view, f"{sector}.{spot}", lang, names))
     placed = {p["place"] for p in out}
-    for unit in view["units"]:
+    for unit in units_in_order(view):
         if unit_name(unit, lang) not in placed:
             out.append(unit_place(view, unit, lang, names))
     return out
@@ -386,7 +386,7 @@ def mine(view: View, lang: str, names: list[str] | None) -> list[str]:
     you = view.get("you")
     if you is None:
         return []
-    out = [_own_unit(view, u, lang) for u, v in view["units"].items() if v["seat"] == you]
+    out = [_own_unit(view, u, lang) for u in units_in_order(view) if view["units"][u]["seat"] == you]
     out += _team_and_sector(view, you, lang, names)
     for card in view["held"][you]:
         out += _lines(card_summary(view, card, lang, names), _t(lang, "In your hand:", "Auf deiner Hand:"))
@@ -396,11 +396,13 @@ def mine(view: View, lang: str, names: list[str] | None) -> list[str]:
         out += [*_lines(card_summary(view, card, lang, names), lead), *card_text(card, lang)]
     out += _deck(view, you, lang, names)
     out += _supply(view, you, lang)
-    for place, slot in view["slots"].items():
+    for place in slots_in_order(view):
+        slot = view["slots"][place]
         if slot["card"] and _owner_of_card(view, slot["card"]) == you:
             out.append(_t(lang, f"Your {card_name(slot['card'], lang)} is installed on {place_name(place, lang)}",
                           f"Deine Karte {card_name(slot['card'], lang)} liegt auf {place_name(place, lang)}"))  # fmt: skip
-    for place, card in view["pending"].items():
+    for place in pending_in_order(view):
+        card = view["pending"][place]
         if card and _owner_of_card(view, card) == you:
             out.append(_t(lang, f"Your {card_name(card, lang)} waits on {place_name(place, lang)}",
                           f"Deine Karte {card_name(card, lang)} wartet auf {place_name(place, lang)}"))  # fmt: skip

@@ -22,12 +22,14 @@ from .station import (
     number,
     opponents,
     owner,
+    pending_in_order,
     place_sector,
     seat_sector,
     side,
     static_sum,
     tile_supply,
     units_in,
+    units_in_order,
     upgrade_supply,
     young_in_supply,
 )
@@ -98,9 +100,9 @@ def units_chosen_by(s, ctx: Context, arg) -> list[str]:
     if name == "enemy_units_here":
         pool = [u for u in units_in(s, ctx.here) if enemies(s, s["units"][u]["seat"], me)]
     elif name == "enemy_units_anywhere":
-        pool = [u for u in s["units"] if enemies(s, s["units"][u]["seat"], me) and s["units"][u]["at"] != "space"]
+        pool = [u for u in units_in_order(s) if enemies(s, s["units"][u]["seat"], me) and s["units"][u]["at"] != "space"]
     elif name == "own_units":
-        pool = [u for u in s["units"] if not enemies(s, s["units"][u]["seat"], me) and s["units"][u]["at"] != "space"]
+        pool = [u for u in units_in_order(s) if not enemies(s, s["units"][u]["seat"], me) and s["units"][u]["at"] != "space"]
     else:
         raise ValueError(name)
     if "faction" in f:
@@ -118,7 +120,7 @@ def cards_chosen_by(s, ctx: Context, arg) -> list[str]:
     name, f = _filters(arg)
     me = ctx.seat
     if name in ("own_pending", "enemy_pending"):
-        pool = [p for p, c in s["pending"].items() if c is not None and p.split(".")[0] in s["ring"]
+        pool = [p for p in pending_in_order(s) if (c := s["pending"][p]) is not None and p.split(".")[0] in s["ring"]
                 and enemies(s, owner(s, c), me) == (name == "enemy_pending")]
     else:
         pool = [p for p, c in installed(s) if enemies(s, owner(s, c), me) == name.startswith("enemy")]
@@ -317,7 +319,7 @@ def _lose_upgrades(g, ctx, args, optional, exclude):
 
 def upgrades_of(s, seat: int) -> list[str]:
     mine = side(s, seat)
-    options = [u for u, v in s["units"].items() if v["seat"] == seat and v["up"]]
+    options = [u for u in units_in_order(s) if s["units"][u]["seat"] == seat and s["units"][u]["up"]]
     if s["tiles"][mine] > 0:
         options.append("supply")
     options += [p for p, c in installed(s) if owner(s, c) == seat and s["slots"][p]["tiles"] > 0 and s["disc"] != p]
@@ -332,7 +334,7 @@ def disc_options(s, seat: int) -> list[str]:
     if holds(s, "MAR10"):
         s = dict(s, disc=None)  # 8.5: the card the disc leaves is active before the disc is placed again
     places = [p for p, c in installed(s) if enemies(s, owner(s, c), seat)]
-    places += [p for p, c in s["pending"].items() if c is not None and enemies(s, owner(s, c), seat)]
+    places += [p for p in pending_in_order(s) if (c := s["pending"][p]) is not None and enemies(s, owner(s, c), seat)]
     out = []
     for p in places:
         out.append(_shielded(s, p) or p)
@@ -450,7 +452,7 @@ def refill(g: Play, seat: int, position: str) -> None:
 def _install_pending(g, ctx, args, optional, exclude):
     s = g.s
     seat = s["turn"]["seat"]
-    pool = [p for p, c in s["pending"].items() if c is not None and not enemies(s, owner(s, c), seat)
+    pool = [p for p in pending_in_order(s) if (c := s["pending"][p]) is not None and not enemies(s, owner(s, c), seat)
             and s["disc"] != p and p.split(".")[0] in s["ring"]]
     pool = [p for p in pool if DATA.card(s["pending"][p]).has("special") or install_slots(s, seat)]
     place = _pick(g, "pick_pending", pool, ctx, optional, exclude)

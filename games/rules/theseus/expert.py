@@ -13,7 +13,7 @@ from ..rng import SeededRandom
 from .components import DATA
 from .guess import guessed_world
 from .scoring import win_is_shared
-from .station import collects, in_range, installed, owner, switched_off
+from .station import collects, in_range, installed, owner, switched_off, units_in_order
 
 # how many continuations are followed at each depth below the root (all answers at the root)
 WIDTHS = (3, 2, 1)
@@ -108,7 +108,8 @@ def _assets(s, seats: list[int]) -> float:
     """What a side has that will become score: tiles, upgraded units, active cards, pending cards."""
     side = s["side_of"][seats[0]]
     total = 0.6 * s["tiles"][side]
-    for uid, u in s["units"].items():
+    for uid in units_in_order(s):
+        u = s["units"][uid]
         if u["seat"] not in seats:
             continue
         faction = s["colours"][u["seat"]]
@@ -137,7 +138,8 @@ def _exposure(s, uid: str, u: dict) -> int:
     if u["at"] in ("space", "moving") or u["invisible"]:
         return 0
     count = 0
-    for _other, v in s["units"].items():
+    for other in units_in_order(s):
+        v = s["units"][other]
         if v["at"] in ("space", "moving") or v["gripped"] or s["side_of"][v["seat"]] == s["side_of"][u["seat"]]:
             continue
         targets, _ = ATTACKS[s["colours"][v["seat"]]]["upgraded" if v["up"] else "basic"]

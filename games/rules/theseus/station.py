@@ -93,6 +93,37 @@ def units_in(s, sector: str) -> list[str]:
     return [o for _, o in occupants(s, sector) if is_unit(o)]
 
 
+# --- the defined orders ----------------------------------------------------------------------------
+# A state read back from the database keeps its mappings' keys in an order of its own (PostgreSQL's
+# jsonb: shorter keys first), so nothing the rules list may follow a mapping's order: the units go in
+# the seats' order, each faction's by number, and the rooms, slots and pending positions in the ring's
+# order, each sector's as its data lists them. Those are the orders the setup makes the mappings in.
+# A state or view also serves here.
+
+def _in_order(mapping, natural) -> list[str]:
+    keys = [k for k in natural if k in mapping]
+    if len(keys) < len(mapping):  # a hand-written position with places off the ring
+        keys += sorted(set(mapping) - set(keys))
+    return keys
+
+
+def units_in_order(s) -> list[str]:
+    units = s["units"]
+    return sorted(units, key=lambda u: (units[u]["seat"], len(u), u))
+
+
+def rooms_in_order(s) -> list[str]:
+    return _in_order(s["rooms"], [r for sector in s["ring"] for r in rooms(sector)])
+
+
+def slots_in_order(s) -> list[str]:
+    return _in_order(s["slots"], [p for sector in s["ring"] for p in _SLOTS[sector]])
+
+
+def pending_in_order(s) -> list[str]:
+    return _in_order(s["pending"], [p for sector in s["ring"] for p in _PENDING[sector]])
+
+
 def young_in_supply(s) -> list[str]:
     placed = {o for o in s["rooms"].values() if o and o[0] == "Y"}
     return [f"Y{i}" for i in range(1, 5) if f"Y{i}" not in placed]

@@ -21,9 +21,12 @@ from .station import (
     partners,
     pending_of,
     place_sector,
+    rooms_in_order,
     seat_sector,
     side,
+    slots_in_order,
     slots_of,
+    units_in_order,
     upgrade_supply,
 )
 
@@ -143,7 +146,7 @@ def setup_steps(g: Play) -> None:
             s["held"][seat].append(card)
             g.say("take_special", seat=seat, card=card)
         else:
-            free = [p for p in s["slots"] if s["slots"][p]["card"] is None and s["slots"][p]["bonus"] is None
+            free = [p for p in slots_in_order(s) if s["slots"][p]["card"] is None and s["slots"][p]["bonus"] is None
                     and place_sector(p) in s["ring"]]
             place = g.ask("setup_slot", free, {"card": card})
             s["slots"][place]["card"] = card
@@ -164,12 +167,12 @@ def setup_steps(g: Play) -> None:
             _setup_unit(g, seat, [r for r in DATA.sectors[seat_sector(s, seat)].rooms if s["rooms"][r] is None])
     for seat in s["order"]:
         s["turn"]["seat"] = seat
-        _setup_unit(g, seat, [r for r, o in s["rooms"].items() if o is None])
+        _setup_unit(g, seat, [r for r in rooms_in_order(s) if s["rooms"][r] is None])
 
 
 def _setup_unit(g: Play, seat: int, rooms: list[str]) -> None:
     s = g.s
-    unit = next(u for u, v in s["units"].items() if v["seat"] == seat and v["at"] == "space")
+    unit = next(u for u in units_in_order(s) if s["units"][u]["seat"] == seat and s["units"][u]["at"] == "space")
     room = g.ask("setup_room", rooms, {"unit": unit})
     s["rooms"][room] = unit
     s["units"][unit]["at"] = room
@@ -193,7 +196,7 @@ def _turn_start(g: Play) -> None:
     """TH22: if none of his units could move, his gripped units are freed."""
     s = g.s
     seat = s["turn"]["seat"]
-    mine = [u for u, v in s["units"].items() if v["seat"] == seat]
+    mine = [u for u in units_in_order(s) if s["units"][u]["seat"] == seat]
     if not any(s["units"][u]["at"] == "space" or not s["units"][u]["gripped"] for u in mine):
         for u in mine:
             s["units"][u]["gripped"] = False
@@ -232,8 +235,9 @@ def _sub_turns(g: Play) -> None:
 
 def own_movers(s, seat: int) -> list[str]:
     t = s["turn"]
-    return [u for u, v in s["units"].items() if v["seat"] == seat and u not in t["moved"]
-            and (v["at"] == "space" or not v["gripped"])]
+    units = s["units"]
+    return [u for u in units_in_order(s) if units[u]["seat"] == seat and u not in t["moved"]
+            and (units[u]["at"] == "space" or not units[u]["gripped"])]
 
 
 def side_holds(s, seat: int) -> list[tuple[int, str]]:
@@ -393,7 +397,7 @@ def free_step_options(s, seat: int) -> list[str]:
     out = [f"play:{card}" for _, card in side_holds(s, seat) if usable(s, seat, card)]
     tiles = s["tiles"][mine]
     if tiles:
-        out += [f"flip:{u}" for u, v in s["units"].items() if side(s, v["seat"]) == mine and not v["up"]]
+        out += [f"flip:{u}" for u in units_in_order(s) if side(s, s["units"][u]["seat"]) == mine and not s["units"][u]["up"]]
         out += [f"tile:{place}" for place, card in installed(s)
                 if side(s, owner(s, card)) == mine and DATA.card(card).number is not None and s["disc"] != place
                 and s["slots"][place]["tiles"] < SETUP["tiles_per_card"] and tile_cost(s, place) <= tiles]

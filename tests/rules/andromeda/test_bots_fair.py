@@ -17,7 +17,7 @@ from games.rules.andromeda import RULES
 from games.rules.rng import SeededRandom
 
 # (players, seed, rules version): a game of each player count, and one under version 1 (before AE14)
-GAMES = [(2, 1, 2), (2, 14, 2), (3, 2, 2), (3, 10, 2), (4, 3, 2), (4, 21, 2), (3, 4, 1)]
+GAMES = [(2, 1, 2), (2, 53, 2), (3, 2, 2), (3, 10, 2), (4, 3, 2), (4, 21, 2), (3, 4, 1)]
 EVERY = 3           # every third position of each game: several hundred in all
 EXPERT_TURNS = 20   # turns the expert, a hundred times slower than greedy, is asked about
 
