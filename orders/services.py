@@ -42,7 +42,6 @@ def plan(module, world: dict, seat: int, line: list) -> tuple[list, list]:
     if len(line) > MAX_LINE:
         raise services.Invalid(gettext("a line has at most %(n)s decisions") % {"n": MAX_LINE})
     played: list[tuple[int, str]] = []
-    world = services.in_key_order(world)  # as the true states are compared (services.states_since)
     for number, decision in enumerate(line, 1):
         deciding = module.current_seat(world)
         if deciding is None:

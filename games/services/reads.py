@@ -2,7 +2,6 @@
 state, what a seat may see, and the lists and counts the pages and tasks show."""
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 from functools import cache
 
@@ -79,23 +78,14 @@ def decision_log(game: Game, lang: str = "en", seat: int | None = None) -> list[
     return entries
 
 
-def in_key_order(state: dict) -> dict:
-    """The state with every mapping's keys in sorted order. A view may list what a mapping of the
-    state holds in the mapping's order, which depends on how the state was come by (a replay, the
-    stored snapshot, whose JSON column keeps its own order, a guessed world): from states put in key
-    order first, the same position shows the same view, to the letter."""
-    return json.loads(json.dumps(state, sort_keys=True))
-
-
 def states_since(game: Game, base: int, seat: int | None) -> tuple[list, list[dict]]:
     """The decisions that stand after version `base` of the game (numbers above it), and `seat`'s view
-    after each, rebuilt from the game's setup (the state at `base` put in key order): what a reader of
-    that seat saw happen since then."""
+    after each, rebuilt from the game's setup: what a reader of that seat saw happen since then."""
     module = rules_of(game)
     standing = list(active_decisions(game))
     before = [d.data for d in standing if d.number <= base]
     after = [d for d in standing if d.number > base]
-    state = in_key_order(module.replay(game.players, game.seed, game.options, before, version=game.rules_version))
+    state = module.replay(game.players, game.seed, game.options, before, version=game.rules_version)
     views = []
     for d in after:
         state, _ = module.apply(state, d.data)
