@@ -133,8 +133,11 @@ def enforce_deadlines() -> int:
     """Seats whose time ran out go to the bot; and the bot plays any turn of its seats still
     waiting (its task lost while the broker was down)."""
     now = timezone.now()
-    timed_out = sum(services.enforce_deadline(game_id, now) for game_id in lists.overdue_game_ids(now))
-    waiting = [g.pk for g in lists.games_without_deadline() if services.bot_to_play(g)]
+    overdue, clockless = lists.deadline_work(now)
+    timed_out = sum(services.enforce_deadline(game_id, now) for game_id in overdue)
+    # read after the timeouts: a seat timed out just now is the bot's, to play at once
+    ids = clockless + overdue
+    waiting = [g.pk for g in lists.games_with_seats(ids) if services.bot_to_play(g)] if ids else []
     for game_id in waiting:
         services.play_bot_turns(game_id)
     return timed_out
