@@ -50,6 +50,7 @@ from itertools import count
 from pathlib import Path
 
 HISTORY_DAYS = 3 * 365
+NOTICE_CATCH_UP = 300  # seconds: a turn begun longer ago had its "your turn" settled by the catch-up
 HOURS_PER_MOVE = (24, 48, 72, 72, 72, 120, 168)
 
 
@@ -789,11 +790,17 @@ def copy_games(cursor, tables, history, rated, ids, rng, now) -> dict:
     def stamp(t):
         return None if t is None else STAMP(t)
 
+    # What a running site stores, its tasks having run (the catch-up every two minutes, the reminders
+    # every five: settings.CELERY_BEAT_SCHEDULE): a turn's "your turn" is owed only for a turn begun in
+    # the last few minutes, and its next notice before the deadline is the first one still to come.
+    # (On the plain clock: the players' calendars move those instants, not how many turns wait.)
+    def notice_owed(g):
+        return g.status == "active" and g.deadline is not None and now - g.turn_started < NOTICE_CATCH_UP
+
     def reminder_due(g):
-        # as Game.set_clock: a turn in progress owes its first reminder (and its notice, below)
         if g.status != "active" or g.deadline is None:
             return None
-        due = clock.next_reminder(moment(g.turn_started), moment(g.deadline))
+        due = clock.next_reminder(moment(g.turn_started), moment(g.deadline), after=moment(now))
         return None if due is None else stamp(int(due.timestamp()))
 
     copy_rows(cursor, tables["Game"], ["id", "name", "rules_version", "options", "players", "seed", "status",
@@ -811,7 +818,7 @@ def copy_games(cursor, tables, history, rated, ids, rng, now) -> dict:
                 g.seq if g.start is not None else None,
                 json.dumps(g.outcome) if g.outcome else None,
                 (False if g.reverted else g.rated) if g.status in ("finished", "reverted") else None,
-                g.status == "active" and g.deadline is not None, reminder_due(g),
+                notice_owed(g), reminder_due(g),
                 "bank" if g.bank else "per_turn", *(g.bank or (0, 0, 0)))
                for g in history))
     copy_rows(cursor, tables["Seat"], ["id", "game", "user", "order", "colour", "status", "joined_at", "score",
