@@ -6,7 +6,9 @@ games/rules/andromeda/docs/choices.md.
 """
 from __future__ import annotations
 
-from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, MalformedDecision, Rules
+from functools import cache
+
+from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, Rules
 from ..rng import SeededRandom
 from . import bots, describe as _describe, log, recap as _recap, view as _view
 from .cards import FIELDS as CARD_FIELDS
@@ -43,37 +45,12 @@ def _shape(kind: str, fields: set, card: str | None = None) -> dict:
             "properties": properties}
 
 
+@cache
 def decision_schema() -> dict:
-    """FIELDS (and each card's own fields for "play") as a JSON Schema: what check_shape lets through."""
+    """FIELDS (and each card's own fields for "play") as a JSON Schema: what the toolkit's check_shape
+    lets through (one object, made once: the API serves it and the rules check it)."""
     plain = [_shape(kind, fields) for kind, fields in FIELDS.items() if kind != "play"]
     return {"oneOf": plain + [_shape("play", set(fields), card) for card, fields in CARD_FIELDS.items()]}
-
-
-def check_shape(decision) -> None:
-    if not isinstance(decision, dict) or not isinstance(decision.get("type"), str):
-        raise MalformedDecision("a decision is a JSON object with a 'type'")
-    kind = decision["type"]
-    if kind not in FIELDS:
-        raise MalformedDecision(f"unknown decision type {kind!r}; types: {', '.join(sorted(FIELDS))}")
-    wanted = set(FIELDS[kind])
-    if kind == "play":
-        card = decision.get("card")
-        if not isinstance(card, str) or card not in CARD_FIELDS:
-            raise MalformedDecision(f"unknown card {card!r}")
-        wanted |= CARD_FIELDS[card]
-    given = set(decision) - {"type"}
-    if given != wanted:
-        missing, extra = sorted(wanted - given), sorted(given - wanted)
-        parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"unexpected {', '.join(extra)}"] if extra else [])
-        raise MalformedDecision(f"a {kind!r} decision has the fields {', '.join(sorted(wanted)) or 'none'}: "
-                                + "; ".join(parts))
-    for name in given:
-        value = decision[name]
-        if name in INTEGER_FIELDS:
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 99:
-                raise MalformedDecision(f"field {name!r} of a {kind!r} decision must be a number from 1 to 99")
-        elif not isinstance(value, str) or not 1 <= len(value) <= 16:
-            raise MalformedDecision(f"field {name!r} of a {kind!r} decision must be a name of 1 to 16 characters")
 
 
 class AndromedaRules(Rules):
@@ -91,7 +68,6 @@ class AndromedaRules(Rules):
     VERSIONS, BOTS = VERSIONS, bots.BOTS
     command_line = log.AndromedaCommandLine
     setup = staticmethod(_new_game)
-    check_shape = staticmethod(check_shape)
     phases = PHASES
     validate = staticmethod(validate_state)
     check_pieces = staticmethod(check_position)  # games/rules/andromeda/docs/state.md, "A valid position"

@@ -9,7 +9,7 @@ from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, Rules
 from ..rng import SeededRandom
 from . import bots, guess, log, prompts, recap as _recap, view as _view
 from .components import DIFFICULTIES, load_station
-from .decisions import check_shape, decision_schema, explain
+from .decisions import decision_schema, explain
 from .describe import describe as _describe
 from .scoring import outcome as _outcome
 from .state import PHASES, check_position, check_question, validate_state
@@ -54,7 +54,6 @@ class ArgoRules(Rules):
     VERSIONS, BOTS = VERSIONS, bots.BOTS
     command_line = log.ArgoCommandLine
     setup = staticmethod(_new_game)
-    check_shape = staticmethod(check_shape)
     phases = (*PHASES, "end")
     validate = staticmethod(validate_state)
     check_pieces = staticmethod(check_position)  # games/rules/argo/docs/state.md, "A valid position"

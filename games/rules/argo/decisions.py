@@ -1,8 +1,8 @@
 """Checking a decision: its shape first, then its legality, with a reason in plain words."""
 from __future__ import annotations
 
-from ..base import MalformedDecision
-from .components import is_cell
+from functools import cache
+
 from .scoring import active_colour
 from .station import kind_at, links, owner, role
 
@@ -38,23 +38,18 @@ EXPECTED = {
 PRONOUN = {"chief": "he", "grunt": "he", "explorer": "she", "pilot": "she", "robot": "it"}
 
 
-def _field_ok(kind: str, value) -> bool:
-    if kind == CELL:
-        return is_cell(value)
-    if kind == "rotation":
-        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3
-    return isinstance(value, str) and 0 < len(value) <= 64
-
-
 FIELD_SCHEMAS = {
-    CELL: {"type": "string", "pattern": r"^(0|-?[1-9][0-9]*)\|(0|-?[1-9][0-9]*)$", "description": 'a cell, e.g. "2|-1"'},
-    "rotation": {"type": "integer", "minimum": 0, "maximum": 3},
-    "str": {"type": "string", "minLength": 1, "maxLength": 64},
+    CELL: {"type": "string", "pattern": r"^(0|-?[1-9][0-9]*)\|(0|-?[1-9][0-9]*)$", "description": 'a cell such as "2|-1"'},
+    "rotation": {"type": "integer", "minimum": 0, "maximum": 3, "description": "a rotation 0-3"},
+    "str": {"type": "string", "minLength": 1, "maxLength": 64, "description": "a name of 1 to 64 characters"},
 }
+# The descriptions are also the refusals' words: "field 'to' of a 'step' decision must be a cell such as "2|-1"".
 
 
+@cache
 def decision_schema() -> dict:
-    """FIELDS and OPTIONAL as a JSON Schema: the shapes check_shape lets through."""
+    """FIELDS and OPTIONAL as a JSON Schema: the shapes the toolkit's check_shape lets through (one
+    object, made once: the API serves it and the rules check it)."""
     def one(kind: str) -> dict:
         fields = {**FIELDS[kind], **OPTIONAL.get(kind, {})}
         return {"type": "object", "title": f"argo: {kind}", "additionalProperties": False,
@@ -62,27 +57,6 @@ def decision_schema() -> dict:
                 "properties": {"type": {"type": "string", "enum": [kind]},
                                **{name: FIELD_SCHEMAS[field] for name, field in fields.items()}}}
     return {"oneOf": [one(kind) for kind in FIELDS]}
-
-
-def check_shape(d) -> None:
-    """Malformed decisions are refused before any rule is consulted."""
-    if not isinstance(d, dict):
-        raise MalformedDecision("a decision must be a JSON object with a 'type'")
-    kind = d.get("type")
-    if kind not in FIELDS:
-        raise MalformedDecision(f"unknown decision type {kind!r}; known types: {', '.join(FIELDS)}")
-    fields = {**FIELDS[kind], **OPTIONAL.get(kind, {})}
-    for name in d:
-        if name != "type" and name not in fields:
-            raise MalformedDecision(f"a {kind!r} decision has no field {name!r}")
-    for name, field in fields.items():
-        if name not in d:
-            if name in FIELDS[kind]:
-                raise MalformedDecision(f"a {kind!r} decision needs the field {name!r}")
-            continue
-        if not _field_ok(field, d[name]):
-            what = {"cell": "a cell such as \"2|-1\"", "rotation": "a rotation 0-3"}.get(field, "a name")
-            raise MalformedDecision(f"field {name!r} of a {kind!r} decision must be {what}")
 
 
 def explain(s, d, prompt: str) -> str:

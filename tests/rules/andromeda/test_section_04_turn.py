@@ -192,8 +192,8 @@ def test_a_block_ends_when_the_turn_reaches_its_owner():
 def test_bad_decisions_are_refused_with_a_reason_and_change_nothing():
     s = position(3, board={"A6": "red"})
     before = RULES.dump(s)
-    for bad, words in [({"type": "fly"}, "unknown decision type"), ({"type": "move", "to": "A9"}, "missing from"),
-                       ({"type": "move", "from": "A6", "to": "A9", "x": 1}, "unexpected x"),
+    for bad, words in [({"type": "fly"}, "unknown decision type"), ({"type": "move", "to": "A9"}, "needs the field 'from'"),
+                       ({"type": "move", "from": "A6", "to": "A9", "x": 1}, "has no field 'x'"),
                        ({"type": "move", "from": "B6", "to": "B9"}, "no ship of yours"),
                        ({"type": "play", "card": "W1", "ship": "A6"}, "do not hold"),
                        ({"type": "end_turn"}, "not taken your action yet"),
