@@ -649,6 +649,7 @@ def fill(games: int, players: int, *, active: int | None = None, bot_games: int 
     with connection.cursor() as cursor:
         restore = bare(cursor, tables.values())
     people = make_people(players, now, rng, ids["User"])
+    on_calendars(history, people[1])
     profiles = {p[0]: (p[3], p[4], p[5], p[7]) for p in people[1]}
     for pk in bots.values():
         profiles[pk] = ("never", False, False, False)
@@ -735,6 +736,22 @@ def calendar_of(rng: random.Random) -> tuple[tuple, str]:
     ten with the weekend off (Saturday 5, Sunday 6)."""
     quiet = rng.choice(((dtime(23), dtime(7)), (dtime(22), dtime(6)))) if rng.random() < 0.2 else (None, None)
     return quiet, "56" if rng.random() < 0.1 else ""
+
+
+def on_calendars(history: list[Planned], profiles: list[tuple]) -> None:
+    """A turn in progress runs on its player's calendar, as the site sets its deadline
+    (games.clock.deadline_for: their quiet hours and days off in their zone do not count)."""
+    from types import SimpleNamespace
+
+    from games import clock
+    players = {pk: SimpleNamespace(recent_vacations=[], profile=SimpleNamespace(
+                   time_zone=tz, quiet_from=quiet[0], quiet_until=quiet[1], days_off=days_off))
+               for pk, _, _, _, _, _, tz, _, _, (quiet, days_off) in profiles}
+    for g in history:
+        if g.status == "active" and g.deadline is not None:
+            player = players[g.seats[g.current].user_id]
+            allowed = g.bank[0] if g.bank else g.hours
+            g.deadline = int(clock.deadline_for(player, moment(g.turn_started), allowed + g.extra).timestamp())
 
 
 def make_people(players: int, now: int, rng: random.Random, first: int):
