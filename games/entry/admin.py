@@ -19,6 +19,7 @@ from django.utils.html import format_html, format_html_join, json_script
 from accounts.models import Profile, display_name
 from foundation.api import counted_ahead
 from games import rules, services
+from games.entry.forms import BATCH_FIELDS, CALENDAR_FIELDS
 from games.models import ChatMessage, Digest, Game, ModeratorAction, Rating, RatingChange, Seat, TurnNotice
 from games.services import lists
 from games.standings import team_letter, team_of, teams_of
@@ -436,6 +437,14 @@ class PlayerAdmin(UserAdmin):
     def save_related(self, request, form, formsets, change):
         # Groups and permissions are saved here, after the user row: compare once everything is stored.
         super().save_related(request, form, formsets, change)
+        profile_changed = {name for formset in formsets if formset.model is Profile
+                           for profile_form in formset.forms for name in profile_form.changed_data}
+        # as the settings page and PATCH /api/me/ do: the running deadlines move with the calendar,
+        # and a reader of batches is due at their next hour
+        if profile_changed & set(CALENDAR_FIELDS):
+            services.calendar_changed(form.instance)
+        if profile_changed & set(BATCH_FIELDS):
+            services.notices_changed(form.instance)
         if change:
             after = access_of(form.instance)
             changes = {k: [form.access_before[k], after[k]] for k in after if form.access_before[k] != after[k]}

@@ -138,6 +138,8 @@ WEEKDAY_NAMES = [_("Monday"), _("Tuesday"), _("Wednesday"), _("Thursday"), _("Fr
 
 # What decides when a player's batches fall due (Profile.batch_due_at, services.notices_changed).
 BATCH_FIELDS = ("notify_turn", "batch_hours", "time_zone", "quiet_from", "quiet_until", "days_off")
+# What moves the running deadlines (services.calendar_changed).
+CALENDAR_FIELDS = ("quiet_from", "quiet_until", "days_off")
 
 
 class ProfileForm(forms.ModelForm):
@@ -159,7 +161,7 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.initial["days_off"] = sorted(self.instance.days_off or "")
-        self.calendar_before = [self.instance.quiet_from, self.instance.quiet_until, self.instance.days_off]
+        self.calendar_before = [getattr(self.instance, name) for name in CALENDAR_FIELDS]
         self.batches_before = [getattr(self.instance, name) for name in BATCH_FIELDS]
         self.initial["batch_hours"] = ", ".join(str(h) for h in clock.batch_hours_of(self.instance.batch_hours))
         self.fields["batch_hours"].required = False  # left out: the hours stay as they are
@@ -189,7 +191,7 @@ class ProfileForm(forms.ModelForm):
 
     def save(self, commit: bool = True):
         profile = super().save(commit)
-        if commit and [profile.quiet_from, profile.quiet_until, profile.days_off] != self.calendar_before:
+        if commit and [getattr(profile, name) for name in CALENDAR_FIELDS] != self.calendar_before:
             services.calendar_changed(profile.user)  # the running deadlines move at once
         if commit and [getattr(profile, name) for name in BATCH_FIELDS] != self.batches_before:
             services.notices_changed(profile.user)  # the next batch at the hours, zone and quiet hours now chosen

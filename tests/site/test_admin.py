@@ -889,3 +889,20 @@ def test_moderators_see_the_notices_whose_email_failed(admin_client, make_user):
     assert "no such user" in text and "bob" in text
     assert "alice" not in text.split('id="result_list"')[1], "a notice that went out is listed as failed"
     assert admin_client.get("/admin/games/turnnotice/add/").status_code == 403
+
+
+def test_a_profile_changed_in_the_user_form_schedules_batches_and_moves_deadlines(admin_client, make_user):
+    """As the settings page and PATCH /api/me/ do: a moderator who puts a player on batches makes them
+    due at their next hour, and quiet hours set there move the player's running deadline."""
+    game = start_game(make_user, ("carol", "dave"))
+    carol = game.deciding_seat.user
+    before = game.deadline
+    assert carol.profile.batch_due_at is None
+
+    done = user_form_post(admin_client, carol, **{"profile-0-notify_turn": "daily", "profile-0-quiet_from": "00:00",
+                                                  "profile-0-quiet_until": "08:00"})
+    assert done.status_code == 302, done.content.decode()[:2000]
+    carol.profile.refresh_from_db()
+    game.refresh_from_db()
+    assert carol.profile.notify_turn == "daily" and carol.profile.batch_due_at is not None
+    assert game.deadline > before  # eight hours of each day no longer count
