@@ -262,7 +262,8 @@ def reminder_emails(game: Game, now) -> list[str]:
             if quiet is not None and not (kind == Kind.LAST_CALL and user.profile.last_call_in_quiet):
                 later.append(quiet)  # held: looked at again when the quiet time ends
             elif _notice_once(game, user, kind, "reminder", {
-                    "deadline": deadline, "last_call": kind == Kind.LAST_CALL, "team": team_of_seat(game, seat)},
+                    "deadline": deadline, "last_call": kind == Kind.LAST_CALL, "nudge": kind == Kind.NUDGE,
+                    "team": team_of_seat(game, seat)},
                     email=kind not in PUSH_ONLY):
                 sent.append(kind.value)
         next_at = min((at for at in later if at < deadline), default=None)

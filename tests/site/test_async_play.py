@@ -277,7 +277,7 @@ def test_a_push_a_day_before_the_deadline_an_email_8_hours_before_and_a_last_cal
     tasks.send_reminders()
     tasks.send_reminders()
     assert mail.outbox == [], "24 hours left: a push alone"
-    assert pushes == [(late.pk, f"Reminder: your turn in Argo #{game.pk}")]
+    assert pushes == [(late.pk, f"24 hours left on your clock in Argo #{game.pk}")]
 
     clock.move_to(deadline - timedelta(hours=8))
     tasks.send_reminders()

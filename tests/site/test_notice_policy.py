@@ -173,8 +173,9 @@ def test_a_week_of_twelve_games_with_two_emails_a_day_and_quiet_nights(make_user
     told = TurnNotice.objects.filter(game=neglected, user=pia)
     assert sorted(told.values_list("kind", flat=True)) == ["last_call", "nudge", "reminder", "timed_out"]
     title = f"Argo #{neglected.pk}"
-    assert [local(t).strftime("%a %H:%M") for t, body in her_pushes if body == f"Reminder: your turn in {title}"] == [
-        "Thu 07:00", "Fri 07:00"], "the push with 24 hours left, held by the night; then the email's own push"
+    assert [(local(t).strftime("%a %H:%M"), body) for t, body in her_pushes if title in body and "timed out" not in body] == [
+        ("Thu 07:00", f"24 hours left on your clock in {title}"), ("Fri 07:00", f"Reminder: your turn in {title}"),
+        ("Fri 13:00", f"Deadline soon in {title}")], "the push with 24 hours left, held by the night; then the emails' own"
     assert [(local(t).strftime("%a %H:%M"), m.subject) for t, m in hers if title in m.subject] == [
         ("Fri 07:00", f"Reminder: your turn in {title}"), ("Fri 13:00", f"Deadline soon in {title}"),
         ("Fri 15:00", f"A player timed out in {title}")]
