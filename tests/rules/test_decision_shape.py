@@ -1,10 +1,8 @@
 """A decision's shape has one source, the game's `decision_schema()`: the toolkit's `check_shape`
 compiles it once (games/rules/base.py, `Rules.shape`) and words its first error. For every registered
 game: each legal decision of a few random games passes, each malformed one is refused with a
-message that names what is wrong, and the API serves the very schema the rules check."""
+message that names what is wrong (the API serving that schema: tests/site/test_api_schema_options.py)."""
 from __future__ import annotations
-
-import os
 
 import pytest
 
@@ -97,11 +95,3 @@ def test_the_schema_checked_is_the_one_object_decision_schema_gives(name):
     assert module.shape is module.shape and module.shape.schema is module.decision_schema()
     served = [branch for kind in module.shape.branches.values() for branch in kind]
     assert sorted(map(id, served)) == sorted(map(id, module.decision_schema()["oneOf"]))
-
-
-@pytest.mark.skipif(not os.environ.get("DJANGO_SETTINGS_MODULE"), reason="the site's API: with the site's tests only")
-def test_the_api_serves_the_schema_the_rules_check():
-    from games.entry.api.serializers import DecisionField
-    served = DecisionField._spectacular_annotation["field"]["anyOf"]
-    checked = [branch for name in GAMES for branch in rules.get(name).shape.schema["oneOf"]]
-    assert len(served) == len(checked) and all(a is b for a, b in zip(served, checked, strict=True))

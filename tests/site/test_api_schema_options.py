@@ -37,3 +37,13 @@ def test_the_schema_allows_exactly_the_options_the_game_accepts(name):
             allowed = validator.is_valid(options) and not any(pair.items() <= options.items() for pair in pairs)
             assert allowed == accepted(module, players, options), (name, players, options)
 
+
+
+def test_the_api_serves_the_decision_shapes_the_rules_check():
+    """A decision posted to /moves/ is described by exactly the shapes each game's rules check
+    (their decision_schema(), compiled by Rules.check_shape), as the published schema says them."""
+    from drf_spectacular.generators import SchemaGenerator
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    served = schema["components"]["schemas"]["MoveRequest"]["properties"]["action"]["anyOf"]
+    checked = [branch for name in rules.names() for branch in rules.get(name).shape.schema["oneOf"]]
+    assert served == checked
