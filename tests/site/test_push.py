@@ -9,8 +9,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import http_ece
 import pytest
@@ -26,6 +24,8 @@ from games.entry import tasks
 from games.management.commands.vapid_keys import b64url, new_pair
 from games.models import Connection, Game, Seat
 
+from .stand_in import StandIn
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -33,32 +33,15 @@ def unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
-class PushService:
+class PushService(StandIn):
     """Answers each POST with `status` (201 unless told otherwise) and keeps what it got."""
 
     def __init__(self):
         self.received: list[dict] = []
-        self.status = 201
-        service = self
+        super().__init__(201)
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                service.received.append({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body})
-                self.send_response(service.status)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.origin = f"http://127.0.0.1:{self.server.server_port}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
+    def keep(self, path, headers, body):
+        self.received.append({"path": path, "headers": headers, "body": body})
 
 
 class Browser:

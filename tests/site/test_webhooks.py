@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.conf import settings
@@ -16,6 +14,8 @@ from games.reactions import emails
 from tests.django_fixtures import token_client
 from webhooks import delivery, services
 from webhooks.models import Webhook
+
+from .stand_in import StandIn
 
 
 @pytest.fixture
@@ -51,36 +51,16 @@ def test_a_turn_notice_sends_turn_notice_sent_with_the_push_payload(players):
 
 # --- the stand-in chat service, and what it may be asked -----------------------------------------------
 
-class ChatService:
+class ChatService(StandIn):
     """A local HTTP server standing in for a chat service's webhook: answers each POST with `status`
     (and `location`, for a redirect) and keeps the path and JSON body of each request."""
 
     def __init__(self):
         self.received: list[tuple[str, dict]] = []
-        self.status = 200
-        self.location = ""
-        service = self
+        super().__init__(200)
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                service.received.append((self.path, json.loads(body)))
-                self.send_response(service.status)
-                if service.location:
-                    self.send_header("Location", service.location)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.origin = f"http://127.0.0.1:{self.server.server_port}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
+    def keep(self, path, headers, body):
+        self.received.append((path, json.loads(body)))
 
 
 @pytest.fixture
