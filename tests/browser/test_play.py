@@ -12,10 +12,12 @@ import re
 import shutil
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
+from daphne.testing import DaphneProcess
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
@@ -66,9 +68,32 @@ def _known_sourceless_frames() -> None:
         frame = frame.f_back
 
 
+def _pooled(setup) -> None:
+    """In the live server's process, after its own setup (the test database's name): PostgreSQL through
+    psycopg's pool, as argo_site/asgi.py has the deployed server reach it (DATABASE_POOL, the values
+    of argo_site/settings.py). The settings were read before the test process forked the server, with
+    one connection per thread; each HTTP request runs in a thread of its own, so without the pool every
+    request opened a connection of its own (1,312 in a game of Argo through the pages, 10 pooled)."""
+    setup()
+    from django.conf import settings
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "argo_site.postgresql":
+        database["CONN_MAX_AGE"] = 0
+        database.setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 16, "timeout": 10}
+
+
+class LiveServerProcess(DaphneProcess):
+    """Daphne serving the site to the browser tests, its database pooled (`_pooled`)."""
+
+    def __init__(self, host, get_application, kwargs=None, setup=None, teardown=None, port=None):
+        super().__init__(host, get_application, kwargs, setup=partial(_pooled, setup or (lambda: None)),
+                         teardown=teardown, port=port)
+
+
 class BrowserTestCase(ChannelsLiveServerTestCase):
     host = "127.0.0.1"
     serve_static = True
+    ProtocolServerProcess = LiveServerProcess
 
     @classmethod
     def setUpClass(cls):
