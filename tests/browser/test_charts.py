@@ -8,9 +8,11 @@ that one game's charts failing does not hide another's.
 """
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 from io import StringIO
 
+from .test_every_page import count_requests, until_quiet
 from .test_play import BrowserTestCase, make_player
 
 # Each chart's marks with what the browser made of their coordinates: a length it could not read is 0.
@@ -58,8 +60,10 @@ class ChartsInEveryLanguage(BrowserTestCase):
         drawn = {}
         for lang, user in self.readers.items():
             page = self.page_for(user.username)
+            count_requests(page)
+            page.visiting = time.time()
             page.goto(f"{self.live_server_url}{path}")
-            page.wait_for_load_state("networkidle")
+            until_quiet(page)
             assert page.evaluate("() => document.documentElement.lang") == lang
             drawn[lang] = page.evaluate(MARKS)
             self.shot(page, f"charts-{path.strip('/').replace('/', '-')}-{lang}")

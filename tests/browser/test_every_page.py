@@ -6,7 +6,9 @@ axe-core comes from node_modules (package.json pins it; bin/test installs it whe
 """
 from __future__ import annotations
 
+import collections
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -43,6 +45,43 @@ def mid_game(name: str, players, decisions: int = 12) -> int:
         services.join_game(user, game.pk)
     play_some(game.pk, decisions)
     return game.pk
+
+
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def count_requests(page) -> None:
+    """Keep, on the page, the addresses it has asked for since `page.visiting` (a time.time()) and not
+    had answered yet (`in_flight`), and how many requests it has started (`started`). By address:
+    Chromium may tell a module two pages import twice and answer it once."""
+    if hasattr(page, "in_flight"):
+        return
+    page.in_flight, page.started, page.visiting = collections.Counter(), 0, 0.0
+
+    def started(request):
+        if request.timing["startTime"] >= page.visiting * 1000:  # not the last page's, told late
+            page.in_flight[request.url] += 1
+            page.started += 1
+
+    def done(request):
+        page.in_flight.pop(request.url, None)
+    page.on("request", started)
+    page.on("requestfinished", done)
+    page.on("requestfailed", done)
+    page.on("response", lambda response: done(response.request))  # from the memory cache: never "finished"
+
+
+def until_quiet(page, seconds: float = 20) -> None:
+    """Until the page, loaded, has no request on its way (a fetch, a module imported, a picture) and
+    starts none over two frames: what Playwright's networkidle waits for, without its 500 ms of silence
+    after the last response. The page counts its requests (count_requests) from before its load."""
+    ends = time.monotonic() + seconds
+    while True:
+        before = page.started
+        page.evaluate(TWO_FRAMES)  # the responses that came meanwhile are told to the page's handlers
+        if not page.in_flight and page.started == before:
+            return
+        assert time.monotonic() < ends, f"{page.url}: still asked for: {list(page.in_flight)}"
 
 
 def describe(violations: list[dict]) -> str:
@@ -84,8 +123,11 @@ class EveryPage(BrowserTestCase):
         return context, self.watched(context.new_page())
 
     def visit(self, page, path: str):
+        count_requests(page)
+        page.in_flight.clear()  # the last page's, ended by leaving it
+        page.visiting = time.time()
         page.goto(f"{self.live_server_url}{path}")
-        page.wait_for_load_state("networkidle")
+        until_quiet(page)
         if page.locator("#game-root").count():
             page.wait_for_selector("#board svg [data-token]", state="attached")  # any game's board, drawn
             page.wait_for_selector("#busy", state="hidden")
