@@ -302,9 +302,11 @@ VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:" + DEFAULT_FROM_EMAIL.r
 
 # --- accounts ------------------------------------------------------------------------------------
 
+# Django's and allauth's backends, each reading a session's user with the profile in one query
+# (accounts.backends).
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "accounts.backends.PasswordBackend",
+    "accounts.backends.AccountBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

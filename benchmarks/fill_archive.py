@@ -600,7 +600,7 @@ def fill(games: int, players: int, *, active: int | None = None, bot_games: int 
 
     from accounts.models import default_bot_name
     from games.models import Seat
-    from games.services import bot_account
+    from games.services import bot_account, inbox
     from reliability import summary as reliability
     from stats import summary
 
@@ -692,6 +692,9 @@ def fill(games: int, players: int, *, active: int | None = None, bot_games: int 
     phase("the statistics' summary")
     reliability.fill()  # and the players' reliability (docs/reliability.md)
     phase("the reliability summary")
+    with transaction.atomic():  # each game in its people's turn inbox, as the services keep it
+        rows["inbox"] = inbox.rebuild(g.id for g in history)
+    phase("the turn inbox")
     times["total"] = round(sum(v for k, v in times.items()), 1)
     rows.update(games=len(history), decisions=decisions, bot_games=len(played))
     return {"rows": rows, "seconds": times}

@@ -7,20 +7,19 @@ advance (standing orders) registers here, in its AppConfig.ready, and the games 
   "your turn" notice is then held back: games.reactions.emails.turn_email);
 - `before_time_out(game_id)`: the deadlines task asks before a seat whose time ran out goes to
   the stand-in bot, so that what the player left ahead of time plays first;
-- `waiting(user, game_ids)`: {game id: how many such answers wait there}, one query for the
-  whole of My games.
+
+How many such answers wait in a game is kept in the player's turn inbox by the app itself
+(games.services.inbox.keep_orders).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 AnswersNow = Callable[[Any, Any], bool]
 _answers_now: list[AnswersNow] = []
 BeforeTimeOut = Callable[[int], Any]
 _before_time_out: list[BeforeTimeOut] = []
-Waiting = Callable[[Any, list[int]], "dict[int, int]"]
-_waiting: list[Waiting] = []
 
 
 def register_answers_now(check: AnswersNow) -> None:
@@ -42,18 +41,3 @@ def before_time_out(game_id: int) -> None:
     for play in _before_time_out:
         play(game_id)
 
-
-def register_waiting(count: Waiting) -> None:
-    if count not in _waiting:
-        _waiting.append(count)
-
-
-def waiting(user, game_ids: Iterable[int]) -> dict[int, int]:
-    ids = list(game_ids)
-    counts: dict[int, int] = {}
-    if not ids:
-        return counts
-    for count in _waiting:
-        for game_id, n in count(user, ids).items():
-            counts[game_id] = counts.get(game_id, 0) + n
-    return counts

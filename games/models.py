@@ -300,6 +300,38 @@ def _insert_saving_query():
     return f"WITH stored AS ({insert}) {update} RETURNING (SELECT id FROM stored)", inserted, updated
 
 
+class Inbox(models.Model):
+    """A game in one person's turn inbox: the section of My games it is in for them, and what its
+    row shows of theirs, kept in the transaction of every change to the game, its seats or its
+    invitations (games.services.inbox), so that My games, the badge and the next game read the
+    player's own rows instead of working it out from every game (docs/my-games.md)."""
+
+    class Section(models.TextChoices):
+        MY_TURN = "my_turn", _("Your turn")
+        INVITATIONS = "invitations", _("Invitations")
+        WAITING = "waiting", _("Waiting for others")
+        FINISHED = "finished", _("Finished")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="inbox")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="inbox")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="the person's seat; blank: invited, not seated")
+    section = models.CharField(max_length=12, choices=Section.choices)
+    news = models.PositiveIntegerField(default=0, db_default=0,
+                                       help_text="the others' decisions since the person's page last showed the game")
+    note = models.CharField(max_length=120, blank=True, default="", db_default="",
+                            help_text="the first line of the person's private note (the notes app keeps it)")
+    orders = models.PositiveSmallIntegerField(default=0, db_default=0,
+                                              help_text="the person's standing orders waiting (the orders app keeps it)")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="inbox_once")]
+        # the badge and the next game: the person's games of one section
+        indexes = [models.Index(fields=["user", "section"], name="inbox_user_section")]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} in {self.user_id}'s {self.section}"
+
+
 class Invitation(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations")

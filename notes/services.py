@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from games.services import Invalid, NotAllowed, game_with_seats
+from games.services import Invalid, NotAllowed, game_with_seats, inbox
 
 from .models import MAX_LENGTH, Note
 
@@ -31,10 +31,6 @@ def keep_note(user, game_id: int, text: str) -> Note:
     game = _game_of_player(user, game_id)
     # Two saves of the same note at once: update_or_create finds the row the other one made.
     note, _ = Note.objects.update_or_create(user=user, game=game, defaults={"text": text})
+    inbox.keep_note(user.pk, game.pk, text)  # the first line My games shows
     return note
 
-
-def first_lines(user, game_ids) -> dict[int, str]:
-    """The first line of each of the player's notes on these games (My games shows it)."""
-    rows = Note.objects.filter(user=user, game_id__in=list(game_ids)).exclude(text="").values_list("game_id", "text")
-    return {game_id: text.strip().splitlines()[0][:120] for game_id, text in rows if text.strip()}

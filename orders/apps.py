@@ -16,4 +16,3 @@ class OrdersConfig(AppConfig):
         export.register("standing_orders", standing_orders)
         answering.register_answers_now(services.answers_now)
         answering.register_before_time_out(services.fire)
-        answering.register_waiting(services.waiting_counts)

@@ -9,7 +9,6 @@ import hashlib
 import json
 
 from django.db import transaction
-from django.db.models import Count
 from django.utils import timezone, translation
 from django.utils.translation import gettext, gettext_lazy
 
@@ -104,6 +103,7 @@ def _placed(user, game_id, line: list, deal: int, world: dict | None, replacing:
         order = order or Order(user=user, game=game, seat=seat.order)
         order.base, order.deal, order.line, order.expected, order.answer = game.seq, deal, line, expected, answer
         order.save()
+        _counted(order)
     return order
 
 
@@ -144,6 +144,13 @@ def _own_waiting(user, game: Game, order_id: int) -> Order:
 def _end(order: Order, status: str, reason: str) -> None:
     order.status, order.reason, order.ended_at = status, reason[:1000], timezone.now()
     order.save(update_fields=["status", "reason", "ended_at", "updated_at"])
+    _counted(order)
+
+
+def _counted(order: Order) -> None:
+    """My games shows how many of the player's orders wait in the game: kept in their turn inbox."""
+    waiting = Order.objects.filter(user_id=order.user_id, game_id=order.game_id, status=Status.WAITING).count()
+    services.inbox.keep_orders(order.user_id, order.game_id, waiting)
 
 
 # --- comparing and firing -------------------------------------------------------------------
@@ -246,14 +253,3 @@ def answers_now(game: Game, seat: Seat) -> bool:
         return False
     seen: dict = {}
     return any(_verdict(game, order, seen)[0] == MATCHED for order in orders)
-
-
-def waiting_counts(user, game_ids: list[int]) -> dict[int, int]:
-    """{game id: the user's waiting orders there}, one query (My games)."""
-    rows = (_waiting_of(user).filter(game_id__in=game_ids).values("game_id").annotate(n=Count("pk"))
-            .values_list("game_id", "n"))
-    return dict(rows)
-
-
-def _waiting_of(user):
-    return Order.objects.filter(user=user, status=Status.WAITING).order_by()

@@ -230,7 +230,8 @@ def my_games(request):
     return render(request, "games/my_games.html", {
         "my_turn": mine.my_turn, "invited": mine.invitations, "waiting": mine.waiting, "finished": mine.finished,
         "new_since": mine.new_since, "last_moves": mine.last_moves,
-        "answers_waiting": mine.answers_waiting, "chosen": chosen, "refusal": refusal, "filtered": any(chosen.values()),
+        "answers_waiting": mine.answers_waiting, "note_lines": mine.note_lines,
+        "chosen": chosen, "refusal": refusal, "filtered": any(chosen.values()),
         "more": _more_rows(request, mine),
         "game_choices": [(name, rules.title(name, lang)) for name in rules.names()],
         "sections": _SECTION_LABELS,

@@ -6,7 +6,8 @@ new snapshot, and says what happened through games.signals. Who listens (emails,
 updates) is not this package's business: see docs/architecture.md.
 
 One module per noun, each importing only those listed before it:
-errors (refusals) · reads (loading, locking and reading games) · records (a game as one document to
+errors (refusals) · inbox (the turn inbox: which section of My games a game is in for each of its
+people) · reads (loading, locking and reading games) · records (a game as one document to
 download, docs/game-record.md) · seats · deadlines · vacations · play (deciding, undo) · bots · lobby
 (creating, joining, starting) · chat · moderation.
 Callers use the names gathered here: `from games import services; services.submit_decision(...)`.

@@ -11,6 +11,7 @@ from accounts.models import Profile, default_bot_name
 from games import gates, signals
 from games.models import Game, Seat
 
+from . import inbox
 from .deadlines import set_turn_clock
 from .errors import Conflict, Invalid
 from .play import apply_decision
@@ -103,5 +104,6 @@ def stand_in(user, game_id, kind: str | None) -> Seat:
             else:
                 set_turn_clock(game, seat)
             game.save(update_fields=["turn_started_at", *Game.CLOCK_FIELDS])
+        inbox.keep(game)
         signals.stand_in_changed.send(Game, game=game, seat=seat)
     return seat

@@ -2,22 +2,42 @@
 each one query (or a few, prefetched), so that entry points read only through the services."""
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
+from datetime import UTC
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Value, Window
-from django.db.models.functions import Coalesce
+from django.db.models import (
+    BigIntegerField,
+    Case,
+    Count,
+    Exists,
+    F,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+    Window,
+    prefetch_related_objects,
+)
+from django.db.models.functions import Coalesce, JSONObject, RowNumber
 from django.http import QueryDict
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext
 
 from foundation.api import FLAGS  # the API's true and false, so the page and the API read a flag alike
-from games import answering, gates, groupings, rules
-from games.models import Decision, Game, Invitation, Rating, RatingChange, Seat, rating_shown
+from games import gates, groupings, rules
+from games.models import Decision, Game, Inbox, Invitation, Rating, RatingChange, Seat, rating_shown
 
+from . import inbox
 from .errors import Invalid, NotFound, no_such_game
-from .reads import in_any, log_lines, player_names, rules_of
+from .reads import in_any, log_lines, player_names, rules_of, waiting_count
 
 LOBBY_LENGTH = 50  # games per list of the lobby
 
@@ -226,23 +246,8 @@ def mine(user) -> Q:
                   Invitation.objects.filter(user=user, declined_at=None).values("game_id"))
 
 
-def news_counts(user, games) -> dict[int, int]:
-    """{game id: how many decisions the other players made since the user's page last showed them
-    the game (Seat.last_seen_seq)}, for the games given whose seats are prefetched; one query. Each
-    of the player's seats counts its own game's decisions past what it saw (a range of the decisions'
-    (game, number) index each): an OR of one condition per game made PostgreSQL read far more."""
-    behind = [g.pk for g in games if (seat := g.seat_of(user)) is not None and g.seq > seat.last_seen_seq]
-    if not behind:
-        return {}
-    news = (Decision.objects.filter(game_id=OuterRef("game_id"), number__gt=OuterRef("last_seen_seq"), undone=False)
-            .exclude(seat=OuterRef("order")).order_by().values("game_id").annotate(n=Count("pk")).values("n"))
-    counted = (Seat.objects.filter(user=user, game_id__in=behind).annotate(n=Subquery(news))
-               .values_list("game_id", "n"))
-    return {game_id: n for game_id, n in counted if n}
-
-
 # My games' sections, most urgent first, as `show` names them (the page's filters, GET /api/me/games/).
-MY_GAMES_SECTIONS = ("my_turn", "invitations", "waiting", "finished")
+MY_GAMES_SECTIONS = tuple(Inbox.Section.values)
 # The games each section of the page shows before its "Show all": a player with two hundred games in
 # progress reads the most urgent first, and the page stays quick (benchmarks/scale.py, my_games_busy).
 MY_GAMES_SHOWN = 25
@@ -261,13 +266,46 @@ class MyGames:
     finished: list[Game]
     waiting_for_me: int
     totals: dict[str, int] = field(default_factory=dict)  # each section's games, before `shown` kept the first
-    new_since: dict[int, int] = field(default_factory=dict)  # of the games in play (news_counts)
-    last_moves: dict[int, dict] = field(default_factory=dict)  # of the games in play (last_moves)
-    # of the games in play: how many answers the player left ahead of time wait there (games.answering)
-    answers_waiting: dict[int, int] = field(default_factory=dict)
+    new_since: dict[int, int] = field(default_factory=dict)  # of the games in play: the others' decisions since I looked
+    last_moves: dict[int, dict] = field(default_factory=dict)  # of the games in play (last_move)
+    answers_waiting: dict[int, int] = field(default_factory=dict)  # of the games in play: my standing orders waiting
+    note_lines: dict[int, str] = field(default_factory=dict)  # the first line of my note, where I keep one
 
     def in_order(self) -> list[tuple[str, Game]]:
         return [(name, g) for name in MY_GAMES_SECTIONS for g in getattr(self, name)]
+
+
+def _columns(model, prefix: str = "", leave: frozenset | set = frozenset()) -> list[str]:
+    return [prefix + f.name for f in model._meta.concrete_fields if f.name not in leave]
+
+
+def _named_seats() -> QuerySet:
+    """The seats with their players by name only: a row reads no more of a person, and each
+    person's whole profile made most of the page's model instances' time."""
+    return Seat.objects.select_related("user__profile").only(*_columns(Seat), *(f"user__{c}" for c in NAMED))
+
+
+def _urgency() -> list:
+    """Each section's order (MyGames) as one ORDER BY for the rows of every section: a term that
+    does not concern a row's section is the same (NULL) for all of them, and the game's id settles
+    a tie, the latest first among finished games."""
+    S = Inbox.Section
+    return [
+        Case(When(section=S.MY_TURN, then=F("game__deadline"))).asc(nulls_last=True),
+        Case(When(section=S.WAITING, then=Case(When(game__status=Game.Status.ACTIVE, then=Value(0)), default=Value(1)))).asc(),
+        Case(When(section=S.INVITATIONS, then=F("game__created_at")),
+             When(section=S.WAITING, then=Coalesce("game__last_move_at", "game__created_at")),
+             When(section=S.FINISHED, then=Coalesce("game__finished_at", "game__created_at"))).desc(),
+        Case(When(section=S.FINISHED, then=-F("game_id")), default=F("game_id"), output_field=BigIntegerField()).asc(),
+    ]
+
+
+def _last_decision():
+    """A game's last decision that stands, as one JSON value (a backward step of the decisions'
+    (game, number) index), for the rows of games in play only."""
+    latest = (Decision.objects.filter(game_id=OuterRef("game_id"), undone=False).order_by("-number")
+              .values(j=JSONObject(seat="seat", data="data", events="events", at="created_at"))[:1])
+    return Case(When(section__in=inbox.IN_PLAY, game__status=Game.Status.ACTIVE, then=Subquery(latest)), default=None)
 
 
 def my_games(user, game: str | None = None, show: str | None = None, lang: str = "en",
@@ -275,31 +313,44 @@ def my_games(user, game: str | None = None, show: str | None = None, lang: str =
     """My games, kept to one game (`game`, its name), one section (`show`) and one group of each
     grouping other apps register (`groups`: {key: value}, games.groupings: a tournament) when given;
     an unknown name or value of any, or an empty one, is refused (Invalid), not taken for no filter.
-    `shown`: only the first games of each section (`totals` counts them all), and only theirs are
-    read further (their news and last moves, said in `lang`)."""
+    `shown`: only the first games of each section (`totals` counts them all). Read from the
+    player's turn inbox (games.services.inbox) in one query, each section placed and counted by
+    the database, and the seats of the games shown in a second."""
     if game is not None and game not in rules.names():
         raise Invalid(gettext("no game is called %(name)s") % {"name": game})
     if show is not None and show not in MY_GAMES_SECTIONS:
         raise Invalid(gettext("show must be one of %(names)s") % {"names": ", ".join(MY_GAMES_SECTIONS)})
     within = _grouped(groups or {})
-    places = _placed_in_play(user)
-    waiting_for_me = len(places["my_turn"]) + len(places["invitations"])
-    for name in MY_GAMES_SECTIONS:
-        places[name] = [p for p in places[name] if (not show or show == name) and (not game or p.name == game)
-                        and (within is None or p.pk in within)]
-    totals = {name: len(places[name]) for name in MY_GAMES_SECTIONS}
-    if not show or show == "finished":
-        ended, count = _placed_finished(user, game, within, shown)
-        places["finished"] = sorted(places["finished"] + ended, key=lambda p: p.key, reverse=True)
-        totals["finished"] += count
+    rows = Inbox.objects.filter(user=user)
+    if game:
+        rows = rows.filter(game__name=game)
+    if show:
+        rows = rows.filter(section=show)
+    if within is not None:
+        rows = rows.filter(game_id__in=within)
+    # the games without their snapshots, their creators by name only (an invitation says who sent it)
+    rows = (rows.select_related("game__created_by__profile")
+            .only(*_columns(Inbox), *_columns(Game, "game__", leave={"snapshot"}), *(f"game__created_by__{c}" for c in NAMED))
+            .annotate(place=Window(RowNumber(), partition_by=[F("section")], order_by=_urgency()),
+                      total=Window(Count("pk"), partition_by=[F("section")]), last=_last_decision()))
     if shown is not None:
-        places = {name: kept[:shown] for name, kept in places.items()}
-    found = _read_placed(places, waiting_for_me)
-    found.totals = totals
-    in_play = [g for g in found.my_turn + found.waiting if g.status == Game.Status.ACTIVE]
-    found.new_since = news_counts(user, in_play)
-    found.last_moves = last_moves(in_play, lang)
-    found.answers_waiting = answering.waiting(user, [g.pk for g in in_play])
+        rows = rows.filter(place__lte=shown)
+    placed = sorted(rows, key=lambda r: (MY_GAMES_SECTIONS.index(r.section), r.place))
+    prefetch_related_objects([r.game for r in placed], Prefetch("seats", queryset=_named_seats()))
+    found = MyGames(*([r.game for r in placed if r.section == name] for name in MY_GAMES_SECTIONS), 0)
+    found.totals = dict.fromkeys(MY_GAMES_SECTIONS, 0) | {r.section: r.total for r in placed}
+    filtered = game or show or within is not None
+    found.waiting_for_me = (waiting_count(user) if filtered
+                            else found.totals[Inbox.Section.MY_TURN] + found.totals[Inbox.Section.INVITATIONS])
+    for r in placed:
+        if r.last is not None:
+            found.last_moves[r.game_id] = last_move(r.game, r.last, lang)
+        if r.news:
+            found.new_since[r.game_id] = r.news
+        if r.orders and r.section in inbox.IN_PLAY:
+            found.answers_waiting[r.game_id] = r.orders
+        if r.note:
+            found.note_lines[r.game_id] = r.note
     return found
 
 
@@ -321,92 +372,21 @@ def _grouped(groups: dict[str, str]) -> set[int] | None:
 LAST_MOVE_LENGTH = 120
 
 
-def last_moves(games: list[Game], lang: str) -> dict[int, dict]:
-    """{game id: the last decision that stands, as its row says it: {"seat", "name", "line", "at"}},
-    its first line of the log everyone may read (reads.log_lines), in `lang`; one query for the
-    whole list. The games' seats are prefetched with their players."""
-    if not games:
-        return {}
-    standing = Decision.objects.filter(undone=False)
-    # each game's last decision found from the game (one backward step of its (game, number) index),
-    # not each decision of the games tested against its game's last
-    latest = standing.filter(game_id=OuterRef("pk")).order_by("-number").values("pk")[:1]
-    by_game = {g.pk: g for g in games}
-    last = Game.objects.filter(pk__in=list(by_game)).annotate(last=Subquery(latest)).values("last")
-    found = {}
-    for d in standing.filter(pk__in=last).only("game_id", "number", "seat", "data", "events", "created_at"):
-        game = by_game[d.game_id]
-        names = player_names(game, lang)
-        lines = log_lines(rules_of(game), d.events, d.data, lang, names)
-        line = lines[0] if lines else ""
-        found[d.game_id] = {"seat": d.seat, "name": names[d.seat] if d.seat < len(names) else "",
-                            "line": line if len(line) <= LAST_MOVE_LENGTH else line[:LAST_MOVE_LENGTH - 1] + "…",
-                            "at": d.created_at}
-    return found
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where one of the player's games goes in My games: its section's order is by `key`."""
-
-    pk: int
-    name: str
-    key: tuple
-
-
-ENDED = (Game.Status.FINISHED, Game.Status.ABORTED)
-
-
-def _placed_in_play(user) -> dict[str, list[Place]]:
-    """The player's games in progress or open, placed in their sections in order, from a few columns
-    of each and four index lookups (no game read whole): where the player decides, the soonest
-    deadline first (none last); open games they are invited to and have no seat in, the newest first;
-    the others, the most recent move first (open ones after); and those a moderator removed them from,
-    which wait for nothing of theirs (`finished`, with the time they were made)."""
-    seat = Seat.objects.filter(game=OuterRef("pk"), user=user)
-    rows = (Game.objects.filter(mine(user)).exclude(status__in=ENDED)
-            .annotate(deciding=Exists(seat.filter(order=OuterRef("current_seat"), status=Seat.Status.ACTIVE,
-                                                  stand_in="", bot_account=False)),
-                      seated=Exists(seat), removed=Exists(seat.filter(status=Seat.Status.REMOVED)),
-                      invited=Exists(Invitation.objects.filter(game=OuterRef("pk"), user=user, declined_at=None)))
-            .values_list("pk", "name", "status", "deadline", "last_move_at", "created_at", "finished_at",
-                         "deciding", "seated", "removed", "invited"))
-    places: dict[str, list] = {name: [] for name in MY_GAMES_SECTIONS}
-    for pk, name, status, deadline, moved, created, finished, deciding, seated, removed, invited in rows:
-        active = status == Game.Status.ACTIVE
-        if removed:
-            places["finished"].append(Place(pk, name, (finished or created, pk)))
-        elif active and deciding:
-            places["my_turn"].append(Place(pk, name, (deadline is None, deadline.timestamp() if deadline else 0, pk)))
-        elif not active and invited and not seated:
-            places["invitations"].append(Place(pk, name, (-created.timestamp(), pk)))
-        else:
-            places["waiting"].append(Place(pk, name, (not active, -(moved or created).timestamp(), pk)))
-    for name in ("my_turn", "invitations", "waiting"):
-        places[name].sort(key=lambda p: p.key)
-    return places
-
-
-def _placed_finished(user, game: str | None, within: set[int] | None, shown: int | None) -> tuple[list[Place], int]:
-    """The player's finished and aborted games of the choice, the latest first, the first `shown` of
-    them (all without it), and how many there are: one query, the count a window over the same rows."""
-    games = Game.objects.filter(mine(user), status__in=ENDED)
-    if game:
-        games = games.filter(name=game)
-    if within is not None:
-        games = games.filter(pk__in=within)
-    rows = (games.annotate(when=Coalesce("finished_at", "created_at"), total=Window(Count("pk")))
-            .order_by("-when", "-pk").values_list("pk", "name", "when", "total"))
-    rows = list(rows if shown is None else rows[:shown])
-    return [Place(pk, name, (when, pk)) for pk, name, when, _ in rows], rows[0][3] if rows else 0
-
-
-def _read_placed(places: dict[str, list[Place]], waiting_for_me: int) -> MyGames:
-    """The games placed, read whole with their people (one read for them all), in their places."""
-    ids = [p.pk for name in MY_GAMES_SECTIONS for p in places[name]]
-    games = {g.pk: g for g in with_people(Game.objects.filter(pk__in=ids).defer("snapshot"))} if ids else {}
-    return MyGames(*([games[p.pk] for p in places[name] if p.pk in games] for name in MY_GAMES_SECTIONS),
-                   waiting_for_me)
+def last_move(game: Game, last: dict, lang: str) -> dict:
+    """The last decision that stands ({"seat", "data", "events", "at"}, as _last_decision reads it)
+    as its row says it: {"seat", "name", "line", "at"}, its first line of the log everyone may read
+    (reads.log_lines), in `lang`. The game's seats are prefetched with their players."""
+    def value(v):  # SQLite gives a JSON column inside a JSON object as its text
+        return json.loads(v) if isinstance(v, str) else v
+    at = parse_datetime(last["at"])
+    if at is not None and timezone.is_naive(at):
+        at = timezone.make_aware(at, UTC)
+    names = player_names(game, lang)
+    lines = log_lines(rules_of(game), value(last["events"]), value(last["data"]), lang, names)
+    line = lines[0] if lines else ""
+    seat = last["seat"]
+    return {"seat": seat, "name": names[seat] if seat < len(names) else "",
+            "line": line if len(line) <= LAST_MOVE_LENGTH else line[:LAST_MOVE_LENGTH - 1] + "…", "at": at}
 
 
 def game_for_page(game_id) -> Game:

@@ -16,6 +16,7 @@ from games.models import Game, Invitation, Seat
 from games.rules import IllegalAction
 from games.standings import team_letter, teams_of
 
+from . import inbox
 from .bots import bot_account
 from .deadlines import turn_begins
 from .errors import Conflict, Invalid, NotAllowed, NotFound, TooMany, spend
@@ -104,6 +105,7 @@ def create_game(user, *, game: str, players, options=None, hours_per_move=None, 
             Seat.objects.create(game=g, user=bot_user, order=order, bot_account=True)
         for invitee in invitees:
             Invitation.objects.create(game=g, user=invitee)
+        inbox.keep(g)
         for invitee in invitees:
             signals.player_invited.send(Game, game_id=g.pk, user_id=invitee.pk)
         if 1 + len(bot_users) == players:
@@ -151,6 +153,7 @@ def arrange_game(creator, *, like: Game, seating: list) -> Game:
             Seat.objects.create(game=g, user=user, order=order, bot_account=bool(user.profile.bot))
         else:
             Invitation.objects.create(game=g, user=user, seat=order)
+    inbox.keep(g)
     for invitee in invitees:
         signals.player_invited.send(Game, game_id=g.pk, user_id=invitee.pk)
     if not invitees:
@@ -166,6 +169,7 @@ def close_open_game(game_id) -> Game:
         game.status = Game.Status.ABORTED
         game.finished_at = timezone.now()
         game.save(update_fields=["status", "finished_at"])
+        inbox.keep(game)
         signals.game_aborted.send(Game, game=game)
     return game
 
@@ -243,6 +247,7 @@ def _join(user, game_id, team) -> Game:
         if len(seats) + 1 == game.players:
             _start(game)
         else:
+            inbox.keep(game)
             signals.lobby_changed.send(Game, game=game)
     return game
 
@@ -286,11 +291,13 @@ def leave_game(user, game_id) -> Game:
         if seat is None:
             raise Conflict(gettext("you have no seat in this game"))
         seat.delete()
+        inbox.keep(game, gone=True)
         arranged = any(i.seat is not None for i in game.invitations.all())
         if arranged or not Seat.objects.filter(game=game).exists():  # an arrangement without one of its players is off
             game.status = Game.Status.ABORTED
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at"])
+            inbox.keep(game)
             signals.game_aborted.send(Game, game=game)
         else:
             signals.lobby_changed.send(Game, game=game)
@@ -310,6 +317,7 @@ def decline_invitation(user, game_id) -> Game:
             raise Conflict(gettext("you have already joined this game; leave it instead"))
         invitation.declined_at = timezone.now()
         invitation.save(update_fields=["declined_at"])
+        inbox.keep(game, gone=True)
         signals.invitation_declined.send(Game, game=game, user_id=user.pk)
         if invitation.seat is not None:  # nobody else may take a kept seat: the arrangement is off
             game = close_open_game(game.pk)
@@ -332,6 +340,7 @@ def withdraw_invitations(one, other) -> int:
             if game.status != Game.Status.OPEN or any(s.user_id == user_id for s in game.seats.all()):
                 continue  # started meanwhile, or taken: the invitation ended with the seat
             withdrawn += game.invitations.filter(user_id=user_id, declined_at=None).delete()[0]
+            inbox.keep(game, gone=True)
             signals.invitation_withdrawn.send(Game, game=game, user_id=user_id)
     return withdrawn
 
@@ -377,5 +386,6 @@ def _start(game: Game) -> None:
     game.snapshot, game.snapshot_seq = state, game.seq
     turn_begins(game, seats, now)
     game.save()
+    inbox.keep(game)
     signals.game_started.send(Game, game=game)
     signals.turn_began.send(Game, game=game)

@@ -9,6 +9,7 @@ from accounts.signals import account_suspended
 from games import signals
 from games.models import ChatMessage, Game, ModeratorAction, Seat
 
+from . import inbox
 from .deadlines import set_turn_clock
 from .errors import Conflict, Invalid
 from .reads import active_decisions, locked
@@ -37,6 +38,7 @@ def abort_game(moderator, game_id, reason: str) -> Game:
         game.set_clock(None)
         game.save(update_fields=["status", "finished_at", *Game.CLOCK_FIELDS])
         _log(moderator, ModeratorAction.Kind.ABORT, reason, game=game)
+        inbox.keep(game)
         signals.game_aborted.send(Game, game=game)
     return game
 
@@ -50,6 +52,7 @@ def revert_result(moderator, game_id, reason: str) -> Game:
         _log(moderator, ModeratorAction.Kind.REVERT_RATING, reason, game=game)
         game.status = Game.Status.ABORTED
         game.save(update_fields=["status"])
+        inbox.keep(game)
         signals.result_reverted.send(Game, game=game)
     return game
 

@@ -16,6 +16,7 @@ from games.models import Decision, Game
 from games.rules import IllegalAction, MalformedDecision
 from games.standings import standings
 
+from . import inbox
 from .deadlines import turn_begins, turn_ends
 from .errors import Conflict, Invalid
 from .reads import (
@@ -127,6 +128,7 @@ def record(game: Game, module, state: dict, bot_turn: bool = False, stored: Deci
         stored.insert_saving(game)
     else:
         game.save()
+    inbox.decided(game, stored.seat if stored is not None else None, turn_changed)
     if game.current_seat is None:
         signals.game_finished.send(Game, game=game)
     elif turn_changed:

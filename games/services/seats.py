@@ -7,6 +7,7 @@ from django.utils.translation import gettext
 from games import clock, signals
 from games.models import Game, Seat
 
+from . import inbox
 from .errors import Conflict, Invalid, NotAllowed, no_such_game
 from .reads import game_with_seats, locked
 
@@ -21,7 +22,8 @@ def seen(user, game_id, seq) -> int:
     if seat is None:
         raise NotAllowed(gettext("you have no seat in this game"))
     upto = min(seq, game.seq)
-    Seat.objects.filter(pk=seat.pk, last_seen_seq__lt=upto).update(last_seen_seq=upto)
+    if Seat.objects.filter(pk=seat.pk, last_seen_seq__lt=upto).update(last_seen_seq=upto):
+        inbox.recount(game, user.pk)
     return max(seat.last_seen_seq, upto)
 
 
@@ -69,4 +71,5 @@ def hand_seat_to_bot(game: Game, seat: Seat, status: str) -> None:
     if game.current_seat == seat.order:
         game.set_clock(None)
         game.save(update_fields=Game.CLOCK_FIELDS)
+    inbox.keep(game)
     signals.seat_handed_to_bot.send(Game, game=game, seat=seat)

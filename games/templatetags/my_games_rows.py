@@ -19,7 +19,9 @@ ISO, SHORT = "c", "D j M, H:i"
 
 
 def _at(when, style: str) -> str:
-    return date_format(timezone.localtime(when), style)
+    local = timezone.localtime(when)
+    # the "c" format is isoformat() itself (django.utils.dateformat), without the translated formatter
+    return local.isoformat() if style == ISO else date_format(local, style)
 
 
 def _link(game) -> SafeString:

@@ -19,11 +19,3 @@ def note_box(context, game):
         return {"shown": False}
     return {"shown": True, "game": game, "note_text": note.text if note else "", "note_max": MAX_LENGTH}
 
-
-@register.simple_tag(takes_context=True)
-def note_first_lines(context, *game_lists) -> dict[int, str]:
-    """{game id: the first line of the player's note} for the games listed, in one query."""
-    user = context["request"].user
-    if not user.is_authenticated:
-        return {}
-    return services.first_lines(user, {game.pk for games in game_lists for game in games})

@@ -27,6 +27,7 @@ class TimeLeft(BrowserTestCase):
             hours = 5 if index % 2 == 0 else 71  # urgent, and not
             Game.objects.filter(pk=game.pk).update(current_seat=stored.seats.get(user=me).order,
                                                    deadline=timezone.now() + timedelta(hours=hours, minutes=30))
+            services.inbox.rebuild([game.pk])  # the turn given to me here, without the services
             deadlines[game.pk] = (name, hours)
 
         page = self.page_for("me")

@@ -18,6 +18,7 @@ def drawn(name: str, players) -> int:
                     "ranking": [{"who": c, "rank": 1, "score": 5} for c in colours]}
     game.status = Game.Status.FINISHED
     game.save()
+    services.inbox.keep(game)  # ended here without the services, which keep the turn inbox
     return game.pk
 
 
@@ -93,6 +94,7 @@ class TwelveGames(BrowserTestCase):
                 theirs.append(game.pk)
             else:
                 Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED, finished_at=now - timedelta(days=30))
+                services.inbox.rebuild([game.pk])  # ended here without the services
         for pk, hours in zip(mine, (30, 2, 5)):
             Game.objects.filter(pk=pk).update(deadline=now + timedelta(hours=hours))
         for pk, hours in zip(theirs, (4, 1, 3, 2)):
@@ -109,6 +111,7 @@ class TwelveGames(BrowserTestCase):
                 ranks = dict.fromkeys(ranks, 1)  # a draw
             Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, finished_at=now - timedelta(days=days), outcome={
                 "winners": [c for c, r in ranks.items() if r == 1], "ranking": [{"who": c, "rank": r} for c, r in ranks.items()]})
+            services.inbox.rebuild([game.pk])
             finished.append(game.pk)
         self.order = {"my-turn": [mine[1], mine[2], mine[0]], "invitations": invited[::-1],
                       "waiting": [theirs[1], theirs[3], theirs[2], theirs[0]],

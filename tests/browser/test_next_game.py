@@ -33,6 +33,7 @@ class NextGame(BrowserTestCase):
             stored = Game.objects.get(pk=game.pk)
             Game.objects.filter(pk=game.pk).update(current_seat=stored.seats.get(user=me).order,
                                                    deadline=timezone.now() + timedelta(hours=hours))
+            services.inbox.rebuild([game.pk])  # the turn given to me here, without the services
             games.append(game.pk)
 
         page = self.page_for("me")

@@ -19,6 +19,7 @@ class Rematch(BrowserTestCase):
                 old = services.create_game(alice, game=name, players=2)
                 services.join_game(bob, old.pk)
                 Game.objects.filter(pk=old.pk).update(status=Game.Status.FINISHED, finished_at=timezone.now())
+                services.inbox.rebuild([old.pk])  # ended here without the services
 
                 page = self.page_for("alice")
                 page.goto(f"{self.live_server_url}/games/{old.pk}/")

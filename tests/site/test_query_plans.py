@@ -22,13 +22,13 @@ from django.test.utils import CaptureQueriesContext
 from accounts.models import Profile
 from benchmarks import fill_archive, scale
 from games import services
-from games.models import Game, Rating, RatingChange, Seat, TurnNotice
+from games.models import Game, Inbox, Rating, RatingChange, Seat, TurnNotice
 
 pytestmark = [pytest.mark.django_db,
               pytest.mark.skipif(connection.vendor != "postgresql",
                                  reason="query plans are PostgreSQL's: the archive is filled by COPY and EXPLAINed")]
 
-BIG = {"games_game", "games_decision", "games_seat", "games_ratingchange", "games_turnnotice"}
+BIG = {"games_game", "games_decision", "games_seat", "games_ratingchange", "games_turnnotice", "games_inbox"}
 COPIES = 60  # each game of the fill copied this many times, with its seats, rating changes and notices
 OFFSET = 1_000_000  # copy k of a row has the id (and game id) of the row plus k * OFFSET
 
@@ -56,6 +56,7 @@ def grow() -> None:
         (RatingChange, {"id": f"id + {moved}", "match_id": f"match_id + {moved}", "rating_id": f"rating_id + {moved}"},
          f"WHERE rating_id IN (SELECT id FROM games_rating WHERE user_id IS NOT NULL AND id < {OFFSET})"),
         (TurnNotice, {"id": f"id + {moved}", "game_id": f"game_id + {moved}", "user_id": f"user_id + {moved}"}, ""),
+        (Inbox, {"id": f"id + {moved}", "game_id": f"game_id + {moved}", "user_id": f"user_id + {moved}"}, ""),
     ]
     with connection.cursor() as cursor:
         for model, shifted, where in copies:

@@ -75,8 +75,9 @@ def test_a_decision_waits_for_postgresql_once_per_statement(make_user):
         services.submit_decision(user, game.pk, seq, choice)
     sent = trips(lines)
     sent = sent[:sent.index(['Query "COMMIT"']) + 1]  # the decision's transaction; its tasks come after
-    # BEGIN, the game locked with its seats, the insert with the game's update, COMMIT.
-    assert len(sent) == 4, sent
+    # BEGIN, the game locked with its seats, the insert with the game's update, the players' turn
+    # inbox rows moved (games.services.inbox.decided), COMMIT.
+    assert len(sent) == 5, sent
     assert sent[0] == ['Query "BEGIN"'] and sent[-1] == ['Query "COMMIT"'], sent
     assert all(not any(m.startswith("Parse") for m in trip) for trip in sent[1:-1]), sent  # kept prepared
     assert Game.objects.get(pk=game.pk).decisions.count() == 7
