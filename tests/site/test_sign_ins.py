@@ -167,3 +167,28 @@ def test_a_session_that_never_made_the_list_ends_too(make_user):
 def test_allauths_list_of_sessions_is_the_settings_pages(make_user, client):
     client.force_login(make_user("alice"))
     assert client.get("/accounts/sessions/").url == "/settings/#sign-ins"
+
+
+def test_a_session_signed_in_before_the_backends_were_renamed_stays_signed_in(make_user, client):
+    """accounts/migrations/0013 gives each open session its backend's new name; the user of a session
+    then comes with the profile in the same query (accounts.backends)."""
+    import importlib
+
+    from django.apps import apps
+    from django.contrib.auth import BACKEND_SESSION_KEY, get_user
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    renamed = importlib.import_module("accounts.migrations.0013_sessions_read_the_profile")
+    user = make_user("olga")
+    client.force_login(user)
+    session = client.session
+    session[BACKEND_SESSION_KEY] = "allauth.account.auth_backends.AuthenticationBackend"
+    session.save()
+    assert client.get("/games/mine/").status_code == 302  # the old name signs nobody in
+    renamed.rename(apps, None, renamed.RENAMED)
+    assert client.get("/games/mine/").status_code == 200
+    request = client.get("/games/mine/").wsgi_request  # its session read already
+    with CaptureQueriesContext(connection) as read:
+        assert get_user(request).profile.name == "olga"
+    assert len(read.captured_queries) == 1  # the user with the profile
