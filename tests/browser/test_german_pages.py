@@ -62,6 +62,13 @@ class GermanPages(BrowserTestCase):
             decision = services.rules_of(game).bot("greedy", 1).choose(services.current_state(game))
             services.submit_decision(self.alice, game.pk, game.seq, decision)
 
+    def pages(self) -> dict[str, str]:
+        """The pages read in German besides the bot game (each also checked for console errors, which
+        test_console.py counts on): every page of test_every_page.py, the friends and the statistics."""
+        pages = every.EveryPage.pages(self) | {"friends": "/friends/", "stats": "/stats/",
+                                               "player-stats": "/players/alice/stats/"}
+        return pages | {f"stats-{name}": f"/stats/{name}/" for name in self.game_ids}
+
     def visit(self, page, path: str) -> str:
         every.EveryPage.visit(self, page, path)
         if page.locator("#game-root").count():
@@ -73,9 +80,7 @@ class GermanPages(BrowserTestCase):
         english = english_of_the_catalogue()
         assert len(english) > 200 and "Your settings are saved" in english and "Open games" in english
         assert "Open games" in found_in("Offene Spiele · Open games · Laser", english)  # the search finds
-        pages = every.EveryPage.pages(self) | {"bot-game": f"/games/{self.bot_game}/", "friends": "/friends/",
-                                                "stats": "/stats/", "player-stats": "/players/alice/stats/"}
-        pages |= {f"stats-{name}": f"/stats/{name}/" for name in self.game_ids}
+        pages = self.pages() | {"bot-game": f"/games/{self.bot_game}/"}
         page = self.page_for("alice")
         lobby = self.visit(page, "/")  # first: the moves of setUp are still "just now"
         assert "letzter Zug gerade eben" in lobby and "0 Minuten" not in lobby
