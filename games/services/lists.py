@@ -251,6 +251,8 @@ MY_GAMES_SECTIONS = tuple(Inbox.Section.values)
 # The games each section of the page shows before its "Show all": a player with two hundred games in
 # progress reads the most urgent first, and the page stays quick (benchmarks/scale.py, my_games_busy).
 MY_GAMES_SHOWN = 25
+# The overview's finished games: the latest few, the section whole a click away ("Show all N").
+MY_GAMES_RECENTLY_FINISHED = 5
 
 
 @dataclass
@@ -309,11 +311,13 @@ def _last_decision():
 
 
 def my_games(user, game: str | None = None, show: str | None = None, lang: str = "en",
-             groups: dict[str, str] | None = None, shown: int | None = None) -> MyGames:
+             groups: dict[str, str] | None = None, shown: int | None = None,
+             finished_shown: int | None = None) -> MyGames:
     """My games, kept to one game (`game`, its name), one section (`show`) and one group of each
     grouping other apps register (`groups`: {key: value}, games.groupings: a tournament) when given;
     an unknown name or value of any, or an empty one, is refused (Invalid), not taken for no filter.
-    `shown`: only the first games of each section (`totals` counts them all). Read from the
+    `shown`: only the first games of each section (`totals` counts them all), `finished_shown` of
+    the finished ones when it is given. Read from the
     player's turn inbox (games.services.inbox) in one query, each section placed and counted by
     the database, and the seats of the games shown in a second."""
     if game is not None and game not in rules.names():
@@ -328,15 +332,18 @@ def my_games(user, game: str | None = None, show: str | None = None, lang: str =
         rows = rows.filter(section=show)
     if within is not None:
         rows = rows.filter(game_id__in=within)
-    # the games without their snapshots, their creators by name only (an invitation says who sent it)
-    rows = (rows.select_related("game__created_by__profile")
-            .only(*_columns(Inbox), *_columns(Game, "game__", leave={"snapshot"}), *(f"game__created_by__{c}" for c in NAMED))
+    rows = (rows.select_related("game").only(*_columns(Inbox), *_columns(Game, "game__", leave={"snapshot"}))
             .annotate(place=Window(RowNumber(), partition_by=[F("section")], order_by=_urgency()),
                       total=Window(Count("pk"), partition_by=[F("section")]), last=_last_decision()))
     if shown is not None:
-        rows = rows.filter(place__lte=shown)
+        finished = shown if finished_shown is None else finished_shown
+        rows = rows.annotate(cut=Case(When(section=Inbox.Section.FINISHED, then=Value(finished)), default=Value(shown)))
+        rows = rows.filter(place__lte=F("cut"))
     placed = sorted(rows, key=lambda r: (MY_GAMES_SECTIONS.index(r.section), r.place))
     prefetch_related_objects([r.game for r in placed], Prefetch("seats", queryset=_named_seats()))
+    # an invitation says who sent it: their creators by name, only where there are invitations
+    prefetch_related_objects([r.game for r in placed if r.section == Inbox.Section.INVITATIONS],
+                             Prefetch("created_by", queryset=get_user_model().objects.select_related("profile").only(*NAMED)))
     found = MyGames(*([r.game for r in placed if r.section == name] for name in MY_GAMES_SECTIONS), 0)
     found.totals = dict.fromkeys(MY_GAMES_SECTIONS, 0) | {r.section: r.total for r in placed}
     filtered = game or show or within is not None
@@ -383,7 +390,7 @@ def last_move(game: Game, last: dict, lang: str) -> dict:
         at = timezone.make_aware(at, UTC)
     names = player_names(game, lang)
     lines = log_lines(rules_of(game), value(last["events"]), value(last["data"]), lang, names)
-    line = lines[0] if lines else ""
+    line = str(lines[0]) if lines else ""  # once: a lazy text would be translated again at each reading
     seat = last["seat"]
     return {"seat": seat, "name": names[seat] if seat < len(names) else "",
             "line": line if len(line) <= LAST_MOVE_LENGTH else line[:LAST_MOVE_LENGTH - 1] + "…", "at": at}

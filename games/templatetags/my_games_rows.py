@@ -1,6 +1,8 @@
 """My games' rows, written here rather than in my_games.html: with 75 rows the template engine took
 most of the page's time (docs/performance.md, "The correspondence player"). Each row says what the
 template said, in the same words of the catalogue."""
+from functools import lru_cache
+
 from django import template
 from django.urls import reverse
 from django.utils import timezone
@@ -8,11 +10,23 @@ from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timesince, timeuntil
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from .site_tags import game_title, result_for, time_control
 
 register = template.Library()
+
+
+@lru_cache(maxsize=256)
+def _said(lang: str | None, message: str) -> str:
+    """A phrase of the rows in `lang` (the active language, which the caller names): the same few
+    phrases come back in every row of a hundred, each asked of the catalogue once per language
+    (marked for the catalogue with gettext_noop where they are written)."""
+    return gettext(message)
+
+
+def said(message: str) -> str:
+    return _said(get_language(), message)
 
 # As the template's date filter wrote them: ISO 8601 for machines, a short day and hour for people.
 ISO, SHORT = "c", "D j M, H:i"
@@ -58,7 +72,7 @@ def _last_move(last_moves: dict, game) -> SafeString:
     m = (last_moves or {}).get(game.pk)
     if not m:
         return mark_safe("")
-    ago = gettext("%(ago)s ago") % {"ago": timesince(m["at"])}
+    ago = said(gettext_noop("%(ago)s ago")) % {"ago": timesince(m["at"])}
     return format_html('<br><span class="last-move">{}: {} · <time datetime="{}" title="{}">{}</time></span>',
                        m["name"], m["line"], _at(m["at"], ISO), _at(m["at"], SHORT), ago)
 
@@ -67,14 +81,14 @@ def _note(note_lines: dict, game) -> SafeString:
     line = (note_lines or {}).get(game.pk)
     if not line:
         return mark_safe("")
-    return format_html('<br><span class="note-line muted">{}: {}</span>', gettext("My notes"), line)
+    return format_html('<br><span class="note-line muted">{}: {}</span>', said(gettext_noop("My notes")), line)
 
 
 def _picture(game, standing: bool) -> SafeString:
     """The row's small board (static/js/my_games.js draws it) and, for a game in play, its standing."""
     if not game.started_at:
         return mark_safe("")
-    label = gettext("The board of %(title)s #%(id)s") % {"title": game_title(game), "id": game.pk}
+    label = said(gettext_noop("The board of %(title)s #%(id)s")) % {"title": game_title(game), "id": game.pk}
     mark = mark_safe(' <span class="row-standing" data-row-standing></span>') if standing else ""
     return format_html('{}<svg class="row-picture" data-row-picture="{}" data-name="{}" role="img" aria-label="{}"></svg>',
                        mark, game.pk, game.name, label)
@@ -85,9 +99,9 @@ def _deadline(game, until: bool) -> SafeString:
     left = format_html('<time data-countdown datetime="{}"{}>{}</time>', _at(game.deadline, ISO),
                        "" if until else format_html(' title="{}"', _at(game.deadline, SHORT)), timeuntil(game.deadline))
     if until:
-        left = format_html('{} ({} <time datetime="{}">{}</time>)', left, gettext("until"), _at(game.deadline, ISO),
+        left = format_html('{} ({} <time datetime="{}">{}</time>)', left, said(gettext_noop("until")), _at(game.deadline, ISO),
                            _at(game.deadline, SHORT))
-    return format_html(" · {}: {}", gettext("time left"), left)
+    return format_html(" · {}: {}", said(gettext_noop("time left")), left)
 
 
 @register.simple_tag
@@ -109,7 +123,7 @@ def waiting_row(game, new_since: dict, last_moves: dict, note_lines: dict, answe
     elif (deciding := game.deciding_seat) is not None:
         user = deciding.user
         turn = format_html(' · <span class="to-decide">{}</span>{}',
-                           gettext("%(name)s to decide") % {"name": user.profile.name or user.username},
+                           said(gettext_noop("%(name)s to decide")) % {"name": user.profile.name or user.username},
                            _deadline(game, until=False) if game.deadline else "")
     else:
         turn = ""

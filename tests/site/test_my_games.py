@@ -236,3 +236,17 @@ def test_each_section_shows_its_first_games_and_a_link_to_all_of_them(client, pe
     assert all(f'href="/games/{pk}/"' in whole for pk in day["waiting"]) and not re.search(r"Show all \d", whole)
     kept = client.get(f"/games/mine/?game={GAMES[0]}").content.decode()
     assert f'href="?game={GAMES[0]}&amp;show=waiting"' in kept
+
+
+def test_the_overview_shows_the_latest_finished_games_and_the_finished_tab_all_of_them(client, people):
+    """Finished games have their own tab (?show=finished, every one of them); the overview shows the
+    latest few (lists.MY_GAMES_RECENTLY_FINISHED) and "Show all N"."""
+    from games.services import lists
+    ended = [finished(people, GAMES[0], [1, 2]) for _ in range(lists.MY_GAMES_RECENTLY_FINISHED + 1)]
+    client.force_login(people[0])
+    overview = re.search(r'<section id="finished">.*?</section>', client.get("/games/mine/").content.decode(), re.S).group(0)
+    shown = [int(n) for n in re.findall(r'<li><a href="/games/(\d+)/"', overview)]
+    assert shown == [g.pk for g in ended][::-1][:lists.MY_GAMES_RECENTLY_FINISHED]  # the latest first
+    assert f"Show all {len(ended)}" in overview
+    tab = client.get("/games/mine/?show=finished").content.decode()
+    assert all(f'href="/games/{g.pk}/"' in tab for g in ended) and f"Show all {len(ended)}" not in tab
