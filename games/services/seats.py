@@ -21,9 +21,18 @@ def seen(user, game_id, seq) -> int:
     seat = game.seat_of(user)
     if seat is None:
         raise NotAllowed(gettext("you have no seat in this game"))
-    upto = min(seq, game.seq)
-    if Seat.objects.filter(pk=seat.pk, last_seen_seq__lt=upto).update(last_seen_seq=upto):
-        inbox.recount(game, user.pk)
+    if min(seq, game.seq) <= seat.last_seen_seq:
+        return seat.last_seen_seq  # nothing new: most calls, no lock
+    with transaction.atomic():
+        # The game locked: a decision arriving meanwhile waits, so that the news counted here and
+        # the one it adds to the player's turn inbox (inbox.decided) are never counted over each other.
+        game = locked(game_id)
+        seat = game.seat_of(user)
+        if seat is None:  # left an open game meanwhile
+            raise NotAllowed(gettext("you have no seat in this game"))
+        upto = min(seq, game.seq)
+        if Seat.objects.filter(pk=seat.pk, last_seen_seq__lt=upto).update(last_seen_seq=upto):
+            inbox.recount(game, user.pk)
     return max(seat.last_seen_seq, upto)
 
 
