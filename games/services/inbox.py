@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import cache
 
-from django.db.models import Case, Exists, F, OuterRef, PositiveSmallIntegerField, Q, Value, When
+from django.db import connection
+from django.db.models import Case, Exists, OuterRef, PositiveSmallIntegerField, Value, When
 
 from ..models import Decision, Game, Inbox, Invitation, Seat
 
@@ -76,8 +78,9 @@ def keep(game: Game, gone: bool = False) -> None:
 def _people(game_id: int) -> tuple[list[tuple], list[int]]:
     """The game's seats (SEAT_COLUMNS) and the people whose invitations stand, in one query: each
     invitation a row with no seat."""
-    seats = Seat.objects.filter(game_id=game_id).values_list(*SEAT_COLUMNS, Value(False))
-    invitations = Invitation.objects.filter(game_id=game_id, declined_at=None).values_list(
+    # no order in either part (a seat's default one): SQLite refuses an ORDER BY inside a UNION
+    seats = Seat.objects.filter(game_id=game_id).order_by().values_list(*SEAT_COLUMNS, Value(False))
+    invitations = Invitation.objects.filter(game_id=game_id, declined_at=None).order_by().values_list(
         "user_id", Value(None, output_field=PositiveSmallIntegerField()), Value(""), Value(""), Value(False), Value(True))
     found: tuple[list[tuple], list[int]] = ([], [])
     for *row, invited in seats.union(invitations, all=True):
@@ -107,8 +110,29 @@ def decided(game: Game, seat: int | None, turn_changed: bool) -> None:
             _pass_turn(game)
         recount(game)
         return
-    news = F("news") + Case(When(Q(seat__isnull=False) & ~Q(seat=seat), then=Value(1)), default=Value(0))
-    Inbox.objects.filter(game_id=game.pk, section__in=IN_PLAY).update(news=news, section=_turn_section(game))
+    with connection.cursor() as cursor:
+        cursor.execute(_decided_sql(), [seat, deciding_user(game), game.pk])
+
+
+def deciding_user(game: Game) -> int | None:
+    """Whose turn it is, from the game's seats in hand (section_of's rule): the user of the active
+    seat at the turn that no bot plays; None when a bot plays it."""
+    return next((s.user_id for s in game.seats.all() if s.order == game.current_seat
+                 and s.status == Seat.Status.ACTIVE and not s.stand_in and not s.bot_account), None)
+
+
+@cache
+def _decided_sql() -> str:
+    """decided's statement, written once: the same UPDATE through QuerySet.update(), with its
+    CASE expressions built and compiled for every decision, cost a decision about 1.5 ms of CPU
+    more than the site without the inbox, this one a few hundredths (benchmarks/decision_cpu.py,
+    2026-11-30, docs/performance.md). Parameters: the deciding seat, whose turn it is now, the game."""
+    quote = connection.ops.quote_name
+    table = quote(Inbox._meta.db_table)
+    seat, section, news = quote("seat"), quote("section"), quote("news")
+    return (f"UPDATE {table} SET {news} = {news} + CASE WHEN {seat} IS NOT NULL AND {seat} <> %s THEN 1 ELSE 0 END, "
+            f"{section} = CASE WHEN {quote('user_id')} = %s THEN '{Section.MY_TURN}' ELSE '{Section.WAITING}' END "
+            f"WHERE {quote('game_id')} = %s AND {section} IN ('{Section.MY_TURN}', '{Section.WAITING}')")
 
 
 def _turn_section(game: Game) -> Case:
