@@ -304,7 +304,7 @@ class Inbox(models.Model):
     """A game in one person's turn inbox: the section of My games it is in for them, and what its
     row shows of theirs, kept in the transaction of every change to the game, its seats or its
     invitations (games.services.inbox), so that My games, the badge and the next game read the
-    player's own rows instead of working it out from every game (docs/my-games.md)."""
+    player's own rows instead of working it out from every game (docs/async-play.md, "The turn inbox")."""
 
     class Section(models.TextChoices):
         MY_TURN = "my_turn", _("Your turn")

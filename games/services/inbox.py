@@ -1,5 +1,5 @@
 """The turn inbox: which section of My games each game is in for each of its people, kept here in
-the transaction of every change that moves it (docs/my-games.md).
+the transaction of every change that moves it (docs/async-play.md, "The turn inbox").
 
 A row per person and game (games.models.Inbox): every seated player and every invitee whose
 invitation stands. Its section follows the same rule everywhere (`section_of`); the other

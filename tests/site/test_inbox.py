@@ -1,5 +1,5 @@
-"""The turn inbox is kept, not worked out (games.services.inbox, docs/my-games.md): after every kind
-of change the services make to a game (a creation with invitations, a decline, joins, the start,
+"""The turn inbox is kept, not worked out (games.services.inbox; docs/async-play.md, "The turn
+inbox"): after every kind of change the services make to a game (a creation with invitations, a decline, joins, the start,
 decisions, a look at the game, an undo, a bot standing in and the seat taken back, a moderator's
 removal, a resignation, the bots' play to the end, a game left before its start), every person's
 row says what the games themselves say. Here that is worked out again from the seats, the
