@@ -221,11 +221,10 @@ def my_games(request):
         # a section asked for by name is shown whole; the overview shows each section's first games
         mine = lists.my_games(user, game=chosen["game"] or None, show=chosen["show"] or None, lang=lang,
                               groups={k: chosen[k] for k in keys if chosen[k]},
-                              shown=None if chosen["show"] else lists.MY_GAMES_SHOWN,
-                              finished_shown=lists.MY_GAMES_RECENTLY_FINISHED)
+                              shown=None if chosen["show"] else lists.MY_GAMES_SHOWN)
     except services.GameError as exc:
         status, refusal, chosen = exc.status, exc.detail, dict.fromkeys(chosen, "")
-        mine = lists.my_games(user, lang=lang, shown=lists.MY_GAMES_SHOWN, finished_shown=lists.MY_GAMES_RECENTLY_FINISHED)
+        mine = lists.my_games(user, lang=lang, shown=lists.MY_GAMES_SHOWN)
     # the badge (context_processors.site) needs no query of its own
     request.games_waiting = mine.waiting_for_me
     return render(request, "games/my_games.html", {

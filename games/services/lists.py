@@ -248,11 +248,11 @@ def mine(user) -> Q:
 
 # My games' sections, most urgent first, as `show` names them (the page's filters, GET /api/me/games/).
 MY_GAMES_SECTIONS = tuple(Inbox.Section.values)
-# The games each section of the page shows before its "Show all": a player with two hundred games in
-# progress reads the most urgent first, and the page stays quick (benchmarks/scale.py, my_games_busy).
-MY_GAMES_SHOWN = 25
-# The overview's finished games: the latest few, the section whole a click away ("Show all N").
-MY_GAMES_RECENTLY_FINISHED = 5
+# The games each section of the overview shows before its "Show all N": what waits for the player
+# most (their turn, invitations) the longest lists, what waits for others and the finished games (they
+# have their own tab) the latest few; a player with two hundred games in progress reads the most
+# urgent first, and the page stays quick (benchmarks/scale.py, my_games_busy).
+MY_GAMES_SHOWN = {"my_turn": 25, "invitations": 25, "waiting": 10, "finished": 5}
 
 
 @dataclass
@@ -311,13 +311,12 @@ def _last_decision():
 
 
 def my_games(user, game: str | None = None, show: str | None = None, lang: str = "en",
-             groups: dict[str, str] | None = None, shown: int | None = None,
-             finished_shown: int | None = None) -> MyGames:
+             groups: dict[str, str] | None = None, shown: dict[str, int] | None = None) -> MyGames:
     """My games, kept to one game (`game`, its name), one section (`show`) and one group of each
     grouping other apps register (`groups`: {key: value}, games.groupings: a tournament) when given;
     an unknown name or value of any, or an empty one, is refused (Invalid), not taken for no filter.
-    `shown`: only the first games of each section (`totals` counts them all), `finished_shown` of
-    the finished ones when it is given. Read from the
+    `shown`: only the first games of each section, as many as it says of each ({section: how
+    many}; `totals` counts them all). Read from the
     player's turn inbox (games.services.inbox) in one query, each section placed and counted by
     the database, and the seats of the games shown in a second."""
     if game is not None and game not in rules.names():
@@ -336,8 +335,7 @@ def my_games(user, game: str | None = None, show: str | None = None, lang: str =
             .annotate(place=Window(RowNumber(), partition_by=[F("section")], order_by=_urgency()),
                       total=Window(Count("pk"), partition_by=[F("section")]), last=_last_decision()))
     if shown is not None:
-        finished = shown if finished_shown is None else finished_shown
-        rows = rows.annotate(cut=Case(When(section=Inbox.Section.FINISHED, then=Value(finished)), default=Value(shown)))
+        rows = rows.annotate(cut=Case(*(When(section=name, then=Value(n)) for name, n in shown.items()), default=Value(0)))
         rows = rows.filter(place__lte=F("cut"))
     placed = sorted(rows, key=lambda r: (MY_GAMES_SECTIONS.index(r.section), r.place))
     prefetch_related_objects([r.game for r in placed], Prefetch("seats", queryset=_named_seats()))

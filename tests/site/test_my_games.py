@@ -220,10 +220,10 @@ def test_a_row_says_the_last_move_in_the_readers_words(client, people, name, api
 
 
 def test_each_section_shows_its_first_games_and_a_link_to_all_of_them(client, people, day, monkeypatch):
-    """The overview shows each section's most urgent games (lists.MY_GAMES_SHOWN; one here) and
+    """The overview shows each section's most urgent games (lists.MY_GAMES_SHOWN; one of each here) and
     "Show all N", which lists the section whole and keeps the other filters."""
     from games.services import lists
-    monkeypatch.setattr(lists, "MY_GAMES_SHOWN", 1)
+    monkeypatch.setattr(lists, "MY_GAMES_SHOWN", dict.fromkeys(lists.MY_GAMES_SECTIONS, 1))
     client.force_login(people[0])
     html = client.get("/games/mine/").content.decode()
     for section, ids in (("my-turn", day["my_turn"]), ("waiting", day["waiting"])):
@@ -240,13 +240,14 @@ def test_each_section_shows_its_first_games_and_a_link_to_all_of_them(client, pe
 
 def test_the_overview_shows_the_latest_finished_games_and_the_finished_tab_all_of_them(client, people):
     """Finished games have their own tab (?show=finished, every one of them); the overview shows the
-    latest few (lists.MY_GAMES_RECENTLY_FINISHED) and "Show all N"."""
+    latest few (lists.MY_GAMES_SHOWN) and "Show all N"."""
     from games.services import lists
-    ended = [finished(people, GAMES[0], [1, 2]) for _ in range(lists.MY_GAMES_RECENTLY_FINISHED + 1)]
+    latest = lists.MY_GAMES_SHOWN["finished"]
+    ended = [finished(people, GAMES[0], [1, 2]) for _ in range(latest + 1)]
     client.force_login(people[0])
     overview = re.search(r'<section id="finished">.*?</section>', client.get("/games/mine/").content.decode(), re.S).group(0)
     shown = [int(n) for n in re.findall(r'<li><a href="/games/(\d+)/"', overview)]
-    assert shown == [g.pk for g in ended][::-1][:lists.MY_GAMES_RECENTLY_FINISHED]  # the latest first
+    assert shown == [g.pk for g in ended][::-1][:latest]  # the latest first
     assert f"Show all {len(ended)}" in overview
     tab = client.get("/games/mine/?show=finished").content.decode()
     assert all(f'href="/games/{g.pk}/"' in tab for g in ended) and f"Show all {len(ended)}" not in tab
