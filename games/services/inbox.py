@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from django.db import connection
-from django.db.models import Case, Exists, OuterRef, PositiveSmallIntegerField, Value, When
+from django.db.models import Case, PositiveSmallIntegerField, Value, When
 
 from ..models import Decision, Game, Inbox, Invitation, Seat
 
@@ -135,15 +135,10 @@ def _decided_sql() -> str:
             f"WHERE {quote('game_id')} = %s AND {section} IN ('{Section.MY_TURN}', '{Section.WAITING}')")
 
 
-def _turn_section(game: Game) -> Case:
-    """The in-play section of a row when `game.current_seat` decides (section_of's rule, in SQL)."""
-    deciding = Seat.objects.filter(game_id=game.pk, user_id=OuterRef("user_id"), order=game.current_seat,
-                                   status=Seat.Status.ACTIVE, stand_in="", bot_account=False)
-    return Case(When(Exists(deciding), then=Value(Section.MY_TURN)), default=Value(Section.WAITING))
-
-
 def _pass_turn(game: Game) -> None:
-    Inbox.objects.filter(game_id=game.pk, section__in=IN_PLAY).update(section=_turn_section(game))
+    """Every in-play row's section from whose turn it is now (an undo that gave the turn back)."""
+    section = Case(When(user_id=deciding_user(game), then=Value(Section.MY_TURN)), default=Value(Section.WAITING))
+    Inbox.objects.filter(game_id=game.pk, section__in=IN_PLAY).update(section=section)
 
 
 def _news_of(game_id: int, seats: list[tuple[int, int, int]]) -> dict[int, int]:
