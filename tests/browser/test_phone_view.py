@@ -370,7 +370,16 @@ class TheViewThePlayerChose(BrowserTestCase):
             assert [round(float(v), 1) for v in seen["viewBox"].split()] == [round(float(v), 1) for v in expected().split()], \
                 (name, why, seen["viewBox"], expected())
         rng = random.Random(4)
-        while page.get_attribute("#game-root", "data-my-turn") == "yes":  # the player's own steps
+
+        def mover_decides() -> bool:
+            game = Game.objects.get(pk=game_id)
+            return game.status == Game.Status.ACTIVE and game.seats.get(order=game.current_seat).user == mover
+
+        # The player's own steps, while the stored game says it is their turn: the page's data-my-turn
+        # reads "no" for a moment when a reload meets a decision of its own on the way (the question is
+        # asked again right after), so each step first waits for the page to show the turn as stored.
+        while mover_decides():
+            TurnStartsOnAPhone.my_turn(page, game_id)
             same("a step of the player's own")
             if page.is_visible("#confirm"):
                 page.click("#confirm")
