@@ -9,7 +9,7 @@ line, the standing orders waiting). What changes with the game itself (its deadl
 move) is read from the game, never copied.
 
 The services call `keep` after any change of a game's status, seats or invitations, `decided`
-after a decision or an undo, and `seen` when a page showed the player the game."""
+after a decision or an undo, and `recount` when a page showed a player the game (seats.seen)."""
 from __future__ import annotations
 
 from collections import defaultdict
@@ -115,10 +115,9 @@ def decided(game: Game, seat: int | None, turn_changed: bool) -> None:
 
 
 def deciding_user(game: Game) -> int | None:
-    """Whose turn it is, from the game's seats in hand (section_of's rule): the user of the active
-    seat at the turn that no bot plays; None when a bot plays it."""
-    return next((s.user_id for s in game.seats.all() if s.order == game.current_seat
-                 and s.status == Seat.Status.ACTIVE and not s.stand_in and not s.bot_account), None)
+    """Whose turn it is, from the game's seats in hand: the user of the seat at the turn, unless a
+    bot plays it (Seat.played_by_bot; section_of's rule, which reads the same columns as values)."""
+    return next((s.user_id for s in game.seats.all() if s.order == game.current_seat and not s.played_by_bot), None)
 
 
 @cache
@@ -175,8 +174,8 @@ def keep_orders(user_id: int, game_id: int, waiting: int) -> None:
 
 def rebuild(game_ids: Iterable[int] | None = None) -> int:
     """Place every game given by id (every game stored, without) anew, news included, a chunk at a
-    time: for games written without the services (the benchmarks' fills, the demo's finished
-    games). How many rows it wrote."""
+    time: for games written without the services (the benchmarks' fills, tests that set a game's
+    state by hand). How many rows it wrote."""
     ids = list(game_ids) if game_ids is not None else list(Game.objects.order_by("pk").values_list("pk", flat=True))
     written = 0
     for start in range(0, len(ids), CHUNK):

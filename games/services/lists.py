@@ -304,7 +304,7 @@ def _urgency() -> list:
 
 def _last_decision():
     """A game's last decision that stands, as one JSON value (a backward step of the decisions'
-    (game, number) index); my_games reads it for the games in play."""
+    (game, number) index)."""
     return Subquery(Decision.objects.filter(game_id=OuterRef("game_id"), undone=False).order_by("-number")
                     .values(j=JSONObject(seat="seat", data="data", events="events", at="created_at"))[:1])
 
@@ -333,12 +333,14 @@ def my_games(user, game: str | None = None, show: str | None = None, lang: str =
     rows = (rows.select_related("game").only(*_columns(Inbox), *_columns(Game, "game__", leave={"snapshot"}))
             .annotate(place=Window(RowNumber(), partition_by=[F("section")], order_by=_urgency()),
                       total=Window(Count("pk"), partition_by=[F("section")])))
+    # a row's last move: of a game in play, and of a row shown (the subquery runs for those alone)
+    with_last = Q(section__in=inbox.IN_PLAY, game__status=Game.Status.ACTIVE)
     if shown is not None:
         rows = rows.annotate(cut=Case(*(When(section=name, then=Value(n)) for name, n in shown.items()), default=Value(0)))
-        rows = rows.annotate(last=Case(When(place__lte=F("cut"), then=_last_decision()), default=None))
+        with_last &= Q(place__lte=F("cut"))
+    rows = rows.annotate(last=Case(When(with_last, then=_last_decision()), default=None))
+    if shown is not None:
         rows = rows.filter(place__lte=F("cut"))
-    else:
-        rows = rows.annotate(last=_last_decision())
     placed = sorted(rows, key=lambda r: (MY_GAMES_SECTIONS.index(r.section), r.place))
     prefetch_related_objects([r.game for r in placed], Prefetch("seats", queryset=_named_seats()))
     # an invitation says who sent it: their creators by name, only where there are invitations
@@ -350,7 +352,7 @@ def my_games(user, game: str | None = None, show: str | None = None, lang: str =
     found.waiting_for_me = (waiting_count(user) if filtered
                             else found.totals[Inbox.Section.MY_TURN] + found.totals[Inbox.Section.INVITATIONS])
     for r in placed:
-        if r.last is not None and r.section in inbox.IN_PLAY and r.game.status == Game.Status.ACTIVE:
+        if r.last is not None:
             found.last_moves[r.game_id] = last_move(r.game, r.last, lang)
         if r.news:
             found.new_since[r.game_id] = r.news

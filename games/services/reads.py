@@ -2,6 +2,7 @@
 state, what a seat may see, and the lists and counts the pages and tasks show."""
 from __future__ import annotations
 
+from contextlib import nullcontext
 from datetime import timedelta
 from functools import cache
 
@@ -158,9 +159,8 @@ def player_names(game: Game, lang: str) -> list[str]:
     """The players' names in seat order, as the log's sentences name them: each one's display name,
     a bot's in `lang`."""
     seats = sorted(game.seats.all(), key=lambda s: s.order)
-    if translation.get_language() == lang:  # a list of games in the reader's language: no switch for each
-        return [display_name(seat.user) for seat in seats]
-    with translation.override(lang):
+    # a list of games in the reader's language switches nothing for each of them
+    with nullcontext() if translation.get_language() == lang else translation.override(lang):
         return [display_name(seat.user) for seat in seats]
 
 

@@ -10,7 +10,6 @@ import os
 import random
 import re
 import shutil
-import sys
 import time
 from functools import partial
 from pathlib import Path
@@ -60,7 +59,7 @@ def _known_sourceless_frames() -> None:
     runpy>`) inspect looks for a module of that name through all of `sys.modules` (some 2,700 in a
     browser test's process), on every call and without keeping the miss: 10 ms of the 13 ms a call
     cost. Here the miss is looked up once and kept, so the stack reads the same, in 3 ms a call."""
-    frame = sys._getframe()
+    frame = inspect.currentframe()
     while frame is not None:
         name = frame.f_code.co_filename
         if not os.path.exists(name) and inspect.getmodule(frame, name) is None:

@@ -4,10 +4,11 @@ to `keep(path, headers, body)`, which each test shapes as it reads it."""
 from __future__ import annotations
 
 import threading
+from abc import ABC, abstractmethod
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
-class StandIn:
+class StandIn(ABC):
     def __init__(self, status: int):
         self.status, self.location = status, ""
         service = self
@@ -29,8 +30,9 @@ class StandIn:
         self.origin = f"http://127.0.0.1:{self.server.server_port}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
+    @abstractmethod
     def keep(self, path: str, headers: dict, body: bytes) -> None:
-        raise NotImplementedError
+        """What the test keeps of a POST, in its own shape."""
 
     def close(self):
         self.server.shutdown()
