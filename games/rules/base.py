@@ -86,6 +86,7 @@ class GameRules(Protocol):
     summary: Texts     # one line for the lobby
     # Ranked participants that are not seats (a game's own opponent): key -> name. Empty for most games.
     participants: dict[str, Texts]
+    languages: tuple[str, ...]  # the languages its texts speak; the site hands any other one "en"
 
     def options_schema(self) -> dict[str, Any]:
         """The game's options: {key: {"choices": [...], "default": value, "label": Texts,
@@ -431,6 +432,7 @@ class Rules(BotMaker, JsonPositions):
     title: Texts
     summary: Texts
     participants: dict[str, Texts] = {}
+    languages: tuple[str, ...] = ("en", "de")  # a game that speaks more lists them
     command_line = CommandLine  # a subclass: the game's options and words on the command line
 
     if TYPE_CHECKING:
