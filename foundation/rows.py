@@ -82,7 +82,7 @@ def keep_prefetched(instance, name: str, objs: list) -> None:
     seats a decision's locked read already brought, read once more that way, cost a decision about
     a third of its CPU under the profiler (2026-11-29, `decision_cpu.py --profile`: 5.25 s of
     17.5 s for 600 decisions) and a round trip. So the prefetch's own result is set, as Django's
-    prefetch_one_level sets it (tests/site/test_private_reach.py allows these names for that)."""
+    prefetch_one_level sets it (tests/site/unit/test_private_reach.py allows these names for that)."""
     kept = getattr(instance, name).all()
     kept._result_cache, kept._prefetch_done = objs, True
     instance.__dict__.setdefault("_prefetched_objects_cache", {})[name] = kept

@@ -1,6 +1,6 @@
 """A game's end queues the decision of its challenge, if it is one, after the commit: the listener
 asks nothing of the database, so a game's end costs its transaction no statement more (the query
-budget of tests/site/test_decision_queries.py). The periodic sweep catches up a task that was lost."""
+budget of tests/site/integration/test_decision_queries.py). The periodic sweep catches up a task that was lost."""
 from __future__ import annotations
 
 from django.dispatch import receiver

@@ -96,7 +96,7 @@ class GameRules(Protocol):
         """Every option filled in with its default; raises IllegalAction naming a bad option. Each
         refusal comes from one option at that player count or from a pair of options together (the
         API's schema lists exactly those, so a refusal needing three options would surprise a client
-        that follows it; tests/site/test_api_schema_options.py checks every combination)."""
+        that follows it; tests/site/unit/test_api_schema_options.py checks every combination)."""
 
     def options_for(self, players: int) -> list[str]:
         """The keys of the options that mean something at a table of `players`, in the schema's order:

@@ -36,7 +36,7 @@ class NewGameForm(BrowserTestCase):
         fourth seat at a table of two), and the game's header then names none left at its default."""
         from games import rules
         from games.models import Game
-        from tests.site.test_options import at_every_table
+        from tests.site.integration.test_options import at_every_table
         page = self.page_for("alice")
         wrong = {}
         for name in rules.names():

@@ -46,7 +46,7 @@ class InstallableSite(BrowserTestCase):
     def test_a_player_turns_on_pushes_and_a_turn_push_shows_as_a_notification(self):
         from accounts.models import PushDevice
         from games import services
-        from tests.site.test_push import Browser, PushService
+        from tests.site.integration.test_push import Browser, PushService
 
         alice, bob = make_player("alice"), make_player("bob")
         service = PushService()
@@ -74,7 +74,7 @@ class InstallableSite(BrowserTestCase):
         services.join_game(alice, game.pk)
         game.refresh_from_db()
         if game.deciding_seat.user_id != alice.pk:
-            from tests.site.test_async_play import decide
+            from tests.site.integration.test_async_play import decide
             while game.deciding_seat.user_id != alice.pk:
                 decide(bob, game)
                 game.refresh_from_db()

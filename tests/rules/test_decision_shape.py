@@ -1,7 +1,7 @@
 """A decision's shape has one source, the game's `decision_schema()`: the toolkit's `check_shape`
 compiles it once (games/rules/base.py, `Rules.shape`) and words its first error. For every registered
 game: each legal decision of a few random games passes, each malformed one is refused with a
-message that names what is wrong (the API serving that schema: tests/site/test_api_schema_options.py)."""
+message that names what is wrong (the API serving that schema: tests/site/unit/test_api_schema_options.py)."""
 from __future__ import annotations
 
 import pytest

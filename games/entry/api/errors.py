@@ -80,7 +80,7 @@ def not_found(request, exception=None):
 
 # How long allauth's limits count (every one the site serves counts per minute; the handler does not
 # learn which limit refused): after that long, the attempt is allowed again.
-# tests/site/test_allauth_limits.py holds this against allauth's configuration.
+# tests/site/integration/test_allauth_limits.py holds this against allauth's configuration.
 ALLAUTH_LIMITS_WINDOW = 60
 
 

@@ -82,7 +82,7 @@ def options_request(module, players: int) -> dict:
     """A game's options for a table of `players`, as its rules accept them: each option's choices that
     `check_options` takes at that size, and in `x-refused-together` each pair of choices it refuses
     together (say, two seats of one faction: 400). A `not` would say the pairs in JSON Schema, but the
-    contract's generator cannot read one there (bin/contract); tests/site/test_api_schema_options.py
+    contract's generator cannot read one there (bin/contract); tests/site/unit/test_api_schema_options.py
     holds every game to the schema over every combination of its options."""
     spec = module.options_schema()
     defaults, *alone = option_sets(module, players)
