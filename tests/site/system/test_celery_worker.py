@@ -16,7 +16,6 @@ from django.utils import timezone
 from tests.django_fixtures import REDIS, set_eager
 
 pytestmark = [
-    pytest.mark.system,
     pytest.mark.skipif(not REDIS, reason="the worker test needs a Redis broker (set REDIS_URL)"),
     pytest.mark.django_db(transaction=True),
 ]

@@ -61,7 +61,6 @@ def _json_detail(answer) -> str:
     return json.loads(body)["detail"]
 
 
-@pytest.mark.system
 @needs_nginx
 @pytest.mark.django_db(transaction=True)
 def test_the_proxy_answers_json_under_api_for_what_it_refuses_itself(proxy):
@@ -77,7 +76,6 @@ def test_the_proxy_answers_json_under_api_for_what_it_refuses_itself(proxy):
     assert bad_host[0] == 400 and "Invalid HTTP_HOST" in _json_detail(bad_host)
 
 
-@pytest.mark.system
 @needs_nginx
 @pytest.mark.django_db(transaction=True)
 def test_pages_keep_the_proxys_own_error_pages(proxy):
@@ -85,7 +83,6 @@ def test_pages_keep_the_proxys_own_error_pages(proxy):
     assert status == 400 and content_type.startswith("text/html")
 
 
-@pytest.mark.system
 @needs_nginx
 def test_the_api_out_of_reach_is_a_json_503(tmp_path):
     proxy = Proxy(tmp_path, web_port=free_port(), asgi_port=free_port())  # nothing listens there
@@ -97,7 +94,6 @@ def test_the_api_out_of_reach_is_a_json_503(tmp_path):
         proxy.stop()
 
 
-@pytest.mark.system
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_compressed_frame_that_would_inflate_past_the_limit_is_refused_before_inflating(live_server):

@@ -15,8 +15,6 @@ import pytest
 
 from tests.site.system.proxy import ROOT, deployed_command, free_port, wait_for_port
 
-pytestmark = pytest.mark.system  # each test runs gunicorn with the deployed settings
-
 HELD = 2.0  # seconds the one slow request keeps its process's only thread
 TIMEOUT = 3  # gunicorn's --timeout here (10 as deployed): how long a silent client may hold a thread
 

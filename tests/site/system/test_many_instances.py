@@ -45,7 +45,6 @@ from tests.site.system.proxy import (
 )
 
 pytestmark = [
-    pytest.mark.system,
     pytest.mark.slow,
     needs_nginx,
     pytest.mark.skipif(not (POSTGRES and REDIS), reason="several instances share PostgreSQL and Redis (set DATABASE_URL and REDIS_URL)"),

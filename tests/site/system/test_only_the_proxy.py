@@ -10,7 +10,6 @@ import socket
 import threading
 import time
 
-import pytest
 import yaml
 
 from tests.site.system.proxy import ROOT, Proxy, needs_nginx
@@ -90,7 +89,6 @@ class CountingServer:
         self.listener.close()
 
 
-@pytest.mark.system
 @needs_nginx
 def test_a_head_dripped_line_by_line_is_cut_at_the_proxy_and_never_reaches_an_instance(tmp_path):
     instance = CountingServer()

@@ -58,7 +58,6 @@ def own_redis(settings):
     server.stop()
 
 
-@pytest.mark.system
 def test_handshakes_after_a_restart_of_redis_are_answered_and_soon_accepted(make_user, own_redis):
     from games import services
     alice = make_user("alice")

@@ -10,7 +10,6 @@ from tests.site.integration.test_notifications_ws import token_of
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.mark.system
 @pytest.mark.slow
 @pytest.mark.skipif(not POSTGRES, reason="the server process needs the test database: PostgreSQL only")
 def test_a_raw_client_that_pings_and_drops_the_connection_leaves_no_presence_under_uvicorn(make_user):
