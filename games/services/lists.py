@@ -6,12 +6,12 @@ import json
 import re
 from dataclasses import dataclass, field
 from datetime import UTC
+from functools import cache
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.db.models import (
-    BigIntegerField,
-    Case,
     Count,
     Exists,
     F,
@@ -21,11 +21,9 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Value,
-    When,
-    Window,
     prefetch_related_objects,
 )
-from django.db.models.functions import Coalesce, JSONObject, RowNumber
+from django.db.models.functions import Coalesce
 from django.http import QueryDict
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -287,26 +285,51 @@ def _named_seats() -> QuerySet:
     return Seat.objects.select_related("user__profile").only(*_columns(Seat), *(f"user__{c}" for c in NAMED))
 
 
-def _urgency() -> list:
-    """Each section's order (MyGames) as one ORDER BY for the rows of every section: a term that
-    does not concern a row's section is the same (NULL) for all of them, and the game's id settles
-    a tie, the latest first among finished games."""
-    S = Inbox.Section
-    return [
-        Case(When(section=S.MY_TURN, then=F("game__deadline"))).asc(nulls_last=True),
-        Case(When(section=S.WAITING, then=Case(When(game__status=Game.Status.ACTIVE, then=Value(0)), default=Value(1)))).asc(),
-        Case(When(section=S.INVITATIONS, then=F("game__created_at")),
-             When(section=S.WAITING, then=Coalesce("game__last_move_at", "game__created_at")),
-             When(section=S.FINISHED, then=Coalesce("game__finished_at", "game__created_at"))).desc(),
-        Case(When(section=S.FINISHED, then=-F("game_id")), default=F("game_id"), output_field=BigIntegerField()).asc(),
-    ]
+@cache
+def _rows_sql(by_game: bool, by_section: bool, within: int | None, cut: int) -> str:
+    """My games' rows as one SELECT of the player's inbox joined to the games (Game.objects.raw maps
+    the game's columns to a Game; the inbox's come as `inbox_*` attributes), each row placed in its
+    section (`inbox_place`, MyGames's order) and counted (`inbox_total`); with `cut` sections
+    limited, only a section's first rows; and the last decision that stands (`last_*`) of each game
+    in play among them, read for the rows kept alone.
 
-
-def _last_decision():
-    """A game's last decision that stands, as one JSON value (a backward step of the decisions'
-    (game, number) index)."""
-    return Subquery(Decision.objects.filter(game_id=OuterRef("game_id"), undone=False).order_by("-number")
-                    .values(j=JSONObject(seat="seat", data="data", events="events", at="created_at"))[:1])
+    Parameters, in order: the user; the game's name (`by_game`); the section (`by_section`); the
+    `within` game ids; then `cut` pairs of a section and its number of rows. Written once per shape:
+    the same read through the ORM (a Window filtered by its place, with a Case reading the place for
+    the last decision) took 4.5 ms of CPU to build and compile on every request, a sixth of the
+    page's, where this one takes none (benchmarks/scale.py my_games_busy, 2026-11-30,
+    docs/performance.md "The correspondence player")."""
+    q = connection.ops.quote_name
+    S, active = Inbox.Section, Game.Status.ACTIVE
+    games = ", ".join(f"g.{q(f.column)}" for f in Game._meta.concrete_fields if f.name != "snapshot")
+    where = ["i.user_id = %s"] + (["g.name = %s"] if by_game else []) + (["i.section = %s"] if by_section else [])
+    if within is not None:
+        where.append(f"i.game_id IN ({', '.join(['%s'] * within)})")
+    # each section's order (MyGames): a term that does not concern a row's section is NULL for all
+    # of its rows, and the game's id settles a tie, the latest first among finished games
+    urgency = (f"CASE WHEN i.section = '{S.MY_TURN}' THEN g.deadline END ASC NULLS LAST, "
+               f"CASE WHEN i.section = '{S.WAITING}' THEN CASE WHEN g.status = '{active}' THEN 0 ELSE 1 END END ASC, "
+               f"CASE WHEN i.section = '{S.INVITATIONS}' THEN g.created_at "
+               f"WHEN i.section = '{S.WAITING}' THEN COALESCE(g.last_move_at, g.created_at) "
+               f"WHEN i.section = '{S.FINISHED}' THEN COALESCE(g.finished_at, g.created_at) END DESC, "
+               f"CASE WHEN i.section = '{S.FINISHED}' THEN -i.game_id ELSE i.game_id END ASC")
+    kept = (f"WHERE r.inbox_place <= CASE r.inbox_section {' '.join(['WHEN %s THEN %s'] * cut)} ELSE 0 END"
+            if cut else "")
+    decisions = q(Decision._meta.db_table)
+    return (
+        "SELECT r.*, d.seat AS last_seat, d.data AS last_data, d.events AS last_events, d.created_at AS last_at "
+        f"FROM (SELECT {games}, i.section AS inbox_section, i.news AS inbox_news, i.note AS inbox_note, "
+        "i.orders AS inbox_orders, "
+        f"ROW_NUMBER() OVER (PARTITION BY i.section ORDER BY {urgency}) AS inbox_place, "
+        "COUNT(*) OVER (PARTITION BY i.section) AS inbox_total "
+        f"FROM {q(Inbox._meta.db_table)} i JOIN {q(Game._meta.db_table)} g ON g.id = i.game_id "
+        f"WHERE {' AND '.join(where)}) r "
+        # the last decision of a game in play, for the rows kept alone (the join is made after `kept`)
+        f"LEFT JOIN {decisions} d ON d.game_id = r.id AND r.status = '{active}' "
+        f"AND r.inbox_section IN ('{S.MY_TURN}', '{S.WAITING}') "
+        f"AND d.number = (SELECT x.number FROM {decisions} x WHERE x.game_id = r.id AND NOT x.undone "
+        "ORDER BY x.number DESC LIMIT 1) "
+        f"{kept}")
 
 
 def my_games(user, game: str | None = None, show: str | None = None, lang: str = "en",
@@ -315,51 +338,39 @@ def my_games(user, game: str | None = None, show: str | None = None, lang: str =
     grouping other apps register (`groups`: {key: value}, games.groupings: a tournament) when given;
     an unknown name or value of any, or an empty one, is refused (Invalid), not taken for no filter.
     `shown`: only the first games of each section, as many as it says of each ({section: how
-    many}; `totals` counts them all). Read from the
-    player's turn inbox (games.services.inbox) in one query, each section placed and counted by
-    the database, and the seats of the games shown in a second."""
+    many}; `totals` counts them all). Read from the player's turn inbox (games.services.inbox) in
+    one query (_rows_sql), each section placed and counted by the database, and the seats of the
+    games shown in a second."""
     if game is not None and game not in rules.names():
         raise Invalid(gettext("no game is called %(name)s") % {"name": game})
     if show is not None and show not in MY_GAMES_SECTIONS:
         raise Invalid(gettext("show must be one of %(names)s") % {"names": ", ".join(MY_GAMES_SECTIONS)})
     within = _grouped(groups or {})
-    rows = Inbox.objects.filter(user=user)
-    if game:
-        rows = rows.filter(game__name=game)
-    if show:
-        rows = rows.filter(section=show)
-    if within is not None:
-        rows = rows.filter(game_id__in=within)
-    rows = (rows.select_related("game").only(*_columns(Inbox), *_columns(Game, "game__", leave={"snapshot"}))
-            .annotate(place=Window(RowNumber(), partition_by=[F("section")], order_by=_urgency()),
-                      total=Window(Count("pk"), partition_by=[F("section")])))
-    # a row's last move: of a game in play, and of a row shown (the subquery runs for those alone)
-    with_last = Q(section__in=inbox.IN_PLAY, game__status=Game.Status.ACTIVE)
-    if shown is not None:
-        rows = rows.annotate(cut=Case(*(When(section=name, then=Value(n)) for name, n in shown.items()), default=Value(0)))
-        with_last &= Q(place__lte=F("cut"))
-    rows = rows.annotate(last=Case(When(with_last, then=_last_decision()), default=None))
-    if shown is not None:
-        rows = rows.filter(place__lte=F("cut"))
-    placed = sorted(rows, key=lambda r: (MY_GAMES_SECTIONS.index(r.section), r.place))
-    prefetch_related_objects([r.game for r in placed], Prefetch("seats", queryset=_named_seats()))
+    cut = list((shown or {}).items())
+    params: list = [user.pk, *([game] if game else []), *([show] if show else []), *sorted(within or ()),
+                    *(x for pair in cut for x in pair)]
+    sql = _rows_sql(bool(game), bool(show), None if within is None else len(within), len(cut))
+    placed = [] if within is not None and not within else sorted(
+        Game.objects.raw(sql, params), key=lambda g: (MY_GAMES_SECTIONS.index(g.inbox_section), g.inbox_place))
+    prefetch_related_objects(placed, Prefetch("seats", queryset=_named_seats()))
     # an invitation says who sent it: their creators by name, only where there are invitations
-    prefetch_related_objects([r.game for r in placed if r.section == Inbox.Section.INVITATIONS],
+    prefetch_related_objects([g for g in placed if g.inbox_section == Inbox.Section.INVITATIONS],
                              Prefetch("created_by", queryset=get_user_model().objects.select_related("profile").only(*NAMED)))
-    found = MyGames(*([r.game for r in placed if r.section == name] for name in MY_GAMES_SECTIONS), 0)
-    found.totals = dict.fromkeys(MY_GAMES_SECTIONS, 0) | {r.section: r.total for r in placed}
+    found = MyGames(*([g for g in placed if g.inbox_section == name] for name in MY_GAMES_SECTIONS), 0)
+    found.totals = dict.fromkeys(MY_GAMES_SECTIONS, 0) | {g.inbox_section: g.inbox_total for g in placed}
     filtered = game or show or within is not None
     found.waiting_for_me = (waiting_count(user) if filtered
                             else found.totals[Inbox.Section.MY_TURN] + found.totals[Inbox.Section.INVITATIONS])
-    for r in placed:
-        if r.last is not None:
-            found.last_moves[r.game_id] = last_move(r.game, r.last, lang)
-        if r.news:
-            found.new_since[r.game_id] = r.news
-        if r.orders and r.section in inbox.IN_PLAY:
-            found.answers_waiting[r.game_id] = r.orders
-        if r.note:
-            found.note_lines[r.game_id] = r.note
+    for g in placed:
+        if g.last_seat is not None:
+            last = {"seat": g.last_seat, "data": g.last_data, "events": g.last_events, "at": g.last_at}
+            found.last_moves[g.pk] = last_move(g, last, lang)
+        if g.inbox_news:
+            found.new_since[g.pk] = g.inbox_news
+        if g.inbox_orders and g.inbox_section in inbox.IN_PLAY:
+            found.answers_waiting[g.pk] = g.inbox_orders
+        if g.inbox_note:
+            found.note_lines[g.pk] = g.inbox_note
     return found
 
 
@@ -382,12 +393,12 @@ LAST_MOVE_LENGTH = 120
 
 
 def last_move(game: Game, last: dict, lang: str) -> dict:
-    """The last decision that stands ({"seat", "data", "events", "at"}, as _last_decision reads it)
-    as its row says it: {"seat", "name", "line", "at"}, its first line of the log everyone may read
+    """The last decision that stands ({"seat", "data", "events", "at"}, as _rows_sql reads it) as
+    its row says it: {"seat", "name", "line", "at"}, its first line of the log everyone may read
     (reads.log_lines), in `lang`. The game's seats are prefetched with their players."""
-    def value(v):  # SQLite gives a JSON column inside a JSON object as its text
+    def value(v):  # a JSON column read by raw SQL is its text (Django's JSONField parses it)
         return json.loads(v) if isinstance(v, str) else v
-    at = parse_datetime(last["at"])
+    at = parse_datetime(last["at"]) if isinstance(last["at"], str) else last["at"]  # SQLite: text
     if at is not None and timezone.is_naive(at):
         at = timezone.make_aware(at, UTC)
     names = player_names(game, lang)

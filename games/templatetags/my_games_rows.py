@@ -1,6 +1,7 @@
 """My games' rows, written here rather than in my_games.html: with 75 rows the template engine took
 most of the page's time (docs/performance.md, "The correspondence player"). Each row says what the
 template said, in the same words of the catalogue."""
+from datetime import date
 from functools import lru_cache
 
 from django import template
@@ -32,10 +33,19 @@ def said(message: str) -> str:
 ISO, SHORT = "c", "D j M, H:i"
 
 
+@lru_cache(maxsize=1024)
+def _day(lang: str | None, day: date, style: str) -> str:
+    """A day in `lang`'s words (date_format): the rows' deadlines and moves fall on a few days, and
+    the formatter, with its translated day and month names, took a tenth of the page's CPU when each
+    of its 75 dates was formatted whole (benchmarks/scale.py my_games_busy, 2026-11-30)."""
+    return date_format(day, style)
+
+
 def _at(when, style: str) -> str:
     local = timezone.localtime(when)
-    # the "c" format is isoformat() itself (django.utils.dateformat), without the translated formatter
-    return local.isoformat() if style == ISO else date_format(local, style)
+    # the "c" format is isoformat() itself (django.utils.dateformat), without the translated formatter;
+    # "H:i" is the hour and minute in digits, the same in every language
+    return local.isoformat() if style == ISO else f"{_day(get_language(), local.date(), 'D j M')}, {local:%H:%M}"
 
 
 def _link(game) -> SafeString:
@@ -139,7 +149,7 @@ def finished_row(game, user) -> SafeString:
         state = format_html('<span class="removed-mark">{}</span>', gettext("a moderator removed you"))
     else:
         state = game.get_status_display()
-    when = format_html(" · {}", date_format(timezone.localtime(game.finished_at), "j M Y")) if game.finished_at else ""
+    when = format_html(" · {}", _day(get_language(), timezone.localtime(game.finished_at).date(), "j M Y")) if game.finished_at else ""
     result = result_for(game, user)
     outcome = format_html(' · <span class="result">{}</span>', result) if result else ""
     return format_html("<li>{} · {}{}{}{}</li>", _link(game), state, when, outcome, _picture(game, standing=False))
