@@ -12,6 +12,7 @@ import json
 import tempfile
 
 from django.test import override_settings
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.management.commands.vapid_keys import new_pair
 
@@ -30,6 +31,15 @@ STAND_IN_PUSH_SERVICE = """
   };
 })();
 """
+
+# The notifications the service worker shows, once it shows any: each poll asks for them and reads
+# the answer of the poll before (getNotifications answers later than a poll may wait).
+SHOWN_NOTIFICATIONS = """() => {
+  navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((list) => {
+    window.shownNotifications = list.map((n) => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url}));
+  });
+  return window.shownNotifications && window.shownNotifications.length ? window.shownNotifications : null;
+}"""
 
 
 @override_settings(VAPID_PUBLIC_KEY=PUBLIC, VAPID_PRIVATE_KEY=PRIVATE, PUSH_ALLOW_HTTP=True,
@@ -86,27 +96,29 @@ class InstallableSite(BrowserTestCase):
         session = context.new_cdp_session(page)
         registration = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
         ids = []
-        session.on("ServiceWorker.workerRegistrationUpdated",
-                   lambda event: ids.extend(r["registrationId"] for r in event["registrations"]
-                                           if r["scopeURL"] == registration and not r.get("isDeleted")))
+
+        def deliver():
+            session.send("ServiceWorker.deliverPushMessage", {
+                "origin": self.live_server_url, "registrationId": ids[-1], "data": json.dumps(notice)})
+
+        def reported(event):  # the push goes out as soon as the protocol names the registration
+            first = not ids
+            ids.extend(r["registrationId"] for r in event["registrations"]
+                       if r["scopeURL"] == registration and not r.get("isDeleted"))
+            if first and ids:
+                deliver()
+        session.on("ServiceWorker.workerRegistrationUpdated", reported)
         session.send("ServiceWorker.enable")
-        for _ in range(20):
-            if ids:
-                break
-            page.wait_for_timeout(100)
-        assert ids, "the service worker's registration was not reported"
         shown = None
-        for attempt in range(80):
-            # Chromium can drop a push handed over while the worker is still starting: hand it
-            # over again every five seconds (a notification with the same tag replaces the last).
-            if attempt % 20 == 0:
-                session.send("ServiceWorker.deliverPushMessage", {
-                    "origin": self.live_server_url, "registrationId": ids[-1], "data": json.dumps(notice)})
-            shown = page.evaluate("""navigator.serviceWorker.ready.then(r => r.getNotifications())
-                .then(list => list.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url})))""")
-            if shown:
+        for _ in range(4):
+            try:
+                shown = page.wait_for_function(SHOWN_NOTIFICATIONS, polling=100, timeout=5000).json_value()
                 break
-            page.wait_for_timeout(250)
+            except PlaywrightTimeoutError:
+                # Chromium can drop a push handed over while the worker is still starting: hand it
+                # over again every five seconds (a notification with the same tag replaces the last).
+                assert ids, "the service worker's registration was not reported"
+                deliver()
         # the body says whose turn, and, when bob moved first, what he did ("Since you last looked")
         assert notice["body"].split("\n")[0] == f"Your turn in Argo #{game.pk}", notice["body"]
         assert shown == [{"title": "Argo Station", "body": notice["body"], "tag": f"game-{game.pk}", "url": notice["url"]}]

@@ -5,7 +5,11 @@ with taps only. Every game's page, since the site names no game.
 """
 from __future__ import annotations
 
+import contextlib
+import json
 import random
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .test_every_page import mid_game
 from .test_play import LIVE_SECONDS, PASSWORD, PUSHED_FROM_THE_TEST, BrowserTestCase, make_player, seq_of, settle
@@ -39,6 +43,37 @@ def view_box(page) -> list[float]:
 def touch(cdp, kind: str, points) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
         {"x": x, "y": y, "id": i, "radiusX": 4, "radiusY": 4, "force": 1} for i, (x, y) in enumerate(points)]})
+
+
+def after_the_touches(page, cdp, x: float, y: float) -> None:
+    """Until the page has handled whatever the touches sent so far set off: a touch sent after them
+    reaches the page after all they made (a click the browser made of them included), and settle()
+    waits out a decision on its way. That last touch is cancelled, so it chooses nothing itself."""
+    seen = page.evaluate_handle(
+        "() => ({ touch: new Promise((seen) => addEventListener('touchstart', seen, { once: true, capture: true })) })")
+    touch(cdp, "touchStart", [(x, y)])
+    touch(cdp, "touchCancel", [])
+    seen.evaluate("(s) => s.touch.then(() => true)")
+    settle(page)
+
+
+class HeldRequests:
+    """A route handler that holds the requests it is given (of `method` only, when named) until the
+    test lets them go; after that it lets each one through at once."""
+
+    def __init__(self, method: str | None = None):
+        self.method, self.held, self.open = method, [], False
+
+    def __call__(self, route) -> None:
+        if self.open or self.method not in (None, route.request.method):
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.open = True
+        while self.held:
+            self.held.pop(0).continue_()
 
 
 class PhoneGamePage(BrowserTestCase):
@@ -101,7 +136,7 @@ class PhoneGamePage(BrowserTestCase):
             touch(cdp, "touchEnd", [])
             pinched = view_box(page)
             assert pinched[2] < moved[2] * 0.7, (name, moved, pinched)
-            page.wait_for_timeout(300)
+            after_the_touches(page, cdp, cx, cy)
             assert seq_of(page) == seq and not page.locator("#board .selected").count(), name
             assert not page.errors, (name, page.errors)
             page.context.close()
@@ -229,14 +264,17 @@ class TapsRightAfterARedraw(BrowserTestCase):
         for name, game_id in self.games.items():
             mover = PhoneGamePage.mover(self, game_id)
             page = self.page_for(mover.username, mobile=True)
-            # The log answers slowly, as on a phone's network: the board is drawn long before it.
-            page.route("**/moves/?lang=*", lambda route: (page.wait_for_timeout(1500), route.continue_()))  # noqa: B023 - this pass's page
+            # The log answers slowly, as on a phone's network: it is held until the tap has been seen.
+            log = HeldRequests()
+            page.route("**/moves/?lang=*", log)
             page.goto(f"{self.live_server_url}/games/{game_id}/")
             page.wait_for_function("() => document.querySelector('#game-root').dataset.myTurn === 'yes'")
             before = page.evaluate(DECISION_STATE)
             self.tap_offered(page)
-            page.wait_for_timeout(200)  # well before the log comes
+            with contextlib.suppress(PlaywrightTimeoutError):  # the assertion below says it; the log is still held
+                page.wait_for_function(f"() => ({DECISION_STATE})() !== {json.dumps(before)}", timeout=LIVE_SECONDS * 1000)
             assert page.evaluate(DECISION_STATE) != before, (name, "the tap did nothing", before)
+            log.release()
             settle(page)
             assert not page.errors, (name, page.errors)
             page.unroute_all(behavior="ignoreErrors")
@@ -251,8 +289,9 @@ class TapsRightAfterARedraw(BrowserTestCase):
             page.goto(f"{self.live_server_url}/games/{game_id}/")
             page.wait_for_selector("#connection[data-state=open]")
             settle(page)
-            page.route("**/moves/", lambda route: (page.wait_for_timeout(1500), route.continue_())  # noqa: B023 - this pass's page
-                       if route.request.method == "POST" else route.continue_())
+            # The decision's answer is held until the test has seen how the page shows it on its way.
+            posted = HeldRequests("POST")
+            page.route("**/moves/", posted)
             seq = Game.objects.get(pk=game_id).seq
             for _ in range(6):  # tap until a decision is on its way
                 if page.is_visible("#confirm"):
@@ -268,6 +307,7 @@ class TapsRightAfterARedraw(BrowserTestCase):
             # A decision that ends the turn may leave nothing offered on screen: nothing to tap then.
             assert all(c["dim"] or c["disabled"] for c in shown), (name, shown)
             checked += bool(shown)
+            posted.release()
             settle(page)
             assert Game.objects.get(pk=game_id).seq == seq + 1, name
             assert not page.errors, (name, page.errors)

@@ -33,25 +33,17 @@ class SinceYouLastLooked(BrowserTestCase):
                 end_my_turn(game.pk, rival)
                 page.goto(f"{self.live_server_url}/games/mine/")
                 assert "new since you looked" in page.inner_text(f"li:has(a[href='/games/{game.pk}/'])")
-                page.goto(url)
-                settle(page)
+                with page.expect_response(lambda answer, seen=f"/api/games/{game.pk}/seen/":
+                                          answer.url.endswith(seen) and answer.request.method == "POST") as told:
+                    page.goto(url)  # seen.js tells the server what the page showed, once drawn
+                    settle(page)
                 assert f"Rival {name}" in page.inner_text("#news") and "Since you last looked" in page.inner_text("#news")
-                self.wait_until_seen(me, game.pk)
+                assert told.value.ok, "the page did not say what it showed"
                 page.goto(url)
                 settle(page)
                 assert not page.is_visible("#news"), "told once"
                 assert Seat.objects.get(game=game, user=me).last_seen_seq == Game.objects.get(pk=game.pk).seq
         assert not page.errors, page.errors
-
-    def wait_until_seen(self, user, game_id: int) -> None:
-        """Until the page has told the server what it showed (seen.js posts it after drawing)."""
-        import time
-
-        from games.models import Game, Seat
-        ends = time.monotonic() + 30
-        while Seat.objects.get(game_id=game_id, user=user).last_seen_seq < Game.objects.get(pk=game_id).seq:
-            assert time.monotonic() < ends, "the page did not say what it showed"
-            time.sleep(0.1)
 
 
 def a_rivals_turn_while_away(me, rival, name: str) -> tuple[int, int, list[int]]:
