@@ -21,13 +21,13 @@ from channels.db import database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 from channels.testing import WebsocketCommunicator
 
+from games.reactions import notify
 from tests.django_fixtures import REDIS, api_key_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ORIGIN = [(b"origin", b"http://testserver")]
 TIMEOUT = 5
-QUIET = 0.3
 ALLOWED_KEYS = {"event", "game", "seq", "seat"}
 # Only a player's own /ws/me/ may also carry their own rating change when a game ends.
 PERSONAL_KEYS = {"title", "rating"}
@@ -126,11 +126,19 @@ async def receive(comm: WebsocketCommunicator, secrets: Secrets, where: str) -> 
     return message
 
 
-async def drain(comm: WebsocketCommunicator, secrets: Secrets, where: str) -> list[dict]:
-    messages = []
-    while not await comm.receive_nothing(timeout=QUIET):
-        messages.append(await receive(comm, secrets, where))
-    return messages
+async def drain(group: str, sockets: dict[str, WebsocketCommunicator], secrets: Secrets) -> dict[str, list[dict]]:
+    """What each socket of `group` (by its `where`) hears before a mark sent to the group once all the
+    site sent so far is out: the layer keeps the order of what reaches a group, so anything the site
+    sent, once more or one too many, comes before the mark. No wait for silence."""
+    await database_sync_to_async(notify.flush_published)()
+    mark = {"event": f"mark-{uuid.uuid4().hex}"}
+    await get_channel_layer().group_send(group, {"type": "announce", "payload": mark})
+    heard = {}
+    for where, comm in sockets.items():
+        heard[where] = []
+        while (message := await receive(comm, secrets, where)) != mark:
+            heard[where].append(message)
+    return heard
 
 
 # --- driving the game from async code ------------------------------------------------------------
@@ -200,7 +208,8 @@ def test_two_players_see_each_others_decisions_turns_and_the_end(make_user):
         secrets = Secrets(game_id)
         invited = await receive(me[bob.pk], secrets, "bob /ws/me/")
         assert invited == {"event": "invited", "game": game_id}
-        assert await me[alice.pk].receive_nothing(timeout=QUIET), "alice was told about her own invitation"
+        told = await drain(notify.user_group(alice.pk), {"alice /ws/me/": me[alice.pk]}, secrets)
+        assert told == {"alice /ws/me/": []}, "alice was told about her own invitation"
 
         watch = {alice.pk: await connect(f"/ws/games/{game_id}/", tokens[alice.pk]),
                  bob.pk: await connect(f"/ws/games/{game_id}/", tokens[bob.pk])}
@@ -208,13 +217,15 @@ def test_two_players_see_each_others_decisions_turns_and_the_end(make_user):
         await join_game(bob, game_id)
         await learn(secrets)
         first_user, first_seat = await who_decides(game_id)
-        for uid, comm in watch.items():
-            got = await drain(comm, secrets, f"game socket of user {uid} at the start")
+        heard = await drain(notify.game_group(game_id),
+                            {f"game socket of user {uid} at the start": comm for uid, comm in watch.items()}, secrets)
+        for got in heard.values():
             events = [m["event"] for m in got]
             assert "started" in events, got
             assert {"event": "turn_changed", "game": game_id, "seq": 0, "seat": first_seat} in got, got
         for uid, comm in me.items():
-            got = await drain(comm, secrets, f"/ws/me/ of user {uid} at the start")
+            where = f"/ws/me/ of user {uid} at the start"
+            got = (await drain(notify.user_group(uid), {where: comm}, secrets))[where]
             assert {"event": "game_started", "game": game_id, "seq": 0} in got, got
             your_turn = [m for m in got if m["event"] == "your_turn"]
             if uid == first_user:
@@ -255,9 +266,11 @@ def test_two_players_see_each_others_decisions_turns_and_the_end(make_user):
         assert deciders == {alice.pk, bob.pk}
         assert seen["decision"] > 0 and seen["turn_changed"] > 0 and seen["game_over"] == 1, seen
         # Nobody was told anything twice, or anything more.
-        for name, comm in [("alice game", watch[alice.pk]), ("bob game", watch[bob.pk]),
-                           ("alice me", me[alice.pk]), ("bob me", me[bob.pk])]:
-            assert await comm.receive_nothing(timeout=QUIET), f"{name}: unexpected extra message"
+        for group, sockets in [(notify.game_group(game_id), {"alice game": watch[alice.pk], "bob game": watch[bob.pk]}),
+                               (notify.user_group(alice.pk), {"alice /ws/me/": me[alice.pk]}),
+                               (notify.user_group(bob.pk), {"bob /ws/me/": me[bob.pk]})]:
+            for name, extra in (await drain(group, sockets, secrets)).items():
+                assert extra == [], f"{name}: unexpected extra message"
         for comm in [*watch.values(), *me.values()]:
             await comm.disconnect(timeout=TIMEOUT)
 
@@ -446,7 +459,7 @@ def test_an_invitation_closed_by_the_start_recounts_the_invited_players_badge(ma
         secrets = Secrets(game_id)
         assert (await receive(me, secrets, "bob /ws/me/"))["event"] == "invited"
         await join_game(dave, game_id)
-        got = await drain(me, secrets, "bob /ws/me/")
+        got = (await drain(notify.user_group(bob.pk), {"bob /ws/me/": me}, secrets))["bob /ws/me/"]
         await me.disconnect(timeout=TIMEOUT)
         return game_id, got
 

@@ -65,10 +65,17 @@ def get(port: int, path: str) -> tuple[http.client.HTTPResponse, str]:
 
 
 def test_a_request_goes_to_the_process_with_a_free_thread(instance):
-    held = {}
-    holder = threading.Thread(target=lambda: held.update(pid=get(instance, f"/hold?seconds={HELD}")[1]))
+    held, holding = {}, threading.Event()
+
+    def hold():
+        connection = http.client.HTTPConnection("127.0.0.1", instance, timeout=10)
+        connection.request("GET", f"/hold?seconds={HELD}")
+        response = connection.getresponse()  # the headers: the request has its thread, held
+        holding.set()
+        held["pid"] = response.read().decode()
+    holder = threading.Thread(target=hold)
     holder.start()
-    time.sleep(0.3)  # the held request has its thread
+    assert holding.wait(timeout=10), "the held request got no thread"
     answers = []
     for _ in range(10):
         started = time.monotonic()

@@ -292,7 +292,7 @@ def test_a_game_survives_an_instance_of_each_tier_dying(site, make_user):
 
     expected = expected_turn_emails(game)
     site_mail_caught_up(site, gid)
-    time.sleep(2)  # an email sent twice would be late, not early
+    nothing_left_for_the_worker()  # an email sent twice would be late, not early: written by now
     assert site.turn_emails(gid) == expected
     print(f"{len(acknowledged)} decisions ({dict(served)}), game {game.status}, "
           f"{sum(expected.values())} turn emails, {time.monotonic() - started:.1f}s")
@@ -310,6 +310,25 @@ def site_mail_caught_up(site: Site, game_id: int) -> None:
         assert all(found[user] <= n for user, n in expected.items()) and set(found) <= set(expected), (found, expected)
         assert time.monotonic() < deadline, f"turn emails: {dict(found)}, expected {dict(expected)}"
         time.sleep(0.1)
+
+
+def nothing_left_for_the_worker() -> None:
+    """Until the broker's queue is empty and the worker (one task at a time) runs, holds and has
+    scheduled none: every task sent so far has run to its end, a second email for a turn included."""
+    from argo_site.celery import app
+    inspect = app.control.inspect(timeout=WAIT, limit=1)  # one worker: its answer ends each wait
+    deadline = time.monotonic() + WAIT
+    with app.connection_for_read() as connection:
+        def queued() -> int:  # the Redis list of the default queue (none while it is empty)
+            return connection.default_channel.client.llen(app.conf.task_default_queue)
+        while True:
+            if not queued():
+                held = [inspect.active(), inspect.reserved(), inspect.scheduled()]
+                assert all(held), f"the worker did not answer: {held}"
+                if not any(tasks for answer in held for tasks in answer.values()) and not queued():
+                    return
+            assert time.monotonic() < deadline, "the worker still has tasks"
+            time.sleep(0.1)
 
 
 # A game raced by several clients at once while a WSGI instance dies under them.
