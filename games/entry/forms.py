@@ -29,6 +29,7 @@ class GameOptionFields:
         shows it only for them (a hidden field sends nothing: none is required)."""
         self.module, self.applies = module, applies
         self.option_keys = []
+        lang = services.game_language(module, lang)
         for key, spec in module.options_schema().items():
             labels = spec.get("choice_labels", {}).get(lang) or [str(c) for c in spec["choices"]]
             sizes = " ".join(str(n) for n, keys in applies.items() if key in keys)

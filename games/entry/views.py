@@ -141,9 +141,13 @@ def catalogue(lang: str) -> list[dict]:
 
 
 def board_config(name: str, lang: str) -> dict:
-    """What the browser needs to draw a game: its board module and the game's public data."""
-    return {"game": name, "module": static(f"{name}/board.js"), "data": rules.get(name).client_data(lang),
-            "lang": lang}
+    """What the browser needs to draw a game: its board module and the game's public data. `lang`:
+    the page's language; `gameLang`: the one the board module and the game's data speak
+    (services.game_language: English where the game does not speak the page's)."""
+    module = rules.get(name)
+    spoken = services.game_language(module, lang)
+    return {"game": name, "module": static(f"{name}/board.js"), "data": module.client_data(spoken),
+            "lang": lang, "gameLang": spoken}
 
 
 def home(request):
@@ -262,8 +266,9 @@ _SECTION_LABELS = [("my_turn", gettext_lazy("Your turn")), ("invitations", gette
 def option_labels(game: Game, lang: str) -> list[str]:
     """The game's options that differ from their defaults, as the create form named them: "Difficulty:
     hard" (a default says nothing a player needs, and each line pushes the board down on a phone)."""
-    out = []
-    for key, spec in services.rules_of(game).options_schema().items():
+    out, module = [], services.rules_of(game)
+    lang = services.game_language(module, lang)
+    for key, spec in module.options_schema().items():
         if game.options.get(key, spec["default"]) != spec["default"] and game.options[key] in spec["choices"]:
             labels = spec.get("choice_labels", {}).get(lang) or [str(c) for c in spec["choices"]]
             out.append(f"{_text(spec.get('label', {'en': key}), lang)}: {labels[spec['choices'].index(game.options[key])]}")
@@ -316,8 +321,8 @@ def game_page(request, game_id):
 
 
 def _seat_words(game: Game, module, lang: str) -> dict[str, str]:
-    words = module.command_line(module).seat
-    return {s.colour: words(s.colour, lang) for s in game.seats.all() if s.colour}
+    words, spoken = module.command_line(module).seat, services.game_language(module, lang)
+    return {s.colour: words(s.colour, spoken) for s in game.seats.all() if s.colour}
 
 
 def _chat_box(game: Game, seat, user) -> dict:

@@ -14,7 +14,7 @@ from games.rules.base import IllegalAction, MalformedDecision
 from games.rules.rng import SeededRandom
 
 from .errors import Conflict, Invalid, spend
-from .reads import log_lines, player_names, rules_of, view_for
+from .reads import game_language, log_lines, player_names, rules_of, view_for
 
 EXPLORE_DEPTH = 200  # the longest line: a few turns of the longest game, well inside the time target
 
@@ -46,7 +46,7 @@ def explore(game: Game, user, decisions: list, deal: int, lang: str = "en") -> d
     return {
         "deal": deal, "depth": len(decisions), "guess": True, "seat": seat,
         "view": module.view(world, seat), "actions": module.legal_actions(world) if seat is not None else [],
-        "prompt": module.prompt(world, lang) if seat is not None else "", "last": last,
+        "prompt": module.prompt(world, game_language(module, lang)) if seat is not None else "", "last": last,
         "question": module.question(world) if seat is not None else None,
         "outcome": module.outcome(world),
     }

@@ -24,6 +24,14 @@ def rules_of(game: Game):
     return rules.get(game.name)
 
 
+def game_language(module, lang: str) -> str:
+    """The language the site hands a game's own code (its log lines, prompts, board words): the
+    reader's `lang` where the game speaks it (its rules' `languages`), else English. The one rule
+    at the site's boundary: a page in a language the game does not speak yet shows the site's words
+    in it and the game's in English."""
+    return lang if lang in getattr(module, "languages", ("en",)) else "en"
+
+
 def active_decisions(game: Game):
     return game.decisions.filter(undone=False).order_by("number")
 
@@ -117,7 +125,7 @@ def news_for(game: Game, seat, lang: str = "en", turns: int | None = None) -> li
 
 def _told(module, turn: dict, viewer: int | None, lang: str, names: list[str]) -> dict:
     decisions = turn.pop("decisions")
-    lines = module.recap([e for d in decisions for e in d.events], viewer, lang, names)
+    lines = module.recap([e for d in decisions for e in d.events], viewer, game_language(module, lang), names)
     if not lines:
         lines = [line for d in decisions for line in log_lines(module, d.events, d.data, lang, names)]
     return {**turn, "lines": lines, "numbers": [d.number for d in decisions]}
@@ -134,10 +142,10 @@ def board_in_words(game: Game, user, lang: str = "en") -> dict:
     if view is None:
         raise Conflict("the game has not started: there is no board to describe")
     module, names = rules_of(game), player_names(game, lang)
-    mine = game.seat_of(user)
-    you = module.command_line(module).seat(mine.colour, lang) if mine and mine.colour else None
+    mine, spoken = game.seat_of(user), game_language(module, lang)
+    you = module.command_line(module).seat(mine.colour, spoken) if mine and mine.colour else None
     seat = mine.order if mine else None
-    return {**module.describe(view, lang, names), "you": you, "turns": last_turns(game, seat, lang, names)}
+    return {**module.describe(view, spoken, names), "you": you, "turns": last_turns(game, seat, lang, names)}
 
 
 def last_turns(game: Game, viewer: int | None, lang: str, names: list[str]) -> list[dict]:
@@ -167,6 +175,7 @@ def player_names(game: Game, lang: str) -> list[str]:
 def log_lines(module, events: list, decision: dict, lang: str, names: list[str]) -> list[str]:
     """A decision's lines in the log: its events, or what was chosen (its public part) when it
     caused none; the public part is made only then, as most decisions cause events."""
+    lang = game_language(module, lang)
     lines = [module.render(e, lang, names) for e in events]
     return lines or [line for line in [module.render_decision(module.public_decision(decision), lang, names)] if line]
 
@@ -185,7 +194,7 @@ def question_for(game: Game, state: dict, seat: Seat, lang: str) -> dict:
     player who confirms the end of a turn (Profile.confirm_turn_end), which answers end it."""
     module = rules_of(game)
     actions = module.legal_actions(state)
-    asked = {"seq": game.seq, "seat": seat.order, "prompt": module.prompt(state, lang),
+    asked = {"seq": game.seq, "seat": seat.order, "prompt": module.prompt(state, game_language(module, lang)),
              "question": module.question(state), "actions": actions, "undoable": module.undoable(state)}
     if getattr(getattr(seat.user, "profile", None), "confirm_turn_end", False):
         asked["ends_turn"] = ends_turn(module, state, seat.order, actions)

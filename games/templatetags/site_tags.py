@@ -10,6 +10,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, gettext_lazy
 
 from games import rules
+from games.services.reads import game_language
 from games.standings import team_letter, team_of, teams_of
 
 register = template.Library()
@@ -159,7 +160,7 @@ def game_title(game_or_name) -> str:
 def _names(game, module, whos) -> list[str]:
     """The players (display names) or the rules' own participants that `whos` (seat names) are."""
     seats = {s.colour: s for s in game.seats.all()}
-    lang = translation.get_language() or "en"
+    lang = game_language(module, translation.get_language() or "en")
     participants = module.participants if module else {}
     return [seats[who].user.profile.name if who in seats else participants.get(who, {}).get(lang, who) for who in whos]
 

@@ -518,7 +518,7 @@ function stepText(shown) {
   const selected = chooser.prefix, next = chooser.next();
   const context = { view: shown.view, data: config.data, question: asked.question, prompt: question,
                     decisions: next.flatMap((t) => chooser.through(t)) };
-  const own = state.module.stepPrompt && state.module.stepPrompt(selected, next, context, config.lang);
+  const own = state.module.stepPrompt && state.module.stepPrompt(selected, next, context, config.gameLang);
   if (own) return own;
   if (!selected.length) return question;
   if (chooser.cycling()) return T.stepTurn;
@@ -553,7 +553,7 @@ function renderButtons(chooser, next, cycling) {
   const holder = $("choice-buttons");
   holder.replaceChildren();
   $("cycle").hidden = !cycling || state.cycle.length < 2;
-  $("cycle").textContent = state.module.label("cycle", config.lang) || "⟳";
+  $("cycle").textContent = state.module.label("cycle", config.gameLang) || "⟳";
   $("confirm").hidden = !cycling;
   $("cancel").hidden = !(chooser && chooser.prefix.length);
   $("undo").hidden = !(state.actions && state.actions.undoable > 0) || state.replay !== null || analysis.active;
@@ -562,14 +562,14 @@ function renderButtons(chooser, next, cycling) {
   if (!chooser || cycling) return;
   for (const token of next) {
     if (token.startsWith("btn:")) {
-      holder.appendChild(button(state.module.label(token, config.lang) || token.slice(4), token, () => choose(token)));
+      holder.appendChild(button(state.module.label(token, config.gameLang) || token.slice(4), token, () => choose(token)));
     }
   }
 }
 
 function renderPlayers(view) {
   const turn = $("turn");
-  const notes = state.module.notes ? state.module.notes(view, config.lang) : {};
+  const notes = state.module.notes ? state.module.notes(view, config.gameLang) : {};
   const current = state.game.current_seat;
   if (state.game.status === "active" && current !== null) {
     const seat = state.game.seats.find((s) => s.order === current);
@@ -582,7 +582,7 @@ function renderPlayers(view) {
   // "Carol's clock is paused until 07:00 (quiet hours).": the API says it in the reader's words and zone
   $("paused").textContent = (!state.replay && state.game.clock_paused && state.game.clock_paused.text) || "";
   showBanks(state.game);
-  const columns = state.module.columns ? state.module.columns(view, config.lang) : [];
+  const columns = state.module.columns ? state.module.columns(view, config.gameLang) : [];
   if (state.game.teams) {  // a game played in teams: each seat's team first
     const team = (order) => state.game.seats.find((s) => s.order === order).team;
     columns.unshift({ title: T.team, value: (order) => teamName(team(order), T.teamName) });
@@ -612,7 +612,7 @@ function renderOutcome(view) {
   const outcome = state.game.outcome;
   box.hidden = !outcome;
   if (!outcome) return;
-  const notes = state.module.notes ? state.module.notes(view, config.lang) : {};
+  const notes = state.module.notes ? state.module.notes(view, config.gameLang) : {};
   box.replaceChildren(text("h2", T.gameOver));
   if (state.game.ending) box.appendChild(text("p", state.game.ending, { id: "ending" }));
   const seats = state.game.seats;
@@ -1278,7 +1278,7 @@ export function start() {
     state.module = module;
     analysis.page.module = module;
     state.board = module.createBoard({ board: $("board"), panel: $("game-panel") },
-      { data: config.data, lang: config.lang, you: config.yourSeat });
+      { data: config.data, lang: config.gameLang, you: config.yourSeat });
     return refresh();
   }).then(() => {
     if (state.game && state.game.status !== "aborted") live.connect();  // an aborted game has nothing live left

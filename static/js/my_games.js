@@ -33,10 +33,10 @@ async function drawRow(svg) {
   try {
     const config = boards[svg.dataset.name];
     const [module, game] = await Promise.all([moduleOf(svg.dataset.name), api(`/api/games/${svg.dataset.rowPicture}/`)]);
-    module.picture(svg, game.view, config.data, config.lang);
+    module.picture(svg, game.view, config.data, config.gameLang);
     svg.dataset.drawn = "yes";
     const line = holder.querySelector("[data-row-standing]");
-    if (line) line.textContent = standing(module, game, config.lang);
+    if (line) line.textContent = standing(module, game, config.gameLang);
   } catch (error) {
     svg.dataset.drawn = "failed";  // the row still says everything else; the picture is a help
     console.warn(`no picture for game ${svg.dataset.rowPicture}: ${error.message}`);

@@ -6,6 +6,6 @@ for (const [name, config] of Object.entries(pictures)) {
   const svg = document.querySelector(`[data-picture="${name}"]`);
   if (!svg) continue;
   import(config.module)
-    .then((module) => module.picture(svg, config.view, config.data, config.lang))
+    .then((module) => module.picture(svg, config.view, config.data, config.gameLang))
     .catch((error) => console.error(`no picture for ${name}: ${error.stack}`));
 }

@@ -14,7 +14,7 @@ from games.clock import away_until
 from games.models import ChatMessage, Game, Seat
 from games.ratings import changes_for
 from games.rules.record import FORMAT, VERSION
-from games.services import abort_reason, current_state, rules_of, view_for
+from games.services import abort_reason, current_state, game_language, rules_of, view_for
 from games.standings import team_of, teams_of
 from games.templatetags.clock_tags import clock_paused
 from games.templatetags.site_tags import game_title
@@ -241,7 +241,8 @@ class GameDetailSerializer(GameSerializer):
     def get_ending(self, game) -> str | None:
         if not game.outcome:
             return None
-        return rules_of(game).ending(game.outcome, reader_language(self.context)) or None
+        module = rules_of(game)
+        return module.ending(game.outcome, game_language(module, reader_language(self.context))) or None
 
     moderation = serializers.SerializerMethodField(help_text="the moderators' actions on the game, for its log")
 

@@ -11,15 +11,19 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core import mail
 from django.core.management import call_command
 from django.test import override_settings
+from django.utils import translation
+from django.utils.translation import gettext
 
 from games import rules, services
 from games.models import Game
 
 ROOT = Path(__file__).resolve().parents[3]
 GAMES = rules.names()
+LANGUAGES = [code for code, _ in settings.LANGUAGES]
 pytestmark = pytest.mark.django_db
 
 
@@ -86,6 +90,43 @@ def test_pages_of_every_game(client, people, name):
     if (ROOT / "games" / "rules" / name / "static" / name / "board.css").exists():
         assert f'<link rel="stylesheet" href="/static/{name}/board.css">' in page  # the game's own styles
     assert str(game.seed) not in page
+
+
+SPOKEN = [code for code in LANGUAGES if code != settings.LANGUAGE_CODE]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_reader_of_each_language_gets_the_site_in_it_and_the_game_in_one_it_speaks(client, people, api_client_for, name):
+    """The site's words in the reader's language; the game's own (its log, its prompt, its board in
+    words) in that language where the game speaks it (its rules' `languages`), else in English
+    (services.game_language): no language of settings.LANGUAGES is an error on any game's pages."""
+    module = rules.get(name)
+    game = play(started(people, name), 5)
+    mover = game.seats.get(order=game.current_seat).user
+    english = api_client_for(mover).get(f"/api/games/{game.pk}/moves/?lang=en").json()
+    for code in SPOKEN:
+        mover.profile.language = code
+        mover.profile.save()
+        spoken = services.game_language(module, code)
+        assert spoken == (code if code in module.languages else "en")
+        with translation.override(code):
+            my_games, log = gettext("My games"), gettext("Log")
+        assert my_games != "My games" and log != "Log", code
+        client.force_login(mover)
+        for path, said in ((f"/games/{game.pk}/", log), ("/games/mine/", my_games)):
+            page = client.get(path)
+            html = page.content.decode()
+            assert page.status_code == 200 and f'<html lang="{code}"' in html, (code, path)
+            assert my_games in html and said in html and "My games" not in html, (code, path)
+        api = api_client_for(mover)
+        moves = api.get(f"/api/games/{game.pk}/moves/?lang={code}")
+        assert moves.status_code == 200
+        same = api.get(f"/api/games/{game.pk}/moves/?lang={spoken}").json()
+        assert [m["log"] for m in moves.json()] == [m["log"] for m in same]
+        if spoken == "en":
+            assert [m["log"] for m in moves.json()] == [m["log"] for m in english]
+        for path in (f"/api/games/{game.pk}/", f"/api/games/{game.pk}/actions/", f"/api/games/{game.pk}/text/?lang={code}"):
+            assert api.get(path).status_code == 200, path
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -172,7 +213,7 @@ def test_your_turn_notifications_name_the_game_in_the_players_language(people, m
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_rules_page_links_only_to_the_site(client, name, lang):
     page = client.get(f"/rules/{name}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
     body = page[page.index('id="rules-body"'):]
@@ -243,11 +284,11 @@ def test_another_games_decision_is_a_409_that_names_both_games(people, api_clien
     assert Game.objects.get(pk=game.pk).seq == game.seq
 
 
-SEAT_NUMBER = re.compile(r"\b(seat|platz)\s*#?\d", re.IGNORECASE)
+SEAT_NUMBER = re.compile(r"\b(seat|platz|place)\s*#?\d", re.IGNORECASE)
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_move_log_names_each_player_by_display_name_and_every_decision_says_what_happened(people, api_client_for, name, lang):
     """The log a player reads (the moves list, and a decision's own answer) names players by their
     display names, never a seat by its number, and has a line for every decision."""
