@@ -335,7 +335,7 @@ LOGIN_URL = "/accounts/login/"
 # --- i18n and time -------------------------------------------------------------------------------
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("de", _("German"))]
+LANGUAGES = [("en", _("English")), ("de", _("German")), ("fr", _("French"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True

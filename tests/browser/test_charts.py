@@ -1,8 +1,9 @@
 """Every page with a chart (a game's statistics, a player's statistics, the player page's rating
-history), read in English and in German: the browser takes every coordinate (no console error, as
-Chromium logs one per attribute it cannot read), and every bar and point is drawn where it belongs.
+history), read in every language of settings.LANGUAGES: the browser takes every coordinate (no
+console error, as Chromium logs one per attribute it cannot read), and every bar and point is drawn
+where it belongs.
 
-A decimal comma in an SVG attribute (German formats `26.2` as `26,2`) is the fault this holds: the
+A decimal comma in an SVG attribute (German and French format `26.2` as `26,2`) is the fault this holds: the
 bars lost their size and the page logged an error for each. One test per game of the registry, so
 that one game's charts failing does not hide another's.
 """
@@ -11,6 +12,8 @@ from __future__ import annotations
 import time
 from datetime import timedelta
 from io import StringIO
+
+from django.conf import settings
 
 from .test_every_page import count_requests, until_quiet
 from .test_play import BrowserTestCase, make_player
@@ -49,10 +52,13 @@ class ChartsInEveryLanguage(BrowserTestCase):
         from django.utils import timezone
 
         from games import rules
-        self.readers = {"en": make_player("alice"), "de": make_player("bob", language="de")}
+        # alice and bob play the games; a reader per language of the site reads their charts
+        players = [make_player("alice"), make_player("bob", language="de")]
+        self.readers = {code: next((p for p in players if p.profile.language == code), None)
+                        or make_player(f"reader-{code}", language=code) for code, _ in settings.LANGUAGES}
         now = timezone.now()
         for name in rules.names():
-            finished_games(name, list(self.readers.values()), now)
+            finished_games(name, players, now)
         call_command("stats_rebuild", stdout=StringIO())  # made with the ORM, the games never said they finished
 
     def charts(self, path: str) -> dict[str, list[dict]]:
@@ -78,7 +84,8 @@ class ChartsInEveryLanguage(BrowserTestCase):
                 assert all(x > 0 and width > 0 for x, width in chart["bars"]), (lang, chart)
                 assert all(y > 0 for y in chart["points"]), (lang, chart)
                 assert chart["bars"] or chart["points"], (lang, chart)
-        assert [len(c["bars"]) for c in drawn["de"]] == [len(c["bars"]) for c in drawn["en"]]
+        for lang in drawn:
+            assert [len(c["bars"]) for c in drawn[lang]] == [len(c["bars"]) for c in drawn["en"]], lang
 
     def check_game(self, name: str) -> None:
         self.assert_drawn(self.charts(f"/stats/{name}/"), charts=2)  # games a month, win rate by seat

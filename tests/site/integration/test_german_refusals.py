@@ -47,6 +47,7 @@ def test_the_api_refuses_in_the_accounts_language(lobby, api_client_for):
 def test_a_visitor_reads_the_refusal_in_the_browsers_language(client):
     assert detail(client.get("/api/games/999999/record/", HTTP_ACCEPT_LANGUAGE="de"), 404) == "diese Partie gibt es nicht"
     assert detail(client.get("/api/games/999999/record/", HTTP_ACCEPT_LANGUAGE="en"), 404) == "no such game"
+    assert detail(client.get("/api/games/999999/record/", HTTP_ACCEPT_LANGUAGE="fr"), 404) == "cette partie n'existe pas"
 
 
 def test_a_finished_game_is_named_by_its_translated_status(make_user, lobby, api_client_for):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from friends import services as friends
@@ -109,7 +110,7 @@ def test_each_entry_says_its_creators_rating_and_games_lost_on_time(lobby):
     ("game=nochess", "no game is called nochess"),
     ("min_hours=0", "min_hours must be a whole number from 1 to 720"),
     ("max_hours=ten", "max_hours must be a whole number from 1 to 720"),
-    ("lang=xx", "lang must be one of en, de"),
+    ("lang=xx", f"lang must be one of {', '.join(code for code, _ in settings.LANGUAGES)}"),
     ("friends=maybe", "friends must be true or false (1 or 0)"),
     ("game=a&game=b", "game may be given once"),
 ])
