@@ -260,7 +260,7 @@ class GameDetailSerializer(GameSerializer):
         seat, module = game.seat_of(self.context["request"].user), rules_of(game)
         deciding = seat is not None and seat.order == game.current_seat and not seat.played_by_bot
         words = module.prompt if deciding else module.prompt_for_others
-        return words(current_state(game), reader_language(self.context))
+        return words(current_state(game), game_language(module, reader_language(self.context)))
 
     def get_rating_changes(self, game) -> RatingChangeSerializer(many=True):
         return [{k: v for k, v in c.items() if k != "user_id"} for c in changes_for(game)] if game.rated is not None else []

@@ -5,6 +5,7 @@ Parametrised over games.rules.names(): a game added to the registry is covered h
 """
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from io import StringIO
@@ -96,14 +97,36 @@ SPOKEN = [code for code in LANGUAGES if code != settings.LANGUAGE_CODE]
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_reader_of_each_language_gets_the_site_in_it_and_the_game_in_one_it_speaks(client, people, api_client_for, name):
+def test_a_reader_of_each_language_gets_the_site_in_it_and_the_game_in_one_it_speaks(client, people, api_client_for,
+                                                                                     monkeypatch, name):
     """The site's words in the reader's language; the game's own (its log, its prompt, its board in
     words) in that language where the game speaks it (its rules' `languages`), else in English
-    (services.game_language): no language of settings.LANGUAGES is an error on any game's pages."""
+    (services.game_language): the game's code is handed no other language, and no language of
+    settings.LANGUAGES is an error on any game's pages."""
     module = rules.get(name)
+    handed: set[str] = set()
+
+    def spy(method):
+        def told(*args, **kwargs):
+            handed.add(inspect.signature(method).bind(*args, **kwargs).arguments.get("lang", "en"))
+            return method(*args, **kwargs)
+        return told
+    for method in ("prompt", "prompt_for_others", "render", "render_decision", "recap", "describe", "ending",
+                   "client_data"):
+        monkeypatch.setattr(module, method, spy(getattr(module, method)))
     game = play(started(people, name), 5)
     mover = game.seats.get(order=game.current_seat).user
-    english = api_client_for(mover).get(f"/api/games/{game.pk}/moves/?lang=en").json()
+    reads = {"moves": f"/api/games/{game.pk}/moves/?lang=", "text": f"/api/games/{game.pk}/text/?lang=",
+             "prompt": f"/api/games/{game.pk}/", "asked": f"/api/games/{game.pk}/actions/"}
+
+    def read(api, lang: str) -> dict:
+        """What the game's own code says there, in the profile's language or the `lang` asked for."""
+        said = {key: api.get(path + lang if path.endswith("=") else path) for key, path in reads.items()}
+        assert all(r.status_code == 200 for r in said.values()), {k: r.status_code for k, r in said.items()}
+        return {"moves": [m["log"] for m in said["moves"].json()], "text": said["text"].json(),
+                "prompt": said["prompt"].json()["prompt"], "asked": said["asked"].json()["prompt"]}
+
+    english = read(api_client_for(mover), "en")
     for code in SPOKEN:
         mover.profile.language = code
         mover.profile.save()
@@ -113,20 +136,15 @@ def test_a_reader_of_each_language_gets_the_site_in_it_and_the_game_in_one_it_sp
             my_games, log = gettext("My games"), gettext("Log")
         assert my_games != "My games" and log != "Log", code
         client.force_login(mover)
-        for path, said in ((f"/games/{game.pk}/", log), ("/games/mine/", my_games)):
+        for path, word in ((f"/games/{game.pk}/", log), ("/games/mine/", my_games)):
             page = client.get(path)
             html = page.content.decode()
             assert page.status_code == 200 and f'<html lang="{code}"' in html, (code, path)
-            assert my_games in html and said in html and "My games" not in html, (code, path)
-        api = api_client_for(mover)
-        moves = api.get(f"/api/games/{game.pk}/moves/?lang={code}")
-        assert moves.status_code == 200
-        same = api.get(f"/api/games/{game.pk}/moves/?lang={spoken}").json()
-        assert [m["log"] for m in moves.json()] == [m["log"] for m in same]
+            assert my_games in html and word in html and "My games" not in html, (code, path)
+        said = read(api_client_for(mover), code)
         if spoken == "en":
-            assert [m["log"] for m in moves.json()] == [m["log"] for m in english]
-        for path in (f"/api/games/{game.pk}/", f"/api/games/{game.pk}/actions/", f"/api/games/{game.pk}/text/?lang={code}"):
-            assert api.get(path).status_code == 200, path
+            assert said == english, code
+    assert handed and handed <= set(module.languages), handed
 
 
 @pytest.mark.parametrize("name", GAMES)
