@@ -8,7 +8,9 @@ they are connected in GamesConfig.ready (docs/architecture.md).
 from django.dispatch import Signal
 
 game_started = Signal()        # game
-decision_stored = Signal()     # game, turn_changed, by_bot (stored by the bots' loop, which plays on by itself)
+decision_stored = Signal()     # game, turn_changed, by_bot (stored by the bots' loop, which plays on by itself),
+                               # orders_waiting (the standing orders waiting in the game, counted by its turn
+                               # inbox in the decision's transaction; None: not counted)
 turn_began = Signal()          # game: a new seat must decide (a deadline runs, a notice is due)
 game_finished = Signal()       # game: the outcome and the seats' ranks are stored
 game_aborted = Signal()        # game: stopped before its end (a moderator, or the last player left)

@@ -97,21 +97,24 @@ def _write(rows: list[Inbox]) -> None:
                               update_fields=["seat", "section"])
 
 
-def decided(game: Game, seat: int | None, turn_changed: bool) -> None:
+def decided(game: Game, seat: int | None, turn_changed: bool) -> int | None:
     """After `seat`'s decision (None: an undo) in a game still in play, in one statement: the
     others have one more decision to look at, and the person whose turn it is finds the game in
     their turn, the others among those waiting. The section is set whether or not the turn passed:
-    one statement of one shape, which the connection keeps prepared (docs/performance.md)."""
+    one statement of one shape, which the connection keeps prepared (docs/performance.md).
+    Returns the standing orders waiting in the game, as its rows count them (keep_orders), read by
+    the same statement; None where it was not counted (an undo, a game that ended)."""
     if game.status != Game.Status.ACTIVE:
         keep(game)
-        return
+        return None
     if seat is None:  # an undo: a decision that was news is not any more
         if turn_changed:
             _pass_turn(game)
         recount(game)
-        return
+        return None
     with connection.cursor() as cursor:
         cursor.execute(_decided_sql(), [seat, deciding_user(game), game.pk])
+        return sum(orders for (orders,) in cursor.fetchall())
 
 
 def deciding_user(game: Game) -> int | None:
@@ -125,13 +128,15 @@ def _decided_sql() -> str:
     """decided's statement, written once: the same UPDATE through QuerySet.update(), with its
     CASE expressions built and compiled for every decision, cost a decision about 1.5 ms of CPU
     more than the site without the inbox, this one a few hundredths (benchmarks/decision_cpu.py,
-    2026-11-30, docs/performance.md). Parameters: the deciding seat, whose turn it is now, the game."""
+    2026-11-30, docs/performance.md). Parameters: the deciding seat, whose turn it is now, the game.
+    It returns each in-play row's standing orders waiting (decided's count)."""
     quote = connection.ops.quote_name
     table = quote(Inbox._meta.db_table)
     seat, section, news = quote("seat"), quote("section"), quote("news")
     return (f"UPDATE {table} SET {news} = {news} + CASE WHEN {seat} IS NOT NULL AND {seat} <> %s THEN 1 ELSE 0 END, "
             f"{section} = CASE WHEN {quote('user_id')} = %s THEN '{Section.MY_TURN}' ELSE '{Section.WAITING}' END "
-            f"WHERE {quote('game_id')} = %s AND {section} IN ('{Section.MY_TURN}', '{Section.WAITING}')")
+            f"WHERE {quote('game_id')} = %s AND {section} IN ('{Section.MY_TURN}', '{Section.WAITING}') "
+            f"RETURNING {quote('orders')}")
 
 
 def _pass_turn(game: Game) -> None:

@@ -128,12 +128,13 @@ def record(game: Game, module, state: dict, bot_turn: bool = False, stored: Deci
         stored.insert_saving(game)
     else:
         game.save()
-    inbox.decided(game, stored.seat if stored is not None else None, turn_changed)
+    orders_waiting = inbox.decided(game, stored.seat if stored is not None else None, turn_changed)
     if game.current_seat is None:
         signals.game_finished.send(Game, game=game)
     elif turn_changed:
         signals.turn_began.send(Game, game=game)
-    signals.decision_stored.send(Game, game=game, turn_changed=turn_changed, by_bot=bot_turn)
+    signals.decision_stored.send(Game, game=game, turn_changed=turn_changed, by_bot=bot_turn,
+                                 orders_waiting=orders_waiting)
 
 
 def _finish(game: Game, module, state: dict, now) -> None:

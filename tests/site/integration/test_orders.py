@@ -155,7 +155,7 @@ def test_a_seat_that_times_out_plays_its_matching_order_first(game, django_captu
     seat = game.seat_of(ann).order
     line, own = future(module, game, seat)
     order = orders.place(ann, game.pk, line, world=services.current_state(game))
-    monkeypatch.setattr(reactions, "_after", lambda game_id: None)  # the order's task lost (the broker away)
+    monkeypatch.setattr(reactions, "_fire", lambda game_id: None)  # the order's task lost (the broker away)
     game = ann_plays(ann, game, module, own, django_capture_on_commit_callbacks)
     assert game.current_seat == seat and game.deadline is not None
     monkeypatch.undo()
@@ -253,7 +253,7 @@ def test_nothing_fires_for_a_seat_a_bot_keeps(game, django_capture_on_commit_cal
     seat = game.seat_of(ann).order
     line, own = future(module, game, seat)
     order = orders.place(ann, game.pk, line, world=services.current_state(game))
-    monkeypatch.setattr(reactions, "_after", lambda game_id: None)  # matched, not fired yet
+    monkeypatch.setattr(reactions, "_fire", lambda game_id: None)  # matched, not fired yet
     game = ann_plays(ann, game, module, own, django_capture_on_commit_callbacks)
     assert game.current_seat == seat
     with django_capture_on_commit_callbacks(execute=False):  # the stand-in does not move yet
@@ -262,6 +262,16 @@ def test_nothing_fires_for_a_seat_a_bot_keeps(game, django_capture_on_commit_cal
     assert orders.fire(game.pk) == 0 and not orders.answers_now(game, game.seat_of(ann))
     order.refresh_from_db()
     assert order.status == Order.Status.WAITING and not Decision.objects.filter(game=game, by_order=True).exists()
+
+
+def test_a_decision_where_no_order_waits_asks_nothing_of_the_orders(game, django_capture_on_commit_callbacks, monkeypatch):
+    """The turn inbox counted the game's waiting orders in the decision's own statement: none, and
+    nothing after the commit probes the game's orders (the probe cost each decision a round trip)."""
+    ann, game, module = game
+    probed = []
+    monkeypatch.setattr(orders, "has_waiting", lambda game_id: probed.append(game_id) or False)
+    ann_plays(ann, game, module, 1, django_capture_on_commit_callbacks)
+    assert probed == []
 
 
 def test_a_game_that_ends_otherwise_misses_its_orders(game, django_capture_on_commit_callbacks):
