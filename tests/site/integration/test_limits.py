@@ -100,7 +100,8 @@ def test_new_games_and_invitations_are_limited(make_user, api_client_for, settin
 
 
 @pytest.mark.parametrize("language, says", [("en", "at most 1 new games in 60 minutes"),
-                                            ("de", "höchstens 1 neue Spiele in 60 Minuten")])
+                                            ("de", "höchstens 1 neue Spiele in 60 Minuten"),
+                                            ("fr", "au plus 1 nouvelles parties en 60 minutes")])
 def test_the_new_game_page_past_its_limit_is_a_429_in_the_readers_language(make_user, client, settings, language, says):
     from accounts.models import Profile
     settings.USER_LIMITS = {**settings.USER_LIMITS, "create_game": (1, 3600)}
@@ -198,7 +199,8 @@ def test_sign_ins_to_many_accounts_from_one_place_meet_its_limit(make_user, sett
 
 
 @pytest.mark.parametrize("language, says", [("en", "Too many sign-ins to this account or from this place"),
-                                            ("de", "Zu viele Anmeldungen bei diesem Konto oder von diesem Ort")])
+                                            ("de", "Zu viele Anmeldungen bei diesem Konto oder von diesem Ort"),
+                                            ("fr", "Trop de connexions à ce compte ou depuis cet endroit")])
 def test_the_sign_in_page_past_the_limit_is_a_429_in_the_readers_language(make_user, client, settings, language, says):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     make_user("alice", password=PASSWORD)
