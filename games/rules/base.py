@@ -10,10 +10,12 @@ views, sentences and outcomes.
 """
 from __future__ import annotations
 
+import gettext
 import json
 import marshal
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import jsonschema_rs
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 State = dict[str, Any]
 Decision = dict[str, Any]
 Event = dict[str, Any]
-Texts = dict[str, str]  # one text per language: {"en": ..., "de": ...}
+Texts = dict[str, str]  # one text per language: {"en": ..., "de": ...}, as `Catalogue.texts` makes it
 
 SEAT_NAME_LENGTH = 16  # the longest seat name the site stores
 LONGEST_GAME = 5000    # decisions: every bot game ends within them
@@ -42,6 +44,102 @@ NAMED_COLOURS = {
     "green": {"light": "#009E73", "dark": "#009E73"},
     "blue": {"light": "#0072B2", "dark": "#4fa8e8"},
 }
+
+
+def N_(msgid: str) -> str:
+    """A text marked for a game's catalogue where it is written (a table of English texts), and
+    translated where it is read: `bin/game-texts` extracts it, the code passes it to `Catalogue`."""
+    return msgid
+
+
+def pN_(context: str, msgid: str) -> str:
+    """A marked text with its context, for a table: the one English text that two places say
+    differently in another language ("you" as the subject, "you" after "by"). `Catalogue.gettext`
+    reads the pair as `pgettext(context, msgid)`."""
+    return f"{context}\x04{msgid}"
+
+
+class Named(str):
+    """A name in one language (its nominative, what it reads as a string) with the forms a
+    sentence may ask of it by attribute: "{figure.acc}" in a German sentence, "{tile.inside}". A
+    form the language does not have is the name itself (`Catalogue.named`)."""
+
+    def __new__(cls, text: str, forms: dict[str, str] | None = None) -> Named:
+        named = super().__new__(cls, text)
+        named.forms = dict(forms or {})
+        return named
+
+    forms: dict[str, str]
+
+    def __getattr__(self, form: str) -> str:
+        if form.startswith("__"):
+            raise AttributeError(form)
+        return self.forms.get(form, str(self))
+
+
+class Catalogue:
+    """A game's texts in every language it has: its gettext catalogue
+    `<package>/locale/<lang>/LC_MESSAGES/<domain>.mo`, read with the standard `gettext` module and
+    kept per language. The code writes its texts in English (the msgids); a language with no
+    catalogue, or a text its catalogue lacks, reads in English. How to extract, translate and
+    compile: docs/games.md, "A game's texts in other languages"."""
+
+    FORMS = ("acc", "dat", "inside", "towards", "bare")  # the forms `named` asks for, by context
+
+    def __init__(self, package_file: str, domain: str) -> None:
+        self.localedir = Path(package_file).resolve().parent / "locale"
+        self.domain = domain
+        self._translations: dict[str, gettext.NullTranslations] = {}
+
+    @cached_property
+    def languages(self) -> tuple[str, ...]:
+        """English, then every language with a compiled catalogue, in alphabetical order."""
+        found = sorted(p.parent.parent.name for p in self.localedir.glob(f"*/LC_MESSAGES/{self.domain}.mo"))
+        return ("en", *(lang for lang in found if lang != "en"))
+
+    def translation(self, lang: str) -> gettext.NullTranslations:
+        try:
+            return self._translations[lang]
+        except KeyError:
+            found = gettext.translation(self.domain, str(self.localedir), languages=[lang], fallback=True)
+            return self._translations.setdefault(lang, found)
+
+    def gettext(self, lang: str, msgid: str) -> str:
+        if "\x04" in msgid:  # marked with its context (pN_)
+            context, _, text = msgid.partition("\x04")
+            return self.pgettext(lang, context, text)
+        return self.translation(lang).gettext(msgid) if msgid else msgid  # "": the catalogue's header
+
+    def pgettext(self, lang: str, context: str, msgid: str) -> str:
+        return self.translation(lang).pgettext(context, msgid) if msgid else msgid
+
+    def ngettext(self, lang: str, singular: str, plural: str, n: int) -> str:
+        return self.translation(lang).ngettext(singular, plural, n)
+
+    def named(self, lang: str, msgid: str, **values: Any) -> Named:
+        """`msgid` translated as a name, with each form of FORMS the language gives it (the
+        catalogue's entry of that context, e.g. msgctxt "acc"), formatted with `values`."""
+        translation = self.translation(lang)
+        text = translation.gettext(msgid)
+        forms = {}
+        for form in self.FORMS:
+            declined = translation.pgettext(form, msgid)
+            if declined != msgid:
+                forms[form] = declined.format(**values)
+        return Named(text.format(**values), forms)
+
+    def texts(self, msgid: str) -> Texts:
+        """`msgid` in every language of the catalogue: {"en": ..., "de": ...}, as GameRules'
+        `title` and option labels are."""
+        return {lang: self.gettext(lang, msgid) for lang in self.languages}
+
+    def each(self, msgids: Iterable[str]) -> dict[str, list[str]]:
+        """Several msgids in every language, in order: option choices' labels."""
+        listed = list(msgids)
+        return {lang: [self.gettext(lang, msgid) for msgid in listed] for lang in self.languages}
+
+
+TOOLKIT = Catalogue(__file__, "rules")  # the toolkit's own words (games/rules/locale/), in every game's languages
 
 
 class IllegalAction(ValueError):
@@ -336,10 +434,9 @@ class CommandLine:
     name a subclass as `command_line` to add arguments for its options and its own words to the
     outcome; by default every option keeps its default and the outcome names seats as they are."""
 
-    WORDS = {"en": ("Outcome:", "Winner(s)"), "de": ("Ergebnis:", "Gewinner")}
-
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
+        self.catalogue = TOOLKIT  # its own words; the game's come from its rules
 
     def arguments(self, parser: argparse.ArgumentParser) -> None:
         """`play`'s arguments that set the game's options."""
@@ -360,16 +457,18 @@ class CommandLine:
 
     def who(self, who: str, lang: str) -> str:
         participant = self.rules.participants.get(who)
-        return participant[lang] if participant else self.seat(who, lang)
+        return participant.get(lang, participant["en"]) if participant else self.seat(who, lang)
 
     def ranked(self, entry: dict[str, Any], lang: str) -> str:
         return f"  {entry['rank']}. {self.who(entry['who'], lang)}: {entry['score']}"
 
     def verdict(self, result: dict[str, Any], lang: str) -> str:
-        return f"  {self.WORDS[lang][1]}: " + ", ".join(self.who(c, lang) for c in result["winners"])
+        winners = ", ".join(self.who(c, lang) for c in result["winners"])
+        return "  " + self.catalogue.gettext(lang, "Winner(s): {winners}").format(winners=winners)
 
     def outcome(self, result: dict[str, Any], lang: str) -> list[str]:
-        return ["", self.WORDS[lang][0], *(self.ranked(e, lang) for e in result["ranking"]), self.verdict(result, lang)]
+        heading = self.catalogue.gettext(lang, "Outcome:")
+        return ["", heading, *(self.ranked(e, lang) for e in result["ranking"]), self.verdict(result, lang)]
 
 
 class HasOptions(Protocol):
@@ -433,6 +532,7 @@ class Rules(BotMaker, JsonPositions):
     summary: Texts
     participants: dict[str, Texts] = {}
     languages: tuple[str, ...] = ("en", "de")  # a game that speaks more lists them
+    catalogue: Catalogue  # the game's texts in its languages (its package's locale/)
     command_line = CommandLine  # a subclass: the game's options and words on the command line
 
     if TYPE_CHECKING:

@@ -137,7 +137,7 @@ def parser_for(game: str, rules: GameRules) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--bot", default="greedy", choices=rules.bot_kinds)
     command_line(rules).arguments(p)
-    p.add_argument("--lang", default="en", choices=("en", "de"))
+    p.add_argument("--lang", default="en", choices=rules.languages)
     b = sub.add_parser("bench", help="measure playouts, legal decision listing and replays")
     b.add_argument("--players", type=int, default=rules.max_players, choices=counts)
     b.add_argument("--games", type=int, default=200)
@@ -145,7 +145,7 @@ def parser_for(game: str, rules: GameRules) -> argparse.ArgumentParser:
     match.add_parser(sub)
     r = sub.add_parser("replay", help="replay a game record downloaded from the site: its log and outcome, checked")
     r.add_argument("record", help="the record's file (JSON, docs/game-record.md), or - for standard input")
-    r.add_argument("--lang", default="en", choices=("en", "de"))
+    r.add_argument("--lang", default="en", choices=rules.languages)
     return parser
 
 

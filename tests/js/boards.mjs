@@ -4,7 +4,7 @@
 // The games are the packages with a board module (games/rules/<name>/static/<name>/board.js), so a
 // game added beside the others is loaded without a change here.
 import { register } from "node:module";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 register("./static-paths.mjs", import.meta.url);
 
@@ -18,3 +18,7 @@ export const names = readdirSync(GAMES, { withFileTypes: true })
 
 /** Every game's board module by the game's name. */
 export const boards = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await import(boardOf(name))])));
+
+/** A game's board words in `lang` as its client_data hands them to the page (`words`), written out by
+ * bin/game-texts from the game's catalogue (tests/rules/test_catalogues.py checks they are current). */
+export const wordsOf = (name, lang) => JSON.parse(readFileSync(new URL(`./words/${name}.${lang}.json`, import.meta.url), "utf8"));

@@ -4,9 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chooser } from "../../static/js/choices.js";
-import { boards } from "./boards.mjs";
+import { boards, wordsOf } from "./boards.mjs";
 
 const { argo, andromeda } = boards;
+const argoData = (lang) => ({ words: wordsOf("argo", lang) });  // what client_data(lang) hands the page
 
 const matches = (pattern, text) => [...text.matchAll(pattern)].map((m) => m[0]);
 
@@ -51,20 +52,22 @@ test("argo: placePattern finds the cells named in a log line", () => {
 });
 
 test("argo: label names buttons and the rotation, in English and German", () => {
-  assert.equal(argo.label("btn:nosuchbutton", "en"), "nosuchbutton");
-  assert.equal(typeof argo.label("cycle", "en"), "string");
-  assert.notEqual(argo.label("cycle", "en"), argo.label("cycle", "de"));
-  assert.equal(argo.label("cycle", "fr"), argo.label("cycle", "en"));  // unknown language: English
-  assert.equal(argo.label("fig:red-grunt", "en"), null);  // drawn on the board, not a button
+  const [en, de] = [argoData("en"), argoData("de")];
+  assert.equal(argo.label("btn:nosuchbutton", "en", en), "nosuchbutton");
+  assert.equal(typeof argo.label("cycle", "en", en), "string");
+  assert.notEqual(argo.label("cycle", "en", en), argo.label("cycle", "de", de));
+  // unknown language: client_data hands English words (tests/rules/test_catalogues.py)
+  assert.equal(argo.label("cycle", "xx", en), argo.label("cycle", "en", en));
+  assert.equal(argo.label("fig:red-grunt", "en", en), null);  // drawn on the board, not a button
 });
 
 test("argo: columns read the view per colour; notes say the last round and the aliens' win", () => {
   const view = { scores: { red: 5 }, activations: { red: 2 }, escaped: { red: 1 }, final_round: null, turn: "red", outcome: null };
-  assert.deepEqual(argo.columns(view, "en").map((c) => c.value(0, "red")), [5, 2, 1]);
-  assert.deepEqual(argo.notes(view, "en"), { turn: "", outcome: "" });
-  const last = argo.notes({ ...view, final_round: 9 }, "en");
+  assert.deepEqual(argo.columns(view, "en", argoData("en")).map((c) => c.value(0, "red")), [5, 2, 1]);
+  assert.deepEqual(argo.notes(view, "en", argoData("en")), { turn: "", outcome: "" });
+  const last = argo.notes({ ...view, final_round: 9 }, "en", argoData("en"));
   assert.ok(last.turn.length > 0);
-  const lost = argo.notes({ ...view, turn: null, outcome: { alien_victory: true } }, "de");
+  const lost = argo.notes({ ...view, turn: null, outcome: { alien_victory: true } }, "de", argoData("de"));
   assert.equal(lost.turn, "");
   assert.ok(lost.outcome.length > 0);
 });
@@ -125,14 +128,16 @@ test("andromeda: label, columns and notes", () => {
 
 test("argo: the prompt offers the top pod only when its chip is offered, then says where and how to turn", () => {
   const view = { pods_waiting: ["P3", "P4"] };
-  const data = { tiles: { T7: { kind: "lab", tile: "T7" }, P3: { kind: "pod", tile: "P3" } }, kinds: { lab: "Lab", pod: "Pod" } };
+  const data = { tiles: { T7: { kind: "lab", tile: "T7" }, P3: { kind: "pod", tile: "P3" } }, kinds: { lab: "Lab", pod: "Pod" },
+                 words: wordsOf("argo", "en") };
   const step = (selected, next) => argo.stepPrompt(selected, next, { view, data }, "en");
   assert.equal(step([], ["tile:T7", "tile:T8"]), "Place a module from the supply");
   assert.equal(step([], ["tile:T7", "tile:P3"]), "Place a module from the supply or the top pod");
   assert.equal(step([], ["tile:P3"]), "Place the top pod");
   assert.equal(step(["tile:T7"], ["cell:0|1", "cell:1|0"]), "Place Lab T7: choose a lit cell beside the station");
   assert.equal(step(["tile:T7", "cell:0|1"], ["rot:0", "rot:1"]), "Turn Lab T7 with Rotate, then Confirm");
-  assert.equal(argo.stepPrompt(["tile:T7"], ["cell:0|1"], { view, data }, "de"), "Lab T7 anlegen: wähle ein leuchtendes Feld an der Station");
+  assert.equal(argo.stepPrompt(["tile:T7"], ["cell:0|1"], { view, data: { ...data, words: wordsOf("argo", "de") } }, "de"),
+    "Lab T7 anlegen: wähle ein leuchtendes Feld an der Station");
   assert.equal(step([], ["fig:red-grunt", "tile:T7"]), null, "a question of more than modules keeps the rules' words");
   assert.equal(step(["fig:red-grunt"], ["cell:1|0"]), null, "a piece's step is named by the page from describe()");
 });

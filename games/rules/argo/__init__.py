@@ -5,9 +5,10 @@ decisions are small JSON objects (games/rules/argo/docs/decisions.md).
 """
 from __future__ import annotations
 
-from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, Rules
+from ..base import N_, NAMED_COLOURS, IllegalAction, ImpossiblePosition, Rules
 from ..rng import SeededRandom
 from . import bots, guess, log, prompts, recap as _recap, view as _view
+from .board_words import board_words
 from .components import DIFFICULTIES, load_station
 from .decisions import decision_schema, explain
 from .describe import describe as _describe
@@ -42,11 +43,12 @@ class ArgoRules(Rules):
     """Argo on the toolkit: the station, the aliens and the pods are the game's own modules."""
     name = "argo"
     min_players, max_players = 2, 4
-    title = {"en": "Argo", "de": "Argo"}
-    summary = {"en": "Wake up in a strange space station, dodge the aliens and get your crew into the escape pods.",
-               "de": "Erwache in einer fremden Raumstation, entkomme den Aliens und bring deine Crew in die "
-                     "Rettungskapseln."}
-    participants = {"aliens": {"en": "Aliens", "de": "Aliens"}}
+    languages = ("en", "de", "fr")
+    catalogue = log.CATALOGUE
+    title = catalogue.texts(N_("Argo"))
+    summary = catalogue.texts(N_("Wake up in a strange space station, dodge the aliens and get your crew into the "
+                                 "escape pods."))
+    participants = {"aliens": catalogue.texts(N_("Aliens"))}
 
     # What the toolkit (games.rules.base.Rules) builds on. The phases of at_phase: "alien", "build",
     # "actions" with `turn.actions` left, or "end" (the End-turn question); undo goes back to the
@@ -81,24 +83,25 @@ class ArgoRules(Rules):
     def options_schema(self) -> dict:
         return {
             "difficulty": {"choices": list(DIFFICULTIES), "default": "medium",
-                           "label": {"en": "Difficulty", "de": "Schwierigkeit"},
-                           "choice_labels": {"en": ["easy", "medium", "hard"], "de": ["leicht", "mittel", "schwer"]}},
+                           "label": self.catalogue.texts(N_("Difficulty")),
+                           "choice_labels": self.catalogue.each([N_("easy"), N_("medium"), N_("hard")])},
             "mean_teleporters": {"choices": [False, True], "default": False,
-                                 "label": {"en": "Mean teleporters", "de": "Gemeine Teleporter"},
-                                 "choice_labels": {"en": ["no", "yes"], "de": ["nein", "ja"]}},
+                                 "label": self.catalogue.texts(N_("Mean teleporters")),
+                                 "choice_labels": self.catalogue.each([N_("no"), N_("yes")])},
         }
 
     def public_decision(self, decision: dict) -> dict:
         return dict(decision)  # Argo has no hidden decision: the face-down modules are drawn, not chosen
 
     def client_data(self, lang: str = "en") -> dict:
-        """The tile set with its kind names, for previews of tiles not yet on the board."""
-        lang = lang if lang in log.KINDS else "en"
+        """The tile set with its kind names, for previews of tiles not yet on the board, and every
+        word board.js says (`words`), in `lang`."""
         tiles = {t.id: {"tile": t.id, "kind": t.kind, "capacity": t.capacity, "doors": t.doors,
                         "alien_symbol": t.alien_symbol, "seats": list(t.seats), "min_players": t.min_players}
                  for t in load_station("station").tiles.values()}
         station = load_station("station")
-        return {"tiles": tiles, "kinds": dict(log.KINDS[lang]),
+        words = board_words(lang)
+        return {"tiles": tiles, "kinds": words["kinds"], "words": words,
                 "tracks": {str(n): list(v) for n, v in station.tracks.items()},
                 "seat_colours": {c: NAMED_COLOURS[c] for c in station.colours}}
 

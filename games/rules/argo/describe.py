@@ -1,4 +1,4 @@
-"""The station in words for a player who cannot see the board (`describe`), in English and German.
+"""The station in words for a player who cannot see the board (`describe`), in the game's languages.
 
 Built from one reader's view alone (view.py), so nothing hidden can reach it: the reader's crew and
 the modules on offer ("mine"), each player's standing and the aliens' ("scores"), and every tile
@@ -9,11 +9,11 @@ x, row y". Lines carry no final full stop: the page joins them with ". ".
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
-from ..base import DESCRIBE_LINE
+from ..base import DESCRIBE_LINE, N_, Named, pN_
 from .components import ACTIVATABLE, load_station
-from .log import ADJECTIVES, ARTICLES_DE, COLOURS, KIND_GENDER_DE, KINDS, ROLES, figure_name, points
+from .log import ADJECTIVES, CATALOGUE, COLOURS, KINDS, ROLES, YOURS, figure_name, n_, points, t_
 
 View = dict[str, Any]
 Place = dict[str, Any]
@@ -22,162 +22,99 @@ SIDES = (1, 2, 4, 8)  # north, east, south, west: the door bits of components.SI
 STEP = {1: (0, -1), 2: (1, 0), 4: (0, 1), 8: (-1, 0)}
 FACING = {1: 4, 2: 8, 4: 1, 8: 2}
 ROLE_ORDER = ("chief", "explorer", "pilot", "grunt", "robot")
-ROLES_BY_LANG = cast(dict[str, dict[str, Any]], ROLES)
 
-EN: dict[str, str] = {
-    "at": "{what} at column {x}, row {y}",
-    "empty": "Empty cell at column {x}, row {y}",
-    "doors": "Doors: {items}",
-    "door": "Door: {items}",
-    "to.tile": "{side} to {tile}",
-    "to.empty": "{side} to an empty cell",
-    "to.wall": "{side} onto a wall of {tile}",
-    "beside": "Beside it: {items}",
-    "beside.door": "{tile} to the {side}, its door facing this cell",
-    "beside.wall": "{tile} to the {side}, a wall facing this cell",
-    "room": "Room for {n} {astronauts}, {here} here",
-    "room.over": "Room for {n} {astronauts}, {here} here: one too many",
-    "room.any": "Room for any number of astronauts, {here} here",
-    "astronaut": "astronaut",
-    "astronauts.plural": "astronauts",
-    "nobody": "no one",
-    "crew.yours": "Your crew: {roles}",
-    "crew.of": "Crew of {player}: {roles}",
-    "crew.colour": "{colour} crew: {roles}",
-    "in_transit": "{role}, about to be teleported",
-    "alien": "{alien} is here",
-    "seat": "{value}, {who}",
-    "seat.free": "free",
-    "seats": "Seats: {items}",
-    "marks.none": "Not activated yet: two activations left, by two different players",
-    "marks.one": "Activated once, by {who}: one activation left, for another player",
-    "marks.two": "Activated twice, by {who}: used up",
-    "you": "you",
-    "you.self": "you",
-    "and": " and ",
-    "mine": "Your {role} is at column {x}, row {y}, in {tile}",
-    "mine.transit": "Your {role} is at column {x}, row {y}, in {tile}, about to be teleported",
-    "mine.seated": "Your {role} sits in {tile} at column {x}, row {y}, on its {value}",
-    "mine.dead": "Your {role} was killed and lies on the alien track",
-    "mine.escaped": "Your {role} escaped in a pod",
-    "offer": "On offer to place: {tile}, {doors}, {room}{symbol}",
-    "offer.pod": "Top pod to place: {tile}, seats of {low} and {high} points",
-    "offer.room": "room for {n}",
-    "offer.room.any": "room for any number",
-    "offer.symbol": ", brings an alien",
-    "face_down": "Face-down modules left: {n}",
-    "building_over": "Building is over: no more modules are placed",
-    "shape.1": "one door",
-    "shape.2": "doors on two opposite sides",
-    "shape.corner": "doors on two sides at a corner",
-    "shape.3": "doors on three sides",
-    "shape.4": "doors on all four sides",
-    "score": "{player}: {points}, {acts}; astronauts: {crew}",
-    "acts.1": "1 activation",
-    "acts": "{n} activations",
-    "crew.station": "{n} on the station",
-    "crew.pod": "{n} in a pod",
-    "crew.dead": "{n} killed",
-    "crew.escaped": "{n} escaped",
-    "crew.none": "none left",
-    "to_play": "to play",
-    "last_turn": "to play, last turn",
-    "out": "plays no more turns",
-    "wins": "wins",
-    "rank": "rank {n}",
-    "aliens": "The aliens: alien score {score}; {taken} of {slots} track slots taken, they win when all are",
-    "aliens.board": "aliens on the station: {n}",
-    "aliens.win": "the aliens win",
-    "track": "Killed astronauts on the alien track: {items}",
+EN = {
+    "at": N_("{what} at column {x}, row {y}"),
+    "empty": N_("Empty cell at column {x}, row {y}"),
+    "doors": N_("Doors: {items}"),
+    "door": N_("Door: {items}"),
+    "to.tile": N_("{side} to {tile}"),
+    "to.empty": N_("{side} to an empty cell"),
+    "to.wall": N_("{side} onto a wall of {tile}"),
+    "beside": N_("Beside it: {items}"),
+    "beside.door": N_("{tile} to the {side}, its door facing this cell"),
+    "beside.wall": N_("{tile} to the {side}, a wall facing this cell"),
+    "room": N_("Room for {n} {astronauts}, {here} here"),
+    "room.over": N_("Room for {n} {astronauts}, {here} here: one too many"),
+    "room.any": N_("Room for any number of astronauts, {here} here"),
+    "astronaut": N_("astronaut"),
+    "astronauts.plural": N_("astronauts"),
+    "nobody": N_("no one"),
+    "crew.yours": N_("Your crew: {roles}"),
+    "crew.of": N_("Crew of {player}: {roles}"),
+    "crew.colour": N_("{colour} crew: {roles}"),
+    "in_transit": N_("{role}, about to be teleported"),
+    "alien": N_("{alien} is here"),
+    "seat": N_("{value}, {who}"),
+    "seat.free": N_("free"),
+    "seats": N_("Seats: {items}"),
+    "marks.none": N_("Not activated yet: two activations left, by two different players"),
+    "marks.one": N_("Activated once, by {who}: one activation left, for another player"),
+    "marks.two": N_("Activated twice, by {who}: used up"),
+    "you": pN_("by", "you"),
+    "you.self": N_("you"),
+    "and": N_(" and "),
+    "mine": N_("{yours} is at column {x}, row {y}, in {tile}"),
+    "mine.transit": N_("{yours} is at column {x}, row {y}, in {tile}, about to be teleported"),
+    "mine.seated": N_("{yours} sits in {tile} at column {x}, row {y}, on its {value}"),
+    "mine.dead": N_("{yours} was killed and lies on the alien track"),
+    "mine.escaped": N_("{yours} escaped in a pod"),
+    "offer": N_("On offer to place: {tile}, {doors}, {room}{symbol}"),
+    "offer.pod": N_("Top pod to place: {tile}, seats of {low} and {high} points"),
+    "offer.room": N_("room for {n}"),
+    "offer.room.any": N_("room for any number"),
+    "offer.symbol": N_(", brings an alien"),
+    "face_down": N_("Face-down modules left: {n}"),
+    "building_over": N_("Building is over: no more modules are placed"),
+    "shape.1": N_("one door"),
+    "shape.2": N_("doors on two opposite sides"),
+    "shape.corner": N_("doors on two sides at a corner"),
+    "shape.3": N_("doors on three sides"),
+    "shape.4": N_("doors on all four sides"),
+    "score": N_("{player}: {points}, {acts}; astronauts: {crew}"),
+    "acts.1": N_("1 activation"),
+    "acts": N_("{n} activations"),
+    "crew.station": N_("{n} on the station"),
+    "crew.pod": N_("{n} in a pod"),
+    "crew.dead": N_("{n} killed"),
+    "crew.escaped": N_("{n} escaped"),
+    "crew.none": N_("none left"),
+    "to_play": N_("to play"),
+    "last_turn": N_("to play, last turn"),
+    "out": N_("plays no more turns"),
+    "wins": N_("wins"),
+    "rank": N_("rank {n}"),
+    "aliens": N_("The aliens: alien score {score}; {taken} of {slots} track slots taken, they win when all are"),
+    "aliens.board": N_("aliens on the station: {n}"),
+    "aliens.win": N_("the aliens win"),
+    "track": N_("Killed astronauts on the alien track: {items}"),
 }
-DE: dict[str, str] = {
-    "at": "{what} in Spalte {x}, Reihe {y}",
-    "empty": "Leeres Feld in Spalte {x}, Reihe {y}",
-    "doors": "Türen: {items}",
-    "door": "Tür: {items}",
-    "to.tile": "nach {side} {tile}",
-    "to.empty": "nach {side} zu einem leeren Feld",
-    "to.wall": "nach {side} auf eine Wand ({tile})",
-    "beside": "Daneben: {items}",
-    "beside.door": "{tile} im {side}, mit einer Tür zu diesem Feld",
-    "beside.wall": "{tile} im {side}, mit einer Wand zu diesem Feld",
-    "room": "Platz für {n} {astronauts}, {here} hier",
-    "room.over": "Platz für {n} {astronauts}, {here} hier: einer zu viel",
-    "room.any": "Platz für beliebig viele Astronauten, {here} hier",
-    "astronaut": "Astronauten",
-    "astronauts.plural": "Astronauten",
-    "nobody": "niemand",
-    "crew.yours": "Deine Crew: {roles}",
-    "crew.of": "Crew von {player}: {roles}",
-    "crew.colour": "Crew von {colour}: {roles}",
-    "in_transit": "{role}, wird gleich teleportiert",
-    "alien": "{alien} ist hier",
-    "seat": "{value}, {who}",
-    "seat.free": "frei",
-    "seats": "Plätze: {items}",
-    "marks.none": "Noch nicht aktiviert: zwei Aktivierungen übrig, von zwei verschiedenen Spielern",
-    "marks.one": "Einmal aktiviert, von {who}: eine Aktivierung übrig, für einen anderen Spieler",
-    "marks.two": "Zweimal aktiviert, von {who}: verbraucht",
-    "you": "dir",
-    "you.self": "du",
-    "and": " und ",
-    "mine": "{your} {role} ist in Spalte {x}, Reihe {y}, {tile}",
-    "mine.transit": "{your} {role} ist in Spalte {x}, Reihe {y}, {tile}, und wird gleich teleportiert",
-    "mine.seated": "{your} {role} sitzt {tile} in Spalte {x}, Reihe {y}, auf dem {value}",
-    "mine.dead": "{your} {role} wurde getötet und liegt auf der Alienleiste",
-    "mine.escaped": "{your} {role} ist in einer Kapsel entkommen",
-    "offer": "Im Angebot zum Anlegen: {tile}, {doors}, {room}{symbol}",
-    "offer.pod": "Oberste Kapsel zum Anlegen: {tile}, Plätze mit {low} und {high} Punkten",
-    "offer.room": "Platz für {n}",
-    "offer.room.any": "Platz für beliebig viele",
-    "offer.symbol": ", bringt ein Alien",
-    "face_down": "Verdeckte Module übrig: {n}",
-    "building_over": "Es wird nicht mehr gebaut: Kein Modul wird mehr angelegt",
-    "shape.1": "eine Tür",
-    "shape.2": "Türen an zwei gegenüberliegenden Seiten",
-    "shape.corner": "Türen an zwei Seiten über Eck",
-    "shape.3": "Türen an drei Seiten",
-    "shape.4": "Türen an allen vier Seiten",
-    "score": "{player}: {points}, {acts}; Astronauten: {crew}",
-    "acts.1": "1 Aktivierung",
-    "acts": "{n} Aktivierungen",
-    "crew.station": "{n} auf der Station",
-    "crew.pod": "{n} in einer Kapsel",
-    "crew.dead": "{n} getötet",
-    "crew.escaped": "{n} entkommen",
-    "crew.none": "keiner mehr",
-    "to_play": "am Zug",
-    "last_turn": "am Zug, letzter Zug",
-    "out": "ist nicht mehr am Zug",
-    "wins": "gewinnt",
-    "rank": "{n}. Platz",
-    "aliens": "Die Aliens: Alienwertung {score}; {taken} von {slots} Feldern der Alienleiste belegt, "
-    "sind alle belegt, gewinnen sie",
-    "aliens.board": "Aliens auf der Station: {n}",
-    "aliens.win": "die Aliens gewinnen",
-    "track": "Getötete Astronauten auf der Alienleiste: {items}",
-}
-TEXTS = {"en": EN, "de": DE}
-SIDE_WORDS = {
-    "en": {1: "north", 2: "east", 4: "south", 8: "west"},
-    "de": {1: "Norden", 2: "Osten", 4: "Süden", 8: "Westen"},
-}
-YOUR_DE = {"m": "Dein", "f": "Deine"}
-IN_DE = {"m": "im", "n": "im", "f": "in der"}
+SIDE_WORDS = {1: N_("north"), 2: N_("east"), 4: N_("south"), 8: N_("west")}
+# A tile by its kind and id: where a piece is ("in the Lab LAB", form "inside"), where a door
+# leads ("towards"), the tile alone ("bare"), as a language's catalogue gives the forms.
+TILES = {"waking_room": N_("the Waking Room {tile}"), "corridor": N_("the corridor {tile}"),
+         "teleporter": N_("the teleporter {tile}"), "lab": N_("the Lab {tile}"),
+         "control_room": N_("the Control Room {tile}"), "jump_room": N_("the Jump Room {tile}"),
+         "laser": N_("the Laser {tile}"), "infirmary": N_("the Infirmary {tile}"), "warehouse": N_("the Warehouse {tile}"),
+         "security_center": N_("the Security Center {tile}"), "core_room": N_("the Core Room {tile}"),
+         "safe_room": N_("the Safe Room {tile}"), "pod": N_("the escape pod {tile}")}
 
 
 class Reader:
     """One reader's language, the players' names and the reader's own colour (None: a spectator)."""
 
     def __init__(self, view: View, lang: str, names: list[str] | None) -> None:
-        self.lang = lang if lang in TEXTS else "en"
+        self.lang = lang
         self.names = names
         self.colours: list[str] = list(view["colours"])
         you = view.get("you")
         self.you: str | None = self.colours[you] if isinstance(you, int) and 0 <= you < len(self.colours) else None
 
+    def words(self, key: str) -> str:
+        return t_(self.lang, EN[key])
+
     def text(self, key: str, **values: Any) -> str:
-        return TEXTS[self.lang][key].format(**values)
+        return self.words(key).format(**values)
 
     def both(self, items: list[str]) -> str:
         return ", ".join(items[:-1]) + self.text("and") + items[-1] if len(items) > 1 else "".join(items)
@@ -187,44 +124,40 @@ class Reader:
         seat = self.colours.index(colour) if colour in self.colours else -1
         if self.names and 0 <= seat < len(self.names):
             return self.names[seat]
-        return COLOURS[self.lang].get(colour, colour)
+        return t_(self.lang, COLOURS[colour]) if colour in COLOURS else colour
 
     def player_with_colour(self, colour: str) -> str:
         """A player with their colour, the board's word for their pieces, and "you" for the reader:
         "Alice (red)", "Alice (red, you)"; without names "Red", "Red (you)"."""
         name = self.player(colour)
-        notes = [ADJECTIVES[self.lang][colour]] if name != COLOURS[self.lang].get(colour) else []
+        notes = [t_(self.lang, ADJECTIVES[colour])] if name != self.player_colour(colour) else []
         notes += [self.text("you.self")] if colour == self.you else []
         return f"{name} ({', '.join(notes)})" if notes else name
 
+    def player_colour(self, colour: str) -> str:
+        return t_(self.lang, COLOURS[colour]) if colour in COLOURS else colour
+
     def role(self, role: str) -> str:
-        entry = ROLES_BY_LANG[self.lang][role]
-        return cast(str, entry if self.lang != "de" else entry[0])
+        return t_(self.lang, ROLES[role])
+
+    def yours(self, role: str) -> str:
+        """The reader's own astronaut: "your Pilot"."""
+        return t_(self.lang, YOURS[role])
 
     def kind(self, kind: str) -> str:
-        return KINDS[self.lang][kind]
+        return t_(self.lang, KINDS[kind])
 
     def tile(self, kind: str, tile: str) -> str:
         """A tile as its kind and id, as printed on it: "corridor C03", "Lab LAB"."""
         return f"{self.kind(kind)} {tile}"
 
-    def in_tile(self, kind: str, tile: str) -> str:
-        """Where a piece is: "the corridor C03", "im Korridor C03", "in der Krankenstation INF"."""
-        if self.lang == "de":
-            return f"{IN_DE[KIND_GENDER_DE[kind]]} {self.tile(kind, tile)}"
-        return f"the {self.tile(kind, tile)}"
+    def the_tile(self, kind: str, tile: str) -> Named:
+        """A tile with its article, "the corridor C03", with the forms a sentence asks of it:
+        "{tile.inside}" (where a piece is), "{tile.towards}" (where a door leads), "{tile.bare}"."""
+        return CATALOGUE.named(self.lang, TILES[kind], tile=tile)
 
-    def to_tile(self, kind: str, tile: str) -> str:
-        """A tile a door leads to: "the Lab LAB", "zum Labor LAB", "zur Krankenstation INF"."""
-        if self.lang == "de":
-            return ("zur " if KIND_GENDER_DE[kind] == "f" else "zum ") + self.tile(kind, tile)
-        return f"the {self.tile(kind, tile)}"
-
-    def the_tile(self, kind: str, tile: str) -> str:
-        """A tile as the subject of a line: "the corridor C03", "der Korridor C03"."""
-        if self.lang == "de":
-            return f"{ARTICLES_DE['the'][KIND_GENDER_DE[kind]]['nom']} {self.tile(kind, tile)}"
-        return f"the {self.tile(kind, tile)}"
+    def side(self, side: int) -> str:
+        return t_(self.lang, SIDE_WORDS[side])
 
     def at(self, what: str, cell: str) -> str:
         x, y = xy(cell)
@@ -279,16 +212,15 @@ def doors_line(view: View, cell: str, r: Reader) -> list[str]:
     for side in SIDES:
         if not doors & side:
             continue
-        name = SIDE_WORDS[r.lang][side]
+        name = r.side(side)
         other = board.get(neighbour(cell, side))
         if other is None:
             items.append(r.text("to.empty", side=name))
         elif other["doors"] & FACING[side]:
-            items.append(r.text("to.tile", side=name, tile=r.to_tile(other["kind"], other["tile"])))
+            items.append(r.text("to.tile", side=name, tile=r.the_tile(other["kind"], other["tile"])))
         else:
-            wall = r.tile(other["kind"], other["tile"]) if r.lang == "de" else r.the_tile(other["kind"], other["tile"])
-            items.append(r.text("to.wall", side=name, tile=wall))
-    return packed(TEXTS[r.lang]["door" if len(items) == 1 else "doors"], items)
+            items.append(r.text("to.wall", side=name, tile=r.the_tile(other["kind"], other["tile"])))
+    return packed(r.words("door" if len(items) == 1 else "doors"), items)
 
 
 def standing(view: View, cell: str, r: Reader) -> list[dict[str, list[str]]]:
@@ -317,7 +249,7 @@ def crew_lines(view: View, cell: str, r: Reader) -> list[str]:
         elif r.names:
             key, values = "crew.of", {"player": r.player_with_colour(colour)}
         else:
-            key, values = "crew.colour", {"colour": COLOURS[r.lang][colour]}
+            key, values = "crew.colour", {"colour": r.player_colour(colour)}
         lines.append(r.text(key, roles=", ".join(roles), **values))
     lines += [
         r.text("alien", alien=figure_name(alien, r.lang))
@@ -352,18 +284,13 @@ def seat_line(view: View, cell: str, r: Reader) -> str:
 
 def seat_value(value: int, r: Reader) -> str:
     """A pod's seat by its value, never by its number: "3-point seat", "3-Punkte-Platz"."""
-    return f"{value}-point seat" if r.lang != "de" else f"{value}-{'Punkt' if value == 1 else 'Punkte'}-Platz"
+    return n_(r.lang, "{n}-point seat", "{n}-point seat", value).format(n=value)
 
 
 def piece(figure: str, r: Reader) -> str:
     """An astronaut: "your Pilot" for the reader's own, else "the red Pilot"."""
     colour, role = figure.split("-", 1)
-    if colour != r.you:
-        return figure_name(figure, r.lang)
-    if r.lang != "de":
-        return f"your {r.role(role)}"
-    gender = ROLES_BY_LANG["de"][role][1]
-    return f"{YOUR_DE[gender].lower()} {r.role(role)}"
+    return r.yours(role) if colour == r.you else figure_name(figure, r.lang)
 
 
 def marks_line(marks: list[str], r: Reader) -> str:
@@ -393,9 +320,9 @@ def empty_place(view: View, cell: str, r: Reader) -> Place:
         other = board.get(neighbour(cell, side))
         if other is not None:
             key = "beside.door" if other["doors"] & FACING[side] else "beside.wall"
-            items.append(r.text(key, tile=r.the_tile(other["kind"], other["tile"]), side=SIDE_WORDS[r.lang][side]))
+            items.append(r.text(key, tile=r.the_tile(other["kind"], other["tile"]), side=r.side(side)))
     x, y = xy(cell)
-    return {"place": cell, "name": r.text("empty", x=x, y=y), "lines": packed(TEXTS[r.lang]["beside"], items)}
+    return {"place": cell, "name": r.text("empty", x=x, y=y), "lines": packed(r.words("beside"), items)}
 
 
 def places(view: View, r: Reader) -> list[Place]:
@@ -411,19 +338,17 @@ def places(view: View, r: Reader) -> list[Place]:
 
 def crew_member(view: View, figure: str, r: Reader) -> str:
     role = figure.split("-", 1)[1]
-    values: dict[str, Any] = {"role": r.role(role)}
-    if r.lang == "de":
-        values["your"] = YOUR_DE[ROLES_BY_LANG["de"][role][1]]
+    values: dict[str, Any] = {"yours": r.yours(role)}
     where = view["astronauts"].get(figure, "escaped")
     if where in ("dead", "escaped"):
-        return r.text(f"mine.{where}", **values)
+        return capital(r.text(f"mine.{where}", **values))
     tile = view["board"][where]
     values["x"], values["y"] = xy(where)
     if tile["kind"] == "pod":
         value = next(s["value"] for s in tile["seats"] if s["figure"] == figure)
-        return r.text("mine.seated", tile=r.in_tile("pod", tile["tile"]), value=seat_value(value, r), **values)
+        return capital(r.text("mine.seated", tile=r.the_tile("pod", tile["tile"]), value=seat_value(value, r), **values))
     key = "mine.transit" if figure in (view.get("in_transit") or ()) else "mine"
-    return r.text(key, tile=r.in_tile(tile["kind"], tile["tile"]), **values)
+    return capital(r.text(key, tile=r.the_tile(tile["kind"], tile["tile"]), **values))
 
 
 def offer_lines(view: View, r: Reader) -> list[str]:
@@ -510,7 +435,7 @@ def alien_standing(view: View, r: Reader) -> list[str]:
         notes += [r.text("rank", n=e["rank"]) for e in outcome["ranking"] if e["who"] == "aliens"]
     lines = ["; ".join([line, *notes])]
     if track["dead"]:
-        lines += packed(TEXTS[r.lang]["track"], [piece(f, r) for f in track["dead"]])
+        lines += packed(r.words("track"), [piece(f, r) for f in track["dead"]])
     return lines
 
 

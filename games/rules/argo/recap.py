@@ -1,4 +1,4 @@
-"""A player's turn in a few short lines for a player who was away (`recap`), in English and German.
+"""A player's turn in a few short lines for a player who was away (`recap`), in the game's languages.
 
 Built only from the turn's events, which every player reads in the log: a piece's steps of the turn
 become one move from where it started to where it ended, with the pieces it pushed and the aliens it
@@ -8,11 +8,11 @@ reader's own pieces and points are "your" and "you" ("dein", "du").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
-from ..base import RECAP_LINE
+from ..base import N_, RECAP_LINE, Named, pN_
 from .components import load_station
-from .log import ROLES, TEXTS as LOG_TEXTS, figure_name, player_name, points, render, tile_name
+from .log import CATALOGUE, EN as LOG, YOURS, figure_name, player_name, points, render, seat_points, t_, tile_name
 
 Event = dict[str, Any]
 
@@ -24,120 +24,62 @@ AS_LOGGED = frozenset({"final_round", "game_over"})
 # Events that begin something new: what follows them is no longer the last line's chain.
 NEW_ACTION = frozenset({"activates", "alien_moves", "placed", "turn_end", "turn"})
 
-# A player's verb in the past, for a player and for the reader ("du zogst").
-VERBS = {"en": {"move": ("moved", "moved"), "place": ("placed", "placed"), "score": ("scored", "scored"),
-                "end": ("ended", "ended")},
-         "de": {"move": ("zog", "zogst"), "place": ("legte", "legtest"), "score": ("erhielt", "erhieltest"),
-                "end": ("beendete", "beendetest")}}
+# A player and their verb in the past, for a player and for the reader ("du zogst").
+VERBS = {"move": (N_("{player} moved"), N_("you moved")), "place": (N_("{player} placed"), N_("you placed")),
+         "score": (N_("{player} scored"), N_("you scored")), "end": (N_("{player} ended"), N_("you ended"))}
 
 EN = {
-    "you": "you",
-    "and": " and ",
-    "move": "{did} {figure} from {from} to {to}",
-    "move.alone": "{figure} moved from {from} to {to}",
-    "move.back": "{did} {figure} out of {from} and back",
-    "move.back.alone": "{figure} went out of {from} and back",
-    "move.teleported": "{did} {figure} from {from} to {to} through a teleporter",
-    "move.teleported.alone": "{figure} went from {from} to {to} through a teleporter",
-    "seat": " (the {seat}-point seat of pod {pod})",
-    "pushed": "pushed {pieces}",
-    "pushed.you": "pushed {pieces}",
-    "astronauts": "{n} astronauts",
-    "push": "{figure} to {to}",
-    "killed": "killed {aliens}",
-    "killed.you": "killed {aliens}",
-    "alien_move": "{did} {alien} from {from} to {to}",
-    "alien_move.alone": "{alien} moved from {from} to {to}",
-    "alien_pushed": "{alien} was pushed from {from} to {to}",
-    "placed": "{did} {tile} on {cell}",
-    "placed.alone": "{tile} was placed on {cell}",
-    "arrives": "; {alien} appeared there",
-    "alien_arrives": "{alien} appeared on {cell}",
-    "scored": "; {did} {points}",
-    "dies.alien": "An alien killed {figure_acc} on {cell}",
-    "dies.space": "{figure} was teleported from {cell} into deep space",
-    "dies.core": "{figure} died of radiation in the Core Room on {cell}",
-    "alien_dies.laser": "The Laser killed {alien} on {cell}",
-    "alien_dies.grunts": "Two Grunts killed {alien} on {cell}",
-    "alien_dies": "{figure} killed {alien} on {cell}",
-    "score.kill": "{did} {points} for the kill",
-    "score.alien": "{did} {points} for killing an alien",
-    "score.escape": "{did} {points} for the escape",
-    "score.warehouse": "{did} {points} from the Warehouse",
-    "pushed.alone": "{figure} was pushed from {from} to {to}",
-    "teleports": "{figure} was teleported from {from} to {to}",
-    "seated": "{figure} took the {seat}-point seat of pod {pod}",
-    "launch": "Pod {pod} launched from {cell}{why}{escaped}",
-    "escaped": ", carrying {who}",
-    "pod_moved": "{figure} flew pod {pod} from {from} to {to}",
-    "pod_turned": "{figure} turned pod {pod} on {from} to face another module",
-    "swapped": "The Lab swapped {figure_acc} (now on {figure_to}) with {alien} (now on {alien_to})",
-    "swapped.short": "The Lab swapped {figure_acc} with {alien}",
-    "healed": "The Infirmary brought {figure_acc} back to {cell}",
-    "lifts": "The Control Room lifted {tile} from {cell}",
-    "tile_moved": "The Control Room moved {tile} from {from} to {to}",
-    "tile_turned": "The Control Room turned {tile} on {to}",
-    "no_astronauts": "{player} has no astronaut left on the board and plays no more turns",
-    "no_astronauts.you": "You have no astronaut left on the board and play no more turns",
-    "lapse.build": "No tile can be placed any more: building is over",
-    "end": "{did} the turn",
+    "you": N_("you"),
+    "and": N_(" and "),
+    "move": N_("{did} {figure} from {from} to {to}"),
+    "move.alone": N_("{figure} moved from {from} to {to}"),
+    "move.back": N_("{did} {figure} out of {from} and back"),
+    "move.back.alone": N_("{figure} went out of {from} and back"),
+    "move.teleported": N_("{did} {figure} from {from} to {to} through a teleporter"),
+    "move.teleported.alone": N_("{figure} went from {from} to {to} through a teleporter"),
+    "seat": N_(" (the {seat} seat of pod {pod})"),
+    "pushed": N_("pushed {pieces}"),
+    "pushed.you": pN_("you", "pushed {pieces}"),
+    "astronauts": N_("{n} astronauts"),
+    "push": N_("{figure} to {to}"),
+    "killed": N_("killed {aliens}"),
+    "killed.you": pN_("you", "killed {aliens}"),
+    "alien_move": N_("{did} {alien} from {from} to {to}"),
+    "alien_move.alone": N_("{alien} moved from {from} to {to}"),
+    "alien_pushed": N_("{alien} was pushed from {from} to {to}"),
+    "placed": N_("{did} {tile} on {cell}"),
+    "placed.alone": N_("{tile} was placed on {cell}"),
+    "arrives": N_("; {alien} appeared there"),
+    "alien_arrives": N_("{alien} appeared on {cell}"),
+    "scored": N_("; {did} {points}"),
+    "dies.alien": N_("An alien killed {figure} on {cell}"),
+    "dies.space": N_("{figure} was teleported from {cell} into deep space"),
+    "dies.core": N_("{figure} died of radiation in the Core Room on {cell}"),
+    "alien_dies.laser": N_("The Laser killed {alien} on {cell}"),
+    "alien_dies.grunts": N_("Two Grunts killed {alien} on {cell}"),
+    "alien_dies": N_("{figure} killed {alien} on {cell}"),
+    "score.kill": N_("{did} {points} for the kill"),
+    "score.alien": N_("{did} {points} for killing an alien"),
+    "score.escape": N_("{did} {points} for the escape"),
+    "score.warehouse": N_("{did} {points} from the Warehouse"),
+    "pushed.alone": N_("{figure} was pushed from {from} to {to}"),
+    "teleports": N_("{figure} was teleported from {from} to {to}"),
+    "seated": N_("{figure} took the {seat} seat of pod {pod}"),
+    "launch": N_("Pod {pod} launched from {cell}{why}{escaped}"),
+    "escaped": N_(", carrying {who}"),
+    "pod_moved": N_("{figure} flew pod {pod} from {from} to {to}"),
+    "pod_turned": N_("{figure} turned pod {pod} on {from} to face another module"),
+    "swapped": N_("The Lab swapped {figure} (now on {figure_to}) with {alien} (now on {alien_to})"),
+    "swapped.short": N_("The Lab swapped {figure} with {alien}"),
+    "healed": N_("The Infirmary brought {figure} back to {cell}"),
+    "lifts": N_("The Control Room lifted {tile} from {cell}"),
+    "tile_moved": N_("The Control Room moved {tile} from {from} to {to}"),
+    "tile_turned": N_("The Control Room turned {tile} on {to}"),
+    "no_astronauts": N_("{player} has no astronaut left on the board and plays no more turns"),
+    "no_astronauts.you": N_("You have no astronaut left on the board and play no more turns"),
+    "lapse.build": N_("No tile can be placed any more: building is over"),
+    "end": N_("{did} the turn"),
 }
-DE = {
-    "you": "du",
-    "and": " und ",
-    "move": "{did} {figure} von {from} nach {to}",
-    "move.alone": "{figure} ging von {from} nach {to}",
-    "move.back": "{did} {figure} aus {from} hinaus und wieder zurück",
-    "move.back.alone": "{figure} ging aus {from} hinaus und wieder zurück",
-    "move.teleported": "{did} {figure} von {from} durch einen Teleporter nach {to}",
-    "move.teleported.alone": "{figure} ging von {from} durch einen Teleporter nach {to}",
-    "seat": " ({seat}-Platz der Kapsel {pod})",
-    "pushed": "schob {pieces}",
-    "pushed.you": "schobst {pieces}",
-    "astronauts": "{n} Astronauten",
-    "push": "{figure} nach {to}",
-    "killed": "tötete {aliens}",
-    "killed.you": "tötetest {aliens}",
-    "alien_move": "{did} {alien} von {from} nach {to}",
-    "alien_move.alone": "{alien} zog von {from} nach {to}",
-    "alien_pushed": "{alien} wurde von {from} nach {to} geschoben",
-    "placed": "{did} {tile} auf {cell}",
-    "placed.alone": "{tile} wurde auf {cell} gelegt",
-    "arrives": "; {alien} erschien dort",
-    "alien_arrives": "{alien} erschien auf {cell}",
-    "scored": "; {did} {points}",
-    "dies.alien": "Ein Alien tötete {figure_acc} auf {cell}",
-    "dies.space": "{figure} wurde von {cell} ins All teleportiert",
-    "dies.core": "{figure} starb an der Strahlung der Reaktorkammer auf {cell}",
-    "alien_dies.laser": "Der Laser tötete {alien} auf {cell}",
-    "alien_dies.grunts": "Zwei Soldaten töteten {alien} auf {cell}",
-    "alien_dies": "{figure} tötete {alien} auf {cell}",
-    "score.kill": "{did} {points} für den Abschuss",
-    "score.alien": "{did} {points} für ein getötetes Alien",
-    "score.escape": "{did} {points} für die Flucht",
-    "score.warehouse": "{did} {points} aus dem Warenlager",
-    "pushed.alone": "{figure} wurde von {from} nach {to} geschoben",
-    "teleports": "{figure} wurde von {from} nach {to} teleportiert",
-    "seated": "{figure} setzte sich auf den {seat}-Platz der Kapsel {pod}",
-    "launch": "Kapsel {pod} startete von {cell}{why}{escaped}",
-    "escaped": " mit {who}",
-    "pod_moved": "{figure} flog die Kapsel {pod} von {from} nach {to}",
-    "pod_turned": "{figure} drehte die Kapsel {pod} auf {from} zu einem anderen Modul",
-    "swapped": "Das Labor tauschte {figure_acc} (jetzt auf {figure_to}) mit {alien} (jetzt auf {alien_to})",
-    "swapped.short": "Das Labor tauschte {figure_acc} mit {alien}",
-    "healed": "Die Krankenstation holte {figure_acc} zurück auf {cell}",
-    "lifts": "Der Kontrollraum hob {tile} von {cell} ab",
-    "tile_moved": "Der Kontrollraum versetzte {tile} von {from} nach {to}",
-    "tile_turned": "Der Kontrollraum drehte {tile} auf {to}",
-    "no_astronauts": "{player} hat keinen Astronauten mehr auf der Station und ist nicht mehr am Zug",
-    "no_astronauts.you": "Du hast keinen Astronauten mehr auf der Station und bist nicht mehr am Zug",
-    "lapse.build": "Kein Plättchen passt mehr: Es wird nicht mehr gebaut",
-    "end": "{did} den Zug",
-}
-TEXTS = {"en": EN, "de": DE}
-ROLES_BY_LANG = cast(dict[str, dict[str, Any]], ROLES)
-YOUR_DE = {"m": {"nom": "dein", "acc": "deinen", "dat": "deinem"},
-           "f": {"nom": "deine", "acc": "deine", "dat": "deiner"}}
 
 
 def owner(figure: str) -> str:
@@ -152,25 +94,24 @@ class Reader:
     you: str | None
 
     def text(self, key: str, **values: Any) -> str:
-        return TEXTS[self.lang][key].format(**values)
+        return t_(self.lang, EN[key]).format(**values)
 
-    def piece(self, figure: str, case: str = "nom") -> str:
-        """An astronaut or an alien; the reader's astronauts are "your Chief", "deinen Kommandanten"."""
+    def piece(self, figure: str, case: str = "nom") -> Named:
+        """An astronaut or an alien in `case` (the form the sentence's grammar asks, which a language
+        that does not decline names reads as the name); the reader's astronauts are "your Chief",
+        "deinen Kommandanten"."""
         if figure.startswith("alien-") or owner(figure) != self.you:
             return figure_name(figure, self.lang, case)
-        role = ROLES_BY_LANG[self.lang][figure.split("-", 1)[1]]
-        if self.lang != "de":
-            return f"your {role}"
-        noun, gender, declined = role
-        return f"{YOUR_DE[gender][case]} {noun if case == 'nom' else declined}"
+        named = CATALOGUE.named(self.lang, YOURS[figure.split("-", 1)[1]])
+        return Named(getattr(named, case), named.forms) if case != "nom" else named
 
     def player(self, colour: str) -> str:
         return self.text("you") if colour == self.you else player_name(colour, self.lang, self.names)
 
     def did(self, colour: str, verb: str) -> str:
         """A player and their verb in the past: "Alice moved", "du zogst"."""
-        forms = VERBS[self.lang][verb]
-        return f"{self.player(colour)} {forms[1] if colour == self.you else forms[0]}"
+        theirs, yours = VERBS[verb]
+        return t_(self.lang, yours) if colour == self.you else t_(self.lang, theirs).format(player=self.player(colour))
 
     def both(self, items: list[str]) -> str:
         return ", ".join(items[:-1]) + self.text("and") + items[-1] if len(items) > 1 else "".join(items)
@@ -346,11 +287,10 @@ class Launch(Line):
         return False
 
     def phrasings(self, r: Reader, actor: str | None) -> list[str]:
-        case = "dat" if r.lang == "de" else "nom"
-        escaped = [(r.piece(x["figure"], case), x["points"]) for x in self.event["escaped"]]
+        escaped = [(r.piece(x["figure"], "dat"), x["points"]) for x in self.event["escaped"]]
         carried = [r.both([f"{who} ({points(n, r.lang)})" for who, n in escaped]),
                    r.both([f"{who} ({n})" for who, n in escaped]), r.both([who for who, _ in escaped])]
-        why = LOG_TEXTS[r.lang][f"why.{self.event['why']}"]
+        why = t_(r.lang, LOG[f"why.{self.event['why']}"])
         return [r.text("launch", pod=self.event["pod"], cell=self.event["cell"], why=because,
                        escaped=r.text("escaped", who=who) if who else "")
                 for who in carried for because in (why, "")]
@@ -361,7 +301,7 @@ class Swap(Line):
     """The Lab's swap: where the two went, or only who, when that is too long."""
 
     def phrasings(self, r: Reader, actor: str | None) -> list[str]:
-        short = r.text("swapped.short", figure_acc=r.piece(self.event["figure"], "acc"),
+        short = r.text("swapped.short", figure=r.piece(self.event["figure"]),
                        alien=figure_name(self.event["alien"], r.lang))
         return [_plain(self.event, r, actor), short]
 
@@ -378,10 +318,7 @@ class Lift(Line):
 
 
 def _seat(event: Event, lang: str) -> dict[str, Any]:
-    seat = event["seat"]
-    if lang == "de":
-        return {"seat": "1-Punkt" if seat == 1 else f"{seat}-Punkte", "pod": event["pod"]}
-    return {"seat": seat, "pod": event["pod"]}
+    return {"seat": seat_points(event["seat"], lang), "pod": event["pod"]}
 
 
 def _scored(event: Event, r: Reader) -> str:
@@ -394,7 +331,6 @@ def _plain(event: Event, r: Reader, actor: str | None) -> str:
     values = {k: v for k, v in event.items() if isinstance(v, (str, int))}
     if "figure" in event:
         values["figure"] = r.piece(event["figure"])
-        values["figure_acc"] = r.piece(event["figure"], "acc")
     if "alien" in event:
         values["alien"] = figure_name(event["alien"], r.lang)
     if "tile" in event:
@@ -476,7 +412,6 @@ def actor_of(events: list[Event]) -> str | None:
 def recap(events: list[Event], viewer: int | None, lang: str = "en", names: list[str] | None = None) -> list[str]:
     """The turn of `events` in lines for the reader in seat `viewer` (the seats in the station's
     order of colours, as `render` names them); never more lines than the turn's log has."""
-    lang = lang if lang in TEXTS else "en"
     colours = load_station("station").colours
     you = colours[viewer] if viewer is not None and 0 <= viewer < len(colours) else None
     reader = Reader(lang, names, you)

@@ -8,7 +8,7 @@ board does not draw is shown under "bookkeeping", so that a whole position can b
 from __future__ import annotations
 
 from .components import load_station
-from .log import prompt
+from .log import CATALOGUE, prompt
 from .scoring import activations, alien_score, covered_by_token, escaped, outcome, track_slots
 from .station import specs
 from .turn import clone
@@ -79,7 +79,7 @@ def view(s, seat: int | None) -> dict:
             "moved": list(turn["moved"]),
         },
         "question": None if s["ask"] is None else dict(s["ask"]),
-        "prompt": {"en": prompt(s, "en"), "de": prompt(s, "de")},
+        "prompt": {lang: prompt(s, lang) for lang in CATALOGUE.languages},
         "final_round": None if s["final"] is None else list(s["final"]),
         "out": list(s["out"]),
         "building_over": s["modules_out"],

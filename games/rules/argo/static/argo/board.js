@@ -311,103 +311,80 @@ function drawBoard(svg, view, options = {}) {
 
 // --- words -------------------------------------------------------------------------------------
 
-const TEXTS = {
-  en: {
-    score: "score", activations: "activations", escaped: "escaped", alienScore: "Alien score", dead: "killed astronauts",
-    trackTaken: "alien track, slots taken", trackFree: "free", trackFull: "when the last slot is taken, the aliens win",
-    facedown: "face-down modules", podsWaiting: "Pods waiting", supply: "Supply", aliensWin: "The aliens win.",
-    last: "last turn", heal: "Bring back", rotate: "Rotate", none: "none",
-    buttons: { end_turn: "End turn", stop: "Stop here", activate: "Activate", stay: "Stay", launch: "Launch now" },
-    roles: { chief: "Chief", explorer: "Explorer", pilot: "Pilot", grunt: "Grunt", robot: "Robot" },
-    colours: { red: "red", yellow: "yellow", green: "green", blue: "blue" },
-    cell: (x, y) => `column ${x}, row ${y}`, sides: ["north", "east", "south", "west"], and: " and ",
-    doors: (sides, n) => (n === 1 ? `door ${sides}` : `doors ${sides}`),
-    turned: (sides, n) => (n === 1 ? `turned so its door faces ${sides}` : `turned so its doors face ${sides}`),
-    markBy: (c) => `Activated by ${c}`, bringBack: (f) => `Bring back ${f}`,
-    chip: (t, room) => `${t}, room for ${room}`, chipPod: (t, low, high) => `${t}, seats of ${low} and ${high} points`,
-    offer: (chip, shape, alien) => `Place ${chip}${shape ? `; ${shape}` : ""}${alien ? ", brings an alien" : ""}`, anyRoom: "any number",
-    shapes: { 1: "one door", 2: "doors on two opposite sides", corner: "doors on two sides at a corner", 3: "doors on three sides",
-              4: "doors on all four sides" },
-  },
-  de: {
-    score: "Punkte", activations: "Aktivierungen", escaped: "entkommen", alienScore: "Alienwertung", dead: "getötete Astronauten",
-    trackTaken: "Alienleiste, belegte Felder", trackFree: "frei", trackFull: "ist das letzte Feld belegt, gewinnen die Aliens",
-    facedown: "verdeckte Module", podsWaiting: "Wartende Kapseln", supply: "Vorrat", aliensWin: "Die Aliens gewinnen.",
-    last: "letzter Zug", heal: "Zurückholen", rotate: "Drehen", none: "keine",
-    buttons: { end_turn: "Zug beenden", stop: "Hier anhalten", activate: "Aktivieren", stay: "Bleiben", launch: "Jetzt starten" },
-    roles: { chief: "Kommandant", explorer: "Kundschafterin", pilot: "Pilotin", grunt: "Soldat", robot: "Roboter" },
-    colours: { red: "rot", yellow: "gelb", green: "grün", blue: "blau" },
-    cell: (x, y) => `Spalte ${x}, Reihe ${y}`, sides: ["Norden", "Osten", "Süden", "Westen"], and: " und ",
-    doors: (sides, n) => (n === 1 ? `Tür nach ${sides}` : `Türen nach ${sides}`),
-    turned: (sides, n) => (n === 1 ? `so gedreht, dass die Tür nach ${sides} zeigt` : `so gedreht, dass die Türen nach ${sides} zeigen`),
-    markBy: (c) => `Aktiviert von ${c}`, bringBack: (f) => `Zurückholen: ${f}`,
-    chip: (t, room) => `${t}, Platz für ${room}`, chipPod: (t, low, high) => `${t}, Plätze mit ${low} und ${high} Punkten`,
-    offer: (chip, shape, alien) => `Anlegen: ${chip}${shape ? `; ${shape}` : ""}${alien ? ", bringt ein Alien" : ""}`, anyRoom: "beliebig viele",
-    shapes: { 1: "eine Tür", 2: "Türen an zwei gegenüberliegenden Seiten", corner: "Türen an zwei Seiten über Eck",
-              3: "Türen an drei Seiten", 4: "Türen an allen vier Seiten" },
-  },
-};
+// Every word comes from the page's client_data (`words`, in the page's language, from the game's
+// catalogue: games/rules/argo/board_words.py); the texts hold {placeholders} filled here. The
+// functions the page calls with a language alone (label, columns, notes) read the data it last
+// handed the module (createBoard, picture, decorateRules), or the data they are given.
+let pageData = null;
 
-function words(lang) {
-  return TEXTS[lang] || TEXTS.en;
-}
-
-function figureName(figure, lang) {
-  const w = words(lang);
-  if (figure.startsWith("alien-")) return `Alien ${figure.split("-")[1]}`;
-  const [colour, role] = figure.split("-");
-  if (lang !== "de") return `the ${w.colours[colour]} ${w.roles[role]}`;
-  const article = ["explorer", "pilot"].includes(role) ? "die" : "der";  // Kundschafterin, Pilotin
-  return `${article} ${w.colours[colour]}e ${w.roles[role]}`;
+function words(data) {
+  const t = ((data || pageData) && (data || pageData).words) || {};
+  const fill = (key, values) => (t[key] ?? key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  return {
+    ...t, fill,
+    buttons: { end_turn: t["button.end_turn"], stop: t["button.stop"], activate: t["button.activate"], stay: t["button.stay"],
+               launch: t["button.launch"] },
+    cell: (x, y) => fill("cell", { x, y }),
+    doors: (sides, n) => fill(n === 1 ? "door" : "doors", { sides }),
+    turned: (sides, n) => fill(n === 1 ? "turned.one" : "turned.many", { sides }),
+    markBy: (colour) => fill("markBy", { colour }), bringBack: (figure) => fill("bringBack", { figure }),
+    chip: (tile, room) => fill("chip", { tile, room }), chipPod: (tile, low, high) => fill("chipPod", { tile, low, high }),
+    offer: (chip, shape, alien) => `${fill("offer", { chip })}${shape ? fill("offer.shape", { shape }) : ""}${alien ? t["offer.alien"] : ""}`,
+    shapes: { 1: t["shape.1"], 2: t["shape.2"], corner: t["shape.corner"], 3: t["shape.3"], 4: t["shape.4"] },
+    figure: (figure) => (figure.startsWith("alien-") ? fill("alien", { n: figure.split("-")[1] }) : (t.figures || {})[figure] || figure),
+    // a piece as a target's name says it: "the red Grunt", in German without article, "Roter Soldat"
+    piece: (figure) => (figure.startsWith("alien-") ? fill("alien", { n: figure.split("-")[1] }) : (t.pieces || {})[figure] || figure),
+  };
 }
 
 /** A cell in words, as a screen reader should say it: "column 0, row -1", never "0|-1". */
-export function cellWords(cell, lang) {
+export function cellWords(cell, lang, data) {
   const { x, y } = parseCell(cell);
-  return words(lang).cell(x, y);
+  return words(data).cell(x, y);
 }
 
 /** The sides a door mask opens, in words: "north and east". */
-function sidesOf(doors, lang) {
-  const w = words(lang);
+function sidesOf(doors, data) {
+  const w = words(data);
   const sides = SIDES.filter(([bit]) => doors & bit).map(([, , i]) => w.sides[i]);
   return { text: sides.length > 1 ? `${sides.slice(0, -1).join(", ")}${w.and}${sides[sides.length - 1]}` : sides.join(""), n: sides.length };
 }
 
 /** Which doors a turned module opens: "turned so its doors face north and east". */
-export function turnedWords(doors, lang) {
-  const { text, n } = sidesOf(doors, lang);
-  return words(lang).turned(text, n);
+export function turnedWords(doors, lang, data) {
+  const { text, n } = sidesOf(doors, data);
+  return words(data).turned(text, n);
 }
 
 /** A module's doors whatever its turn: "doors on two sides at a corner". */
-function shapeWords(doors, lang) {
-  const n = sidesOf(doors, lang).n;
-  return words(lang).shapes[n === 2 && doors !== 5 && doors !== 10 ? "corner" : n];
+function shapeWords(doors, data) {
+  const n = sidesOf(doors, data).n;
+  return words(data).shapes[n === 2 && doors !== 5 && doors !== 10 ? "corner" : n];
 }
 
 function capital(text) {
   return text.slice(0, 1).toUpperCase() + text.slice(1);
 }
 
-function labelsFor(data, lang) {
+function labelsFor(data) {
+  const w = words(data);
   const kind = (k) => data.kinds[k] || k.replace("_", " ");
-  const at = (tile, cell) => (ACTIONS[lang] || ACTIONS.en).at(kind(tile.kind), tile.tile, cellWords(cell, lang));
+  const at = (tile, cell) => w.fill("at", { kind: kind(tile.kind), tile: tile.tile, cell: cellWords(cell, null, data) });
   return {
-    kind, figure: (f) => figureName(f, lang), mark: (c) => words(lang).markBy(words(lang).colours[c] || c),
+    kind, figure: (f) => w.figure(f), mark: (c) => w.markBy(w.colours[c] || c),
     place: (tile, cell) => capital(at(tile, cell)),
     // A tile's name, its doors too: "Corridor C03 at column 0, row -1, doors north and south".
     tile: (tile, cell) => {
-      const { text, n } = sidesOf(tile.doors, lang);
-      return `${capital(at(tile, cell))}, ${words(lang).doors(text, n)}`;
+      const { text, n } = sidesOf(tile.doors, data);
+      return `${capital(at(tile, cell))}, ${w.doors(text, n)}`;
     },
     // A module out of play (the rules page): its kind, id and doors at rotation 0.
     module: (tile) => {
-      const { text, n } = sidesOf(tile.doors, lang);
-      return `${capital(`${kind(tile.kind)} ${tile.tile}`)}, ${words(lang).doors(text, n)}`;
+      const { text, n } = sidesOf(tile.doors, data);
+      return `${capital(`${kind(tile.kind)} ${tile.tile}`)}, ${w.doors(text, n)}`;
     },
     // The module being placed or moved, in the turn it is previewed in.
-    turned: (tile, cell) => `${capital(at(tile, cell))}, ${turnedWords(tile.doors, lang)}`,
+    turned: (tile, cell) => `${capital(at(tile, cell))}, ${turnedWords(tile.doors, null, data)}`,
   };
 }
 
@@ -441,57 +418,35 @@ export const cyclePrefix = "rot:";
 /** Cells named in log lines ("2|-1"): hovering one lights it on the board. */
 export const placePattern = /-?\d+\|-?\d+/g;
 
-export function label(token, lang) {
-  const w = words(lang);
+export function label(token, lang, data = pageData) {
+  const w = words(data);
   if (token === "cycle") return w.rotate;
   if (token.startsWith("btn:")) return w.buttons[token.slice(4)] || token.slice(4);
   return null;
 }
 
-// What choosing an offered target does, in words (the game page names the target with them for
-// screen readers and as its tooltip): by the kind of the legal decisions it leads to.
-const ACTIONS = {
-  en: {
-    move: (f) => `Move ${f}`, moveTo: (f, p) => `Move ${f} to ${p}`, push: (f) => `Push ${f}`, pushTo: (f, p) => `Push ${f} to ${p}`,
-    activate: (f) => `Activate the module of ${f}`, victim: (f) => `Choose ${f} as the victim`,
-    killFirst: (a) => `Choose ${a} to kill first`, swap: (f) => `Swap ${f} with an alien`, swapWith: (f, a) => `Swap ${f} with ${a}`,
-    shoot: (a) => `Shoot ${a}`, choose: (f) => `Choose ${f}`, teleport: (p) => `Teleport to ${p}`, lift: (p) => `Lift ${p}`,
-    launch: (p) => `Launch ${p}`, place: (t, p) => `Place ${t} at ${p}`, fly: (p) => `Fly the pod to ${p}`,
-    relocate: (p) => `Move the module to ${p}`, at: (kind, tile, cell) => `${kind} ${tile} at ${cell}`,
-  },
-  de: {
-    move: (f) => `Bewegen: ${f}`, moveTo: (f, p) => `Bewegen: ${f} nach ${p}`, push: (f) => `Schieben: ${f}`,
-    pushTo: (f, p) => `Schieben: ${f} nach ${p}`, activate: (f) => `Aktivieren: das Modul von ${f}`,
-    victim: (f) => `Als Opfer wählen: ${f}`, killFirst: (a) => `Tötet zuerst: ${a}`, swap: (f) => `Tauschen: ${f} mit einem Alien`,
-    swapWith: (f, a) => `Tauschen: ${f} mit ${a}`, shoot: (a) => `Erschießen: ${a}`, choose: (f) => `Wählen: ${f}`,
-    teleport: (p) => `Teleportieren nach ${p}`, lift: (p) => `Abheben: ${p}`, launch: (p) => `Starten: ${p}`,
-    place: (t, p) => `${t} anlegen in ${p}`, fly: (p) => `Die Kapsel versetzen nach ${p}`, relocate: (p) => `Das Modul versetzen nach ${p}`,
-    at: (kind, tile, cell) => `${kind} ${tile} in ${cell}`,
-  },
-};
-
-/** A piece as a target's name says it: "the red Grunt", "Alien 2"; in German without article, "Roter Soldat". */
-function pieceName(figure, lang) {
-  if (lang !== "de" || figure.startsWith("alien-")) return figureName(figure, lang);
-  const [colour, role] = figure.split("-");
-  const w = words(lang);
-  const adjective = w.colours[colour][0].toUpperCase() + w.colours[colour].slice(1);
-  return `${adjective}${["explorer", "pilot"].includes(role) ? "e" : "er"} ${w.roles[role]}`;
-}
-
 /** The name of an offered target: what choosing it does, e.g. "Move the red Grunt to corridor C14 at column 1,
  * row 1"; a cell is said in words (`cellWords`), never as "1|1". */
 function describe(token, { selected = [], decisions = [], view = null }, lang, data = null) {
-  const a = ACTIONS[lang] || ACTIONS.en;
+  const w = words(data);
+  const say1 = (key) => (figure) => w.fill(key, { figure });
+  const sayAt = (key) => (place) => w.fill(key, { place });
+  const a = {
+    move: say1("move"), moveTo: (figure, place) => w.fill("moveTo", { figure, place }), push: say1("push"),
+    pushTo: (figure, place) => w.fill("pushTo", { figure, place }), activate: say1("activate"), victim: say1("victim"),
+    killFirst: say1("killFirst"), swap: say1("swap"), swapWith: (figure, alien) => w.fill("swapWith", { figure, alien }),
+    shoot: say1("shoot"), choose: say1("choose"), teleport: sayAt("teleport"), lift: sayAt("lift"), launch: sayAt("launch"),
+    place: (tile, place) => w.fill("place", { tile, place }), fly: sayAt("fly"), relocate: sayAt("relocate"),
+  };
   const [kind, value] = [token.slice(0, token.indexOf(":")), token.slice(token.indexOf(":") + 1)];
   const types = new Set(decisions.map((d) => d.type));
   const only = types.size === 1 ? [...types][0] : null;
-  const piece = (f) => pieceName(f, lang);
+  const piece = (f) => w.piece(f);
   const place = (cell) => {
     const tile = view && view.board && view.board[cell];
     const kinds = (data && data.kinds) || {};
-    const where = cellWords(cell, lang);
-    return tile ? a.at(kinds[tile.kind] || tile.kind.replace("_", " "), tile.tile, where) : where;
+    const where = cellWords(cell, lang, data);
+    return tile ? w.fill("at", { kind: kinds[tile.kind] || tile.kind.replace("_", " "), tile: tile.tile, cell: where }) : where;
   };
   if (kind === "fig") {
     const chosen = selected.find((t) => t.startsWith("fig:"));
@@ -520,18 +475,6 @@ export function targetName(token, context, lang, data = null) {
 }
 
 // What the next click chooses while a module is placed: the prompt follows each step (docs/games.md).
-const STEPS = {
-  en: {
-    supply: "Place a module from the supply", pod: "Place the top pod", both: "Place a module from the supply or the top pod",
-    where: (t) => `Place ${t}: choose a lit cell beside the station`, turn: (t) => `Turn ${t} with Rotate, then Confirm`,
-    turned: (t, doors, more) => `${t}, ${doors}: ${more ? "Rotate to turn it on, or Confirm" : "Confirm"}`,
-  },
-  de: {
-    supply: "Lege ein Modul aus dem Vorrat an", pod: "Lege die oberste Kapsel an", both: "Lege ein Modul aus dem Vorrat oder die oberste Kapsel an",
-    where: (t) => `${t} anlegen: wähle ein leuchtendes Feld an der Station`, turn: (t) => `${t} mit „Drehen“ drehen, dann bestätigen`,
-    turned: (t, doors, more) => `${t}, ${doors}: ${more ? "weiterdrehen oder bestätigen" : "bestätigen"}`,
-  },
-};
 
 // The turn of the module the board previews now (draw's `opts.cycle`): the page draws the board before
 // it writes the prompt, so the prompt says the doors of the turn just drawn, and a screen reader hears
@@ -549,9 +492,9 @@ function turnPrompt(selected, next, { view, data, question, cycle }, lang) {
   const spec = id && data.tiles[id];
   const cell = [...selected].reverse().find((t) => t.startsWith("cell:"));
   if (!spec || !cell) return null;
-  const place = labelsFor(data, lang).place(spec, cell.slice(5));
-  const s = STEPS[lang] || STEPS.en;
-  return s.turned(place, turnedWords(rotateMask(spec.doors, Number(turn.slice(4))), lang), next.length > 1);
+  const place = labelsFor(data).place(spec, cell.slice(5));
+  const doors = turnedWords(rotateMask(spec.doors, Number(turn.slice(4))), lang, data);
+  return words(data).fill(next.length > 1 ? "step.turned" : "step.turned.last", { place, doors });
 }
 
 /** The prompt at each step of placing a module: only what is offered (the top pod only when it is),
@@ -559,7 +502,7 @@ function turnPrompt(selected, next, { view, data, question, cycle }, lang) {
  * page's words (null), but for a module turned by the Control Room or the Pilot. */
 export function stepPrompt(selected, next, context, lang) {
   const { view, data } = context;
-  const s = STEPS[lang] || STEPS.en;
+  const w = words(data);
   if (next.length && next.every((t) => t.startsWith("rot:"))) {
     const turned = turnPrompt(selected, next, context, lang);
     if (turned) return turned;
@@ -569,17 +512,17 @@ export function stepPrompt(selected, next, context, lang) {
     if (!tiles.length || !next.every((t) => t.startsWith("tile:") || t.startsWith("btn:"))) return null;
     const pod = `tile:${view.pods_waiting[0]}`;
     const podToo = tiles.includes(pod);
-    return podToo && tiles.length > 1 ? s.both : podToo ? s.pod : s.supply;
+    return w[podToo && tiles.length > 1 ? "step.both" : podToo ? "step.pod" : "step.supply"];
   }
   const tile = selected.find((t) => t.startsWith("tile:"));
   if (!tile) return null;
   const spec = data && data.tiles && data.tiles[tile.slice(5)];
   const name = spec ? `${(data.kinds || {})[spec.kind] || spec.kind} ${spec.tile}` : tile.slice(5);
-  return next.every((t) => t.startsWith("rot:")) ? s.turn(name) : s.where(name);
+  return w.fill(next.every((t) => t.startsWith("rot:")) ? "step.turn" : "step.where", { tile: name });
 }
 
-export function columns(view, lang) {
-  const w = words(lang);
+export function columns(view, lang, data = pageData) {
+  const w = words(data);
   return [
     { title: w.score, value: (order, colour) => view.scores[colour] },
     { title: w.activations, value: (order, colour) => view.activations[colour] },
@@ -587,8 +530,8 @@ export function columns(view, lang) {
   ];
 }
 
-export function notes(view, lang) {
-  const w = words(lang);
+export function notes(view, lang, data = pageData) {
+  const w = words(data);
   return {
     turn: view.final_round !== null && view.turn ? w.last : "",
     outcome: view.outcome && view.outcome.alien_victory ? w.aliensWin : "",
@@ -644,8 +587,8 @@ function drawTrack(values, taken, words) {
 }
 
 function drawPanel(panel, view, data, lang, opts) {
-  const w = words(lang);
-  const labels = labelsFor(data, lang);
+  const w = words(data);
+  const labels = labelsFor(data);
   const track = view.alien_track;
   const dead = html("span");
   for (const figure of track.dead) {
@@ -669,7 +612,7 @@ function drawPanel(panel, view, data, lang, opts) {
     const text = spec.kind === "pod" ? w.chipPod(name, spec.seats[0], spec.seats[1])
       : w.chip(name, spec.capacity === null ? w.anyRoom : spec.capacity);
     const node = chip(text, `tile:${tile}`, (opts.selected || [])[0] === `tile:${tile}`);
-    node.setAttribute("aria-label", w.offer(text, spec.kind === "pod" ? "" : shapeWords(spec.doors, lang), spec.alien_symbol));
+    node.setAttribute("aria-label", w.offer(text, spec.kind === "pod" ? "" : shapeWords(spec.doors, data), spec.alien_symbol));
     display.append(node);
   }
   const supply = html("section", null, { class: "card" });
@@ -684,13 +627,14 @@ function drawPanel(panel, view, data, lang, opts) {
 }
 
 export function createBoard({ board, panel }, ctx) {
-  const de = ctx.lang === "de";
-  const names = { name: de ? "Die Station" : "The station", roledescription: de ? "Spielplan" : "board", place: "data-cell" };
+  pageData = ctx.data;
+  const w = words(ctx.data);
+  const names = { name: w.station, roledescription: w.boardRole, place: "data-cell" };
   const shell = boardShell(board, names, (svg, view, opts) => {
     const next = opts.choices || [];
     shownTurn = opts.cycle || null;
     const extraCells = next.filter((t) => t.startsWith("cell:")).map((t) => t.slice(5));
-    drawBoard(svg, view, { labels: labelsFor(ctx.data, ctx.lang), extraCells, preview: preview(view, ctx.data, opts),
+    drawBoard(svg, view, { labels: labelsFor(ctx.data), extraCells, preview: preview(view, ctx.data, opts),
                            fit: opts.fit });
     // The viewer's own astronauts.
     markMine(svg.querySelectorAll(".figure[data-figure]"), view, ctx.you, (node, mine) => node.dataset.figure.startsWith(`${mine}-`));
@@ -700,13 +644,15 @@ export function createBoard({ board, panel }, ctx) {
 }
 
 /** A small, still drawing of a view (the lobby's picture). */
-export function picture(svg, view, data, lang) {
-  drawBoard(svg, view, { labels: labelsFor(data, lang), fit: true });
+export function picture(svg, view, data) {
+  pageData = data;
+  drawBoard(svg, view, { labels: labelsFor(data), fit: true });
 }
 
 /** The rules page: every tile drawn where the text names it, and each role's shape in its legend. */
-export function decorateRules(root, data, lang) {
-  const labels = labelsFor(data, lang);
+export function decorateRules(root, data) {
+  pageData = data;
+  const labels = labelsFor(data);
   for (const svg of root.querySelectorAll("svg[data-tile], [data-tile] > svg")) {
     const t = data.tiles[svg.dataset.tile || svg.parentElement.dataset.tile];
     if (!t) continue;
