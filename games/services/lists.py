@@ -14,7 +14,6 @@ from django.db import connection
 from django.db.models import (
     Count,
     Exists,
-    F,
     OuterRef,
     Prefetch,
     Q,
@@ -508,7 +507,5 @@ def batch_readers_due(now) -> QuerySet:
 
 def deciding_among(user_ids) -> set[int]:
     """Those of `user_ids` who decide now in a game in progress (a seat of theirs, not the bot's):
-    their seats read by index, so the work follows the readers asked about."""
-    return set(Seat.objects.filter(user_id__in=list(user_ids), status=Seat.Status.ACTIVE, stand_in="",
-                                   bot_account=False, game__status=Game.Status.ACTIVE,
-                                   game__current_seat=F("order")).values_list("user_id", flat=True))
+    their turn inbox's rows read by index, so the work follows the readers asked about."""
+    return set(Inbox.objects.filter(user_id__in=list(user_ids), section=Inbox.Section.MY_TURN).values_list("user_id", flat=True))

@@ -7,14 +7,14 @@ from datetime import timedelta
 from functools import cache
 
 from django.db import connection
-from django.db.models import F, Prefetch, Q, prefetch_related_objects
+from django.db.models import Case, F, Prefetch, Q, When, prefetch_related_objects
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from accounts.models import display_name, language_of
 from foundation.rows import Columns, cache_related, database, keep_prefetched
 from games import gates, rules
-from games.models import Game, Invitation, ModeratorAction, Seat
+from games.models import Game, Inbox, Invitation, ModeratorAction, Seat
 from games.standings import teams_of
 
 from .errors import Conflict, NotAllowed, no_such_game
@@ -334,30 +334,32 @@ def in_any(*selections) -> Q:
 
 def waiting_count(user) -> int:
     """How many games wait for `user`: those where it is his decision (what waiting_games lists) and
-    the open games he is invited to and has not answered, counted in one query (every page shows it)."""
-    my_turn = Seat.objects.filter(user=user, status=Seat.Status.ACTIVE, stand_in="", bot_account=False, game__status=Game.Status.ACTIVE,
-                                  order=F("game__current_seat")).values("game_id")
-    invited = (Invitation.objects.filter(user=user, declined_at=None, game__status=Game.Status.OPEN)
-               .exclude(game__seats__user=user).values("game_id"))
-    return Game.objects.filter(in_any(my_turn, invited)).count()
+    the open games he is invited to and has not answered: his turn inbox's rows of those two
+    sections (games.services.inbox), counted along its index by user and section (every page
+    shows it)."""
+    return Inbox.objects.filter(user=user, section__in=(Inbox.Section.MY_TURN, Inbox.Section.INVITATIONS)).count()
 
 
 def waiting_games(user) -> list[Game]:
-    """Active games where `user` must decide now, most urgent first."""
-    games = (Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).order_by("deadline")
-             .select_related("created_by").prefetch_related("seats__user__profile"))
-    return [g for g in games if (s := g.seat_of(user)) and not s.played_by_bot and g.current_seat == s.order]
+    """Active games where `user` must decide now, most urgent first (the soonest deadline): his turn
+    inbox's rows of that section, with each game's seats and players."""
+    return list(Game.objects.filter(inbox__user=user, inbox__section=Inbox.Section.MY_TURN).order_by("deadline", "pk")
+                .select_related("created_by").prefetch_related("seats__user__profile"))
 
 
 def next_waiting_game(user, after: int | None = None) -> int | None:
     """The most urgent game that waits for `user` other than `after` (the one just left): where it
-    is his decision, the soonest deadline first (none last); then the oldest invitation unanswered."""
-    mine = [g for g in waiting_games(user) if g.pk != after]
-    if mine:
-        return min(mine, key=lambda g: (g.deadline is None, g.deadline or g.created_at, g.pk)).pk
-    return (Invitation.objects.filter(user=user, declined_at=None, game__status=Game.Status.OPEN)
-            .exclude(game__seats__user=user).exclude(game_id=after).order_by("game_id")
-            .values_list("game_id", flat=True).first())
+    is his decision, the soonest deadline first (none last, the oldest first among those); then the
+    oldest invitation unanswered. Read from his turn inbox alone."""
+    rows = Inbox.objects.filter(user=user)
+    if after is not None:
+        rows = rows.exclude(game_id=after)
+    undated = Case(When(game__deadline=None, then=F("game__created_at")))
+    mine = (rows.filter(section=Inbox.Section.MY_TURN)
+            .order_by(F("game__deadline").asc(nulls_last=True), undated, "game_id").values_list("game_id", flat=True).first())
+    if mine is not None:
+        return mine
+    return rows.filter(section=Inbox.Section.INVITATIONS).order_by("game_id").values_list("game_id", flat=True).first()
 
 
 def check_turn(game: Game, seat: Seat | None, seq: int | None = None) -> None:

@@ -25,7 +25,7 @@ from games import answering, clock, services, signals
 from games.entry import tasks
 from games.models import Digest, Game, Seat, TurnNotice
 from games.reactions import emails, push
-from games.services import deadlines, lists
+from games.services import deadlines, inbox, lists
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -45,13 +45,15 @@ def in_quiet(moment: datetime) -> bool:
 
 
 def hand_turn(game: Game, seat_order: int, now: datetime) -> Game:
-    """The turn passes to `seat_order`: it begins as the decisions' service begins one, and its
-    notice is asked for as the turn_began signal asks."""
+    """The turn passes to `seat_order`: it begins as the decisions' service begins one (the game
+    placed again in its players' turn inbox), and its notice is asked for as the turn_began signal
+    asks."""
     game = Game.objects.get(pk=game.pk)
     game.current_seat, game.seq = seat_order, game.seq + 1
     deadlines.turn_begins(game, list(game.seats.select_related("user__profile")), now)
     game.save(update_fields=["current_seat", "seq", "turn_started_at", "extra_hours", "turn_notice_due",
                              *Game.CLOCK_FIELDS])
+    inbox.keep(game)
     emails.turn_email(lists.game_for_notices(game.pk), now)
     return game
 
