@@ -85,6 +85,7 @@ class Catalogue:
     compile: docs/games.md, "A game's texts in other languages"."""
 
     FORMS = ("acc", "dat", "inside", "towards", "bare")  # the forms `named` asks for, by context
+    VARIANTS = ("you",)  # a sentence's own variants a language may add (`variant`): its subject the reader
 
     def __init__(self, package_file: str, domain: str) -> None:
         self.localedir = Path(package_file).resolve().parent / "locale"
@@ -115,6 +116,13 @@ class Catalogue:
 
     def ngettext(self, lang: str, singular: str, plural: str, n: int) -> str:
         return self.translation(lang).ngettext(singular, plural, n)
+
+    def variant(self, lang: str, context: str, msgid: str) -> str:
+        """`msgid` as the language says it in `context` (one of VARIANTS), where its catalogue has an
+        entry for it (German's "Du hast …" for the reader), else as it says it anywhere."""
+        translation = self.translation(lang)
+        said = translation.pgettext(context, msgid)
+        return said if said != msgid else translation.gettext(msgid)
 
     def named(self, lang: str, msgid: str, **values: Any) -> Named:
         """`msgid` translated as a name, with each form of FORMS the language gives it (the

@@ -50,3 +50,12 @@ export function withShownText(name, shown) {
   const seen = words(shown || "");
   return !seen || words(name).toLowerCase().includes(seen.toLowerCase()) ? name : `${name} — ${seen}`;
 }
+
+/** A board module's words, which the page hands it in client_data (`words`, in the game's language,
+ * from the game's catalogue: docs/games.md): the texts by key, and `fill(key, values)`, the text with
+ * its {placeholders} filled. */
+export function catalogueWords(data) {
+  const texts = (data && data.words) || {};
+  const fill = (key, values) => (texts[key] ?? key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  return { ...texts, fill };
+}

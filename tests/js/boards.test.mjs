@@ -113,12 +113,13 @@ test("andromeda: placePattern finds nodes A1 to C11 and nothing else", () => {
 });
 
 test("andromeda: label, columns and notes", () => {
-  assert.equal(andromeda.label("btn:unknown", "en"), "unknown");
-  assert.notEqual(andromeda.label("btn:end_turn", "en"), andromeda.label("btn:end_turn", "de"));
-  assert.equal(andromeda.label("node:A1", "en"), null);
+  const [en, de] = [{ words: wordsOf("andromeda", "en") }, { words: wordsOf("andromeda", "de") }];  // client_data's words
+  assert.equal(andromeda.label("btn:unknown", "en", en), "unknown");
+  assert.notEqual(andromeda.label("btn:end_turn", "en", en), andromeda.label("btn:end_turn", "de", de));
+  assert.equal(andromeda.label("node:A1", "en", en), null);
   const view = { vp: { red: 3 }, platform: { red: 1 }, saved: { red: 2 }, lost: { red: "aside" }, skip: { red: 1 },
                  hands: { red: ["W1", "W2"] }, missions: { red: 4 } };
-  const values = andromeda.columns(view, "en").map((c) => c.value(0, "red"));
+  const values = andromeda.columns(view, "en", en).map((c) => c.value(0, "red"));
   assert.deepEqual(values.slice(0, 3), [3, 1, 2]);
   assert.equal(typeof values[3], "string");  // the Lost Ship's state, in words
   assert.equal(typeof values[4], "string");  // the Skip field, in words
@@ -144,10 +145,11 @@ test("argo: the prompt offers the top pod only when its chip is offered, then sa
 
 test("andromeda: after a card, the prompt says what its next click chooses", () => {
   const decisions = [{ type: "play", card: "W4", ship: "B7", to: "A1" }, { type: "play", card: "W4", ship: "B7", to: "A2" }];
-  const step = (selected) => andromeda.stepPrompt(selected, [], { decisions }, "en");
+  const [en, de] = [{ words: wordsOf("andromeda", "en") }, { words: wordsOf("andromeda", "de") }];  // client_data's words
+  const step = (selected) => andromeda.stepPrompt(selected, [], { decisions, data: en }, "en");
   assert.equal(step(["hand:W4"]), "Play W4: choose the ship it acts on");
   assert.equal(step(["hand:W4", "node:B7"]), "Play W4: choose where it goes");
-  assert.equal(andromeda.stepPrompt(["hand:W4"], [], { decisions }, "de"), "W4 spielen: wähle das Schiff");
-  assert.equal(andromeda.stepPrompt([], [], { decisions }, "en"), null, "before a click: the rules' question");
-  assert.equal(andromeda.stepPrompt(["node:A1"], [], { decisions: [{ type: "move", from: "A1", to: "A2" }] }, "en"), null);
+  assert.equal(andromeda.stepPrompt(["hand:W4"], [], { decisions, data: de }, "de"), "W4 spielen: wähle das Schiff");
+  assert.equal(andromeda.stepPrompt([], [], { decisions, data: en }, "en"), null, "before a click: the rules' question");
+  assert.equal(andromeda.stepPrompt(["node:A1"], [], { decisions: [{ type: "move", from: "A1", to: "A2" }], data: en }, "en"), null);
 });

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, Rules
+from ..base import N_, NAMED_COLOURS, IllegalAction, ImpossiblePosition, Rules
 from ..rng import SeededRandom
 from . import bots, describe as _describe, log, recap as _recap, view as _view
+from .board_words import board_words
 from .cards import FIELDS as CARD_FIELDS
 from .guess import guessed_world as _guessed_world
 from .refusals import explain
@@ -53,13 +54,19 @@ def decision_schema() -> dict:
     return {"oneOf": plain + [_shape("play", set(fields), card) for card, fields in CARD_FIELDS.items()]}
 
 
+def data_texts() -> list[str]:
+    """The names and texts of the data file's cards and missions, in English: msgids of the catalogue
+    (bin/game-texts)."""
+    return [text for entry in [*BOARD.cards.values(), *BOARD.missions.values()] for text in (entry.name, entry.text)]
+
+
 class AndromedaRules(Rules):
     """Andromeda Escape on the toolkit: the ships, the cards and the missions are the game's own modules."""
     name = "andromeda"
     min_players, max_players = 2, 4
-    title = {"en": "Andromeda Escape", "de": "Andromeda Escape"}
-    summary = {"en": "Steer your fleet through crowded approach zones into the wormhole before the others.",
-               "de": "Steuere deine Flotte durch überfüllte Anflugzonen ins Wurmloch, bevor es die anderen tun."}
+    catalogue = log.CATALOGUE
+    title = catalogue.texts(N_("Andromeda Escape"))
+    summary = catalogue.texts(N_("Steer your fleet through crowded approach zones into the wormhole before the others."))
 
     # What the toolkit (games.rules.base.Rules) builds on. The phases of at_phase: "cards" (before
     # the action, card plays allowed) and "after" (the action taken, on to placing a due Lost Ship
@@ -130,15 +137,17 @@ class AndromedaRules(Rules):
         return log.ending(outcome, lang)
 
     def client_data(self, lang: str = "en") -> dict:
-        lang = lang if lang in ("en", "de") else "en"
+        """The board, the cards and missions in `lang`, and every word board.js says (`words`)."""
         raw = BOARD.raw
+        t = log.t_
         return {
             "nodes": raw["nodes"], "links": raw["links"], "dotted": raw["dotted"], "zones": list(BOARD.zones),
-            "colour_names": raw["colour_names"][lang],
-            "cards": {c.id: {"deck": c.deck, "played": c.played, "in_hand": c.in_hand, "name": c.name[lang],
-                             "text": c.text[lang]} for c in BOARD.cards.values()},
-            "missions": {m.id: {"vp": m.vp, "when": m.when, "name": m.name[lang], "text": m.text[lang]}
+            "colour_names": {c: log.colour(c, lang) for c in BOARD.colours},
+            "cards": {c.id: {"deck": c.deck, "played": c.played, "in_hand": c.in_hand, "name": t(lang, c.name),
+                             "text": t(lang, c.text)} for c in BOARD.cards.values()},
+            "missions": {m.id: {"vp": m.vp, "when": m.when, "name": t(lang, m.name), "text": t(lang, m.text)}
                          for m in BOARD.missions.values()},
+            "words": board_words(lang),
             "skip_fields": {str(k): v for k, v in BOARD.skip_fields.items()},
             "last_ship_vp": list(BOARD.last_ship_vp), "ships": {str(k): v for k, v in BOARD.ships.items()},
             "seat_colours": {c: NAMED_COLOURS[c] for c in BOARD.colours},

@@ -13,7 +13,6 @@ from pathlib import Path
 
 DATA = Path(__file__).with_name("data") / "andromeda.json"
 WORMHOLE = "W"
-LANGS = ("en", "de")
 
 
 class DataError(ValueError):
@@ -26,8 +25,8 @@ class Card:
     deck: str          # "warning" or "alert"
     played: int        # VP when played
     in_hand: int       # VP if still in hand at the end
-    name: dict
-    text: dict
+    name: str                              # in English, the msgid of its other languages (the catalogue)
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +34,8 @@ class Mission:
     id: int
     vp: int
     when: str          # "play": checked after every decision; "end": judged at the end
-    name: dict
-    text: dict
+    name: str                              # in English, the msgid of its other languages (the catalogue)
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +59,6 @@ class Board:
     crossings: tuple[tuple[str, ...], ...]  # mission 2: the four ends of one zone's two dotted links
     lines: tuple[Line, ...]
     colours: tuple[str, ...]
-    colour_names: dict
     ships: dict                            # players -> ships on the platform
     start_vp: int
     skip_fields: dict
@@ -82,8 +80,7 @@ def _need(ok: bool, message: str) -> None:
 
 def _texts(entry: dict, what: str) -> None:
     for key in ("name", "text"):
-        _need(isinstance(entry.get(key), dict) and all(isinstance(entry[key].get(lang), str) and entry[key][lang]
-                                                       for lang in LANGS), f"{what}: {key} needs English and German")
+        _need(isinstance(entry.get(key), str) and bool(entry[key]), f"{what}: {key} needs its English text")
 
 
 def _check_nodes(raw: dict) -> None:
@@ -179,7 +176,7 @@ def load_board() -> Board:
         outer=tuple(n for n in nodes if depth[n] == 4), inner=tuple(n for n in nodes if depth[n] == 1),
         inward=inward, outward=outward, dotted_links=tuple(link_id(a, b) for a, b in dotted_pairs),
         crossings=crossings, lines=_lines(inward, depth), colours=tuple(raw["colours"]),
-        colour_names=raw["colour_names"], ships={int(k): v for k, v in raw["ships"].items()},
+        ships={int(k): v for k, v in raw["ships"].items()},
         start_vp=raw["start_vp"], skip_fields={int(k): v for k, v in raw["skip_fields"].items()},
         skip_start=tuple(raw["skip_start"]), last_ship_vp=tuple(raw["last_ship_vp"]),
         missions={m["id"]: Mission(m["id"], m["vp"], m["when"], m["name"], m["text"]) for m in raw["missions"]},

@@ -10,87 +10,54 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..base import N_
 from .components import WORMHOLE
-from .log import FIELDS, PLACES, card, colour, link, mission, node, render
+from .log import CATALOGUE, PLACES, card, colour, field, joined, link, mission, n_, node, p_, render, t_
 from .ships import BOARD
 
 Event = dict[str, Any]
 Item = dict[str, Any]
 
-# German in the perfect tense: its auxiliary is the only word that changes for "du".
+# A sentence whose subject is the reader ("You moved …") is read in the context "you": a language
+# whose verb changes with the person ("Du hast …") says it there.
 EN = {
-    "mission_returned": "{s} returned one mission and kept two.",
-    "enter": "{s} brought a ship into play on {nodes}.",
-    "enter_many": "{s} brought ships into play on {nodes}.",
-    "move": "{s} moved {ship} from {a} to {b}.",
-    "move_saved": "{s} moved {ship} from {a} into the wormhole: saved.",
-    "move_back": "{s} moved {ship} away from {a} and back again.",
-    "warp": "{s} warped a ship from {a} to {b}.",
-    "warp_saved": "{s} warped a ship from {a} into the wormhole: saved.",
-    "all_saved": "{s} saved every ship: {place} place on the Last Ship track.",
-    "last_place": "{s} stayed last on the board: {place} place on the Last Ship track.",
-    "take": "{s} took the open card {cards}.",
-    "take_many": "{s} took the open cards {cards}.",
-    "skip": "{s} skipped: the Skip disc moved to field {field}.",
-    "trade": "{Ship} on {a} and {other} on {b} traded places.",
-    "raise": "{Ship} on {a} was set upright for a warp.",
-    "lost_found": "{s} found the Lost Ship.",
-    "lost_found_placed": "{s} found the Lost Ship and placed it on {to}.",
-    "lost_alone": "{s} had no ship left: the Lost Ship enters at once.",
-    "lost_alone_placed": "{s} had no ship left and placed the Lost Ship on {to}.",
-    "lost_due": "{s} will place the Lost Ship later: no outer-ring node is free.",
-    "lost_placed": "{s} placed the Lost Ship on {to}.",
-    "card": "{s} played {card} ({vp} VP).",
-    "card_for": "{s} played {card} for {p} ({vp} VP).",
-    "to_platform": "{Ship} on {a} went back to the platform.",
-    "block": "{s} blocked the dotted link {link}.",
-    "discard": "{s} discarded {card} with it.",
-    "missions_drawn": "{s} drew {missions}.",
-    "missions_drawn_kept": "{s} drew {missions} and kept one.",
-    "mission_kept": "{s} kept one of the drawn missions.",
-    "mission": "{s} revealed mission {mission}: {vp} VP.",
-    "game_over": "The game is over. {winners}",
-    "end_turn": "{s} ended the turn.",
-    "decline": "{s} let the chance pass.",
+    "mission_returned": N_("{s} returned one mission and kept two."),
+    "enter": N_("{s} brought a ship into play on {nodes}."),
+    "enter_many": N_("{s} brought ships into play on {nodes}."),
+    "move": N_("{s} moved {ship} from {a} to {b}."),
+    "move_saved": N_("{s} moved {ship} from {a} into the wormhole: saved."),
+    "move_back": N_("{s} moved {ship} away from {a} and back again."),
+    "warp": N_("{s} warped a ship from {a} to {b}."),
+    "warp_saved": N_("{s} warped a ship from {a} into the wormhole: saved."),
+    "all_saved": N_("{s} saved every ship: {place} place on the Last Ship track."),
+    "last_place": N_("{s} stayed last on the board: {place} place on the Last Ship track."),
+    "take": N_("{s} took the open card {cards}."),
+    "take_many": N_("{s} took the open cards {cards}."),
+    "skip": N_("{s} skipped: the Skip disc moved to field {field}."),
+    "trade": N_("{Ship} on {a} and {other} on {b} traded places."),
+    "raise": N_("{Ship} on {a} was set upright for a warp."),
+    "lost_found": N_("{s} found the Lost Ship."),
+    "lost_found_placed": N_("{s} found the Lost Ship and placed it on {to}."),
+    "lost_alone": N_("{s} had no ship left: the Lost Ship enters at once."),
+    "lost_alone_placed": N_("{s} had no ship left and placed the Lost Ship on {to}."),
+    "lost_due": N_("{s} will place the Lost Ship later: no outer-ring node is free."),
+    "lost_placed": N_("{s} placed the Lost Ship on {to}."),
+    "card": N_("{s} played {card} ({vp} VP)."),
+    "card_for": N_("{s} played {card} for {p} ({vp} VP)."),
+    "to_platform": N_("{Ship} on {a} went back to the platform."),
+    "block": N_("{s} blocked the dotted link {link}."),
+    "discard": N_("{s} discarded {card} with it."),
+    "missions_drawn": N_("{s} drew {missions}."),
+    "missions_drawn_kept": N_("{s} drew {missions} and kept one."),
+    "mission_kept": N_("{s} kept one of the drawn missions."),
+    "mission": N_("{s} revealed mission {mission}: {vp} VP."),
+    "game_over": N_("The game is over. {winners}"),
+    "end_turn": N_("{s} ended the turn."),
+    "decline": N_("{s} let the chance pass."),
 }
 
-DE = {
-    "mission_returned": "{s} {hat} eine Mission zurückgelegt und zwei behalten.",
-    "enter": "{s} {hat} ein Schiff auf {nodes} ins Spiel gebracht.",
-    "enter_many": "{s} {hat} Schiffe auf {nodes} ins Spiel gebracht.",
-    "move": "{s} {hat} {ship} von {a} nach {b} gezogen.",
-    "move_saved": "{s} {hat} {ship} von {a} ins Wurmloch gezogen: gerettet.",
-    "move_back": "{s} {hat} {ship} von {a} weg und wieder zurück gezogen.",
-    "warp": "{s} {ist} per Warp von {a} nach {b} gesprungen.",
-    "warp_saved": "{s} {ist} per Warp von {a} ins Wurmloch gesprungen: gerettet.",
-    "all_saved": "{s} {hat} alle Schiffe gerettet: {place} Platz der Last-Ship-Leiste.",
-    "last_place": "{s} {ist} als Letzter auf dem Spielplan geblieben: {place} Platz der Last-Ship-Leiste.",
-    "take": "{s} {hat} die offene Karte {cards} genommen.",
-    "take_many": "{s} {hat} die offenen Karten {cards} genommen.",
-    "skip": "{s} {hat} ausgesetzt: Die Skip-Scheibe ist auf Feld {field} gerückt.",
-    "trade": "{Ship} auf {a} und {other} auf {b} haben die Plätze getauscht.",
-    "raise": "{Ship} auf {a} wurde für einen Warp aufgestellt.",
-    "lost_found": "{s} {hat} das Lost Ship gefunden.",
-    "lost_found_placed": "{s} {hat} das Lost Ship gefunden und auf {to} gesetzt.",
-    "lost_alone": "{s} {hatte} kein Schiff mehr: Das Lost Ship kommt sofort ins Spiel.",
-    "lost_alone_placed": "{s} {hatte} kein Schiff mehr und {hat} das Lost Ship auf {to} gesetzt.",
-    "lost_due": "{s} setzt das Lost Ship später ein: Kein Knoten des Außenrings ist frei.",
-    "lost_placed": "{s} {hat} das Lost Ship auf {to} gesetzt.",
-    "card": "{s} {hat} {card} gespielt ({vp} SP).",
-    "card_for": "{s} {hat} {card} für {p} gespielt ({vp} SP).",
-    "to_platform": "{Ship} auf {a} ist auf die Plattform zurückgekehrt.",
-    "block": "{s} {hat} die gepunktete Verbindung {link} gesperrt.",
-    "discard": "{s} {hat} dazu {card} abgeworfen.",
-    "missions_drawn": "{s} {hat} {missions} gezogen.",
-    "missions_drawn_kept": "{s} {hat} {missions} gezogen und eine behalten.",
-    "mission_kept": "{s} {hat} eine der gezogenen Missionen behalten.",
-    "mission": "{s} {hat} Mission {mission} aufgedeckt: {vp} SP.",
-    "game_over": "Das Spiel ist zu Ende. {winners}",
-    "end_turn": "{s} {hat} den Zug beendet.",
-    "decline": "{s} {hat} verzichtet.",
-}
-
-TEXTS = {"en": EN, "de": DE}
+# the sentences whose verb a language may change for the reader
+PERSONAL = frozenset(EN) - {"trade", "raise", "to_platform", "game_over"}
 
 # Said only when a turn did nothing else; the rest of the bookkeeping is told by the log's own line.
 QUIET = frozenset({"turn", "end_turn", "refill", "reshuffle", "unblock", "decline"})
@@ -101,7 +68,7 @@ class Reader:
     """Who reads the recap, and in which words: the reader's own colour is "you"."""
 
     def __init__(self, viewer: int | None, lang: str, names: list[str] | None) -> None:
-        self.lang = lang if lang in TEXTS else "en"
+        self.lang = lang
         self.names = names
         self.you = BOARD.colours[viewer] if viewer is not None and 0 <= viewer < len(BOARD.colours) else None
 
@@ -111,43 +78,36 @@ class Reader:
         return names[BOARD.colours.index(c)] if names and c in BOARD.colours[:len(names)] else colour(c, self.lang)
 
     def subject(self, c: str) -> str:
-        return ("You" if self.lang == "en" else "Du") if c == self.you else self.name(c)
+        return t_(self.lang, "You") if c == self.you else self.name(c)
 
     def object(self, c: str) -> str:
-        return ("you" if self.lang == "en" else "dich") if c == self.you else self.name(c)
+        return p_(self.lang, "object", "you") if c == self.you else self.name(c)
 
     def ship(self, owner: str, actor: str | None = None, first: bool = False) -> str:
         """A ship by whose it is: one the acting player moves himself is just "a ship"."""
-        en = self.lang == "en"
         if owner == actor:
-            return "a ship" if en else "ein Schiff"
+            return t_(self.lang, "a ship")
         if owner == self.you:
-            return ("Your ship" if first else "your ship") if en else ("Dein Schiff" if first else "dein Schiff")
-        return f"{self.name(owner)}'s ship" if en else f"{'Das' if first else 'das'} Schiff von {self.name(owner)}"
+            return t_(self.lang, "Your ship") if first else t_(self.lang, "your ship")
+        theirs = p_(self.lang, "first", "{name}'s ship") if first else t_(self.lang, "{name}'s ship")
+        return theirs.format(name=self.name(owner))
 
     def joined(self, words: list[str]) -> str:
-        also = " and " if self.lang == "en" else " und "
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + also + words[-1]
+        return joined(words, self.lang)
 
     def missions(self, count: int) -> str:
-        if count == 1:
-            return "a mission" if self.lang == "en" else "eine Mission"
-        return f"{count} missions" if self.lang == "en" else f"{count} Missionen"
+        return n_(self.lang, "a mission", "{n} missions", count).format(n=count)
 
     def winners(self, colours: list[str]) -> str:
-        en = self.lang == "en"
         if colours == [self.you]:
-            return "You won." if en else "Du hast gewonnen."
-        who = self.joined([("you" if en else "du") if c == self.you else self.name(c) for c in colours])
-        if not en:
-            return f"Es {'gewinnt' if len(colours) == 1 else 'gewinnen'}: {who}."
-        return f"{'Winner' if len(colours) == 1 else 'Winners'}: {who}."
+            return t_(self.lang, "You won.")
+        who = self.joined([t_(self.lang, "you") if c == self.you else self.name(c) for c in colours])
+        return n_(self.lang, "Winner: {who}.", "Winners: {who}.", len(colours)).format(who=who)
 
     def words(self, item: Item) -> dict[str, str]:
         """The item's fields as the sentence names them."""
-        c, you = item.get("colour", ""), item.get("colour") == self.you
-        out = {"s": self.subject(c) if c else "", "hat": "hast" if you else "hat", "ist": "bist" if you else "ist",
-               "hatte": "hattest" if you else "hatte"}
+        c = item.get("colour", "")
+        out = {"s": self.subject(c) if c else ""}
         out.update({key: node(item[key], self.lang) for key in ("a", "b", "to") if key in item})
         if "owner" in item:
             out["ship"] = self.ship(item["owner"], item.get("actor"))
@@ -159,7 +119,7 @@ class Reader:
         lang = self.lang
         return {"other": self.ship, "nodes": self.joined, "p": self.object,
                 "cards": lambda v: self.joined([card(x, lang) for x in v]), "card": lambda v: card(v, lang),
-                "place": lambda v: PLACES[lang][v], "field": lambda v: FIELDS[lang][v],
+                "place": lambda v: t_(lang, PLACES[v]), "field": lambda v: field(v, lang),
                 "link": lambda v: link(v, lang), "mission": lambda v: mission(v, lang),
                 "vp": lambda v: f"{v:+d}", "missions": self.missions, "winners": self.winners}
 
@@ -167,7 +127,9 @@ class Reader:
         if item["say"] is None:
             return render(item["event"], self.lang, self.names)
         say = "move_back" if item["say"] == "move" and item["a"] == item["b"] else item["say"]
-        return TEXTS[self.lang][say].format(**self.words(item))
+        yours = say in PERSONAL and item.get("colour") is not None and item.get("colour") == self.you
+        text = CATALOGUE.variant(self.lang, "you", EN[say]) if yours else t_(self.lang, EN[say])
+        return text.format(**self.words(item))
 
 
 class Turn:

@@ -50,7 +50,7 @@ def _play(s, me, d):
         return f"{card} costs {-spec.played} VP and you have {s['vp'][me]}: VP never fall below 0 (AE8)"
     reason = _card_ship(s, d.get("ship")) or _card_player(s, me, card, d.get("player"))
     reason = reason or _a8(s, me, d) or _blocked_link(s, d.get("ship"), d.get("to"))
-    return reason or f"{card} cannot be carried out that way now; the card says: {spec.text['en']}"
+    return reason or f"{card} cannot be carried out that way now; the card says: {spec.text}"
 
 
 def _card_ship(s, ship):

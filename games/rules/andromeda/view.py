@@ -5,7 +5,7 @@ other players' hands and kept missions, and another player's secret options in a
 """
 from __future__ import annotations
 
-from .log import prompt
+from .log import CATALOGUE, prompt
 from .scoring import final
 from .ships import BOARD
 from .turn import clone
@@ -83,7 +83,7 @@ def view(s, seat: int | None) -> dict:
             "phase": turn["phase"], "into_wormhole": turn["into_wormhole"]},
         "question": _question(s, seat),
         "queue": [_queued(item, mine) for item in s["queue"]],
-        "prompt": {"en": prompt(s, "en"), "de": prompt(s, "de")},
+        "prompt": {lang: prompt(s, lang) for lang in CATALOGUE.languages},
         "over": over,
         "outcome": final(s) if over else None,
     }

@@ -2,46 +2,26 @@
 // as SVG from a rules-module view, the side panel (your hand and missions, the open cards, the tracks),
 // and the clicks that make each decision. Every element a player may choose carries data-token.
 import { el, html, inkClass, INK_ON, PLAYER_COLOURS, titled } from "../js/svg.js";
-import { boardShell, markMine, withShownText } from "../js/board_shell.js";
+import { boardShell, catalogueWords, markMine, withShownText } from "../js/board_shell.js";
 
 const NODE_R = 24;
 const WORMHOLE = "W";
 
-const TEXTS = {
-  en: {
-    board: "The approach zones and the wormhole", roledescription: "board", wormhole: "Wormhole", zone: "Zone", ship: "ship of", upright: "upright for a warp",
-    free: "free", blocked: "blocked", vp: "VP", platform: "platform", saved: "saved",
-    lost: "Lost Ship", lostState: { aside: "not found", due: "found, to place", placed: "on the board" },
-    skip: "Skip", fields: { 1: "1 SWAP", 2: "2 wait", 3: "3 WARP" }, hand: "hand", missions: "missions",
-    yourHand: "Your hand", yourMissions: "Your missions", noCards: "no cards", noMissions: "no missions kept",
-    open: "Open cards", decks: "Decks", discard: "Discards", revealed: "Missions met", lastShip: "Last Ship track",
-    played: "played", inHand: "in hand", choosePlayer: "Choose a player", chooseMission: "Choose a mission to keep",
-    returnMission: "Choose the mission to give back",
-    place: "place", none: "none", breakdown: "Score", track: "track", handVp: "cards in hand", endMissions: "end missions",
-    total: "total", missionCards: "Missions", actionCards: "Action cards", when: { play: "at once", end: "at the end" },
-    buttons: { skip: "Skip", decline: "No thanks", end_turn: "End turn" },
-    colours: { red: "Red", yellow: "Yellow", green: "Green", blue: "Blue" }, read: "Read the card",
-    link: (a, b) => `dotted link from ${a} to ${b}`,
-  },
-  de: {
-    board: "Die Anflugzonen und das Wurmloch", roledescription: "Spielplan", wormhole: "Wurmloch", zone: "Zone", ship: "Schiff von", upright: "aufgestellt für einen Warp",
-    free: "frei", blocked: "gesperrt", vp: "SP", platform: "Plattform", saved: "gerettet",
-    lost: "Lost Ship", lostState: { aside: "nicht gefunden", due: "gefunden, einzusetzen", placed: "auf dem Spielplan" },
-    skip: "Skip", fields: { 1: "1 SWAP", 2: "2 warten", 3: "3 WARP" }, hand: "Hand", missions: "Missionen",
-    yourHand: "Deine Hand", yourMissions: "Deine Missionen", noCards: "keine Karten", noMissions: "keine Mission behalten",
-    open: "Offene Karten", decks: "Stapel", discard: "Ablage", revealed: "Erfüllte Missionen", lastShip: "Last-Ship-Leiste",
-    played: "gespielt", inHand: "auf der Hand", choosePlayer: "Wähle einen Spieler", chooseMission: "Wähle die Mission, die du behältst",
-    returnMission: "Wähle die Mission, die du zurückgibst",
-    place: "Platz", none: "keine", breakdown: "Wertung", track: "Leiste", handVp: "Karten auf der Hand", endMissions: "Missionen am Ende",
-    total: "gesamt", missionCards: "Missionen", actionCards: "Aktionskarten", when: { play: "sofort", end: "am Ende" },
-    buttons: { skip: "Aussetzen", decline: "Verzichten", end_turn: "Zug beenden" },
-    colours: { red: "Rot", yellow: "Gelb", green: "Grün", blue: "Blau" }, read: "Karte lesen",
-    link: (a, b) => `gepunktete Verbindung von ${a} nach ${b}`,
-  },
-};
+// Every word comes from the page's client_data (`words`, in the page's language, from the game's
+// catalogue: games/rules/andromeda/board_words.py); the texts hold {placeholders} `fill` fills. The
+// functions the page calls with a language alone (label, columns) read the data it last handed the
+// module (createBoard, picture, decorateRules), or the data they are given.
+let pageData = null;
 
-function words(lang) {
-  return TEXTS[lang] || TEXTS.en;
+function words(data) {
+  const t = catalogueWords(data || pageData), { fill } = t;
+  return {
+    ...t,
+    lostState: { aside: t["lostState.aside"], due: t["lostState.due"], placed: t["lostState.placed"] },
+    fields: { 1: t["fields.1"], 2: t["fields.2"], 3: t["fields.3"] }, when: { play: t["when.play"], end: t["when.end"] },
+    buttons: { skip: t["buttons.skip"], decline: t["buttons.decline"], end_turn: t["buttons.end_turn"] },
+    colours: t.colours || {}, link: (a, b) => fill("link", { a, b }),
+  };
 }
 
 // --- the interface the game page uses ----------------------------------------------------------
@@ -70,8 +50,8 @@ export function pathOf(d) {
 /** Nodes named in log lines ("A6 → A9"): hovering one lights it on the board. */
 export const placePattern = /\b[ABC](?:1[01]|[1-9])\b/g;
 
-export function label(token, lang) {
-  if (token.startsWith("btn:")) return words(lang).buttons[token.slice(4)] || token.slice(4);
+export function label(token, lang, data = pageData) {
+  if (token.startsWith("btn:")) return words(data).buttons[token.slice(4)] || token.slice(4);
   return null;
 }
 
@@ -79,40 +59,31 @@ export function label(token, lang) {
 // screen readers and as its tooltip): by the kind of the legal decisions it leads to. The wormhole
 // is a destination ("into the wormhole"), a dotted link is said from its start to its end, never
 // with an arrow a screen reader would spell out.
-const ACTIONS = {
-  en: {
-    enter: (p) => `Enter at ${p}`, place_lost: (p) => `Place the Lost Ship at ${p}`, move: (p) => `Move the ship at ${p}`,
-    warp: (p) => `Warp the ship at ${p}`, shift: (p) => `Shift the ship at ${p}`, swap: (p) => `Swap the ship at ${p}`,
-    raise: (p) => `Raise the ship at ${p} for a warp`, choose: (p) => `Choose ${p}`,
-    to: (verb, from, dest) => `${verb} the ship from ${from} ${dest}`, swapWith: (from, p) => `Swap the ship at ${from} with the ship at ${p}`,
-    dest: (p) => (p === WORMHOLE ? "into the wormhole" : `to ${p}`), wormhole: "the wormhole",
-    verbs: { move: "Move", warp: "Warp", shift: "Shift" }, play: (card, what) => `Play ${card}: ${what}`,
-    fields: { ship: (p) => `the ship at ${p}`, with: (p) => `with the ship at ${p}`, link: (p) => `block the ${p}`,
-              player: (p) => `for ${p}`, discard: (c) => `discard ${c}`, take: (c) => `take ${c}` },
+function actions(data) {
+  const w = words(data);
+  const at = (key) => (p) => w.fill(key, { p });
+  return {
+    enter: at("act.enter"), place_lost: at("act.place_lost"), move: at("act.move"), warp: at("act.warp"),
+    shift: at("act.shift"), swap: at("act.swap"), raise: at("act.raise"), choose: at("act.choose"),
+    to: (verb, from, dest) => w.fill("act.to", { verb, from, dest }), swapWith: (from, p) => w.fill("act.swapWith", { from, p }),
+    dest: (p) => (p === WORMHOLE ? w["act.dest.wormhole"] : w.fill("act.dest", { p })), wormhole: w["act.wormhole"],
+    verbs: { move: w["act.verbs.move"], warp: w["act.verbs.warp"], shift: w["act.verbs.shift"] },
+    play: (card, what) => w.fill("act.play", { card, what }),
+    fields: { ship: at("act.fields.ship"), with: at("act.fields.with"), link: at("act.fields.link"),
+              player: at("act.fields.player"), discard: at("act.fields.discard"), take: at("act.fields.take") },
     // the panel's chips: a card in hand, an open card, a mission dealt or drawn
-    playCard: (card) => `Play ${card}`, takeCard: (card) => `Take ${card}`, giveBack: (m) => `Give back ${m}`,
-    keepMission: (m) => `Keep ${m}`, mission: (n, name, vp) => `mission ${n} ${name} (+${vp} VP)`,
-  },
-  de: {
-    enter: (p) => `Einfliegen auf ${p}`, place_lost: (p) => `Das Lost Ship einsetzen auf ${p}`, move: (p) => `Bewegen: das Schiff auf ${p}`,
-    warp: (p) => `Warpen: das Schiff auf ${p}`, shift: (p) => `Verschieben: das Schiff auf ${p}`, swap: (p) => `Tauschen: das Schiff auf ${p}`,
-    raise: (p) => `Aufstellen für einen Warp: das Schiff auf ${p}`, choose: (p) => `Wählen: ${p}`,
-    to: (verb, from, dest) => `${verb}: das Schiff von ${from} ${dest}`, swapWith: (from, p) => `Tauschen: das Schiff auf ${from} mit dem auf ${p}`,
-    dest: (p) => (p === WORMHOLE ? "ins Wurmloch" : `nach ${p}`), wormhole: "das Wurmloch",
-    verbs: { move: "Bewegen", warp: "Warpen", shift: "Verschieben" }, play: (card, what) => `${card} spielen: ${what}`,
-    fields: { ship: (p) => `das Schiff auf ${p}`, with: (p) => `mit dem Schiff auf ${p}`, link: (p) => `die ${p} sperren`,
-              player: (p) => `für ${p}`, discard: (c) => `${c} abwerfen`, take: (c) => `${c} nehmen` },
-    playCard: (card) => `${card} spielen`, takeCard: (card) => `Nehmen: ${card}`, giveBack: (m) => `Zurückgeben: ${m}`,
-    keepMission: (m) => `Behalten: ${m}`, mission: (n, name, vp) => `Mission ${n} ${name} (+${vp} SP)`,
-  },
-};
+    playCard: (card) => w.fill("act.playCard", { card }), takeCard: (card) => w.fill("act.takeCard", { card }),
+    giveBack: (m) => w.fill("act.giveBack", { m }), keepMission: (m) => w.fill("act.keepMission", { m }),
+    mission: (n, name, vp) => w.fill("act.mission", { n, name, vp }),
+  };
+}
 
 /** The name of an offered target: what choosing it does, e.g. "Move the ship from A3 to A5". */
-function describeTarget(token, { selected = [], decisions = [] }, lang) {
-  const w = words(lang), a = ACTIONS[lang] || ACTIONS.en;
+function describeTarget(token, { selected = [], decisions = [] }, data) {
+  const w = words(data), a = actions(data);
   const [kind, value] = [token.slice(0, token.indexOf(":")), token.slice(token.indexOf(":") + 1)];
   const place = { node: (v) => (v === WORMHOLE ? a.wormhole : v), link: (v) => w.link(...v.split(">")),
-                  player: (v) => colourName(v, lang) }[kind];
+                  player: (v) => colourName(v, data) }[kind];
   if (!place) return null;  // cards and missions are buttons in the panel, named there (chipName)
   const types = new Set(decisions.map((d) => d.type));
   const only = types.size === 1 ? [...types][0] : null;
@@ -129,14 +100,14 @@ function describeTarget(token, { selected = [], decisions = [] }, lang) {
 
 /** The name of an offered chip in the panel, what choosing it does: "Play W4 Drift", "Play A10:
  * discard W4 Drift", "Take W4 Drift", "Give back mission 4 Dotted line (+5 VP)", "Keep …", "Play W3: for Red". */
-function chipName(token, data, view, selected, lang) {
-  const a = ACTIONS[lang] || ACTIONS.en;
+function chipName(token, data, view, selected) {
+  const a = actions(data);
   const [kind, value] = [token.slice(0, token.indexOf(":")), token.slice(token.indexOf(":") + 1)];
   const card = selected.length && selected[0].startsWith("hand:") ? selected[0].slice(5) : null;
   const cardName = data.cards[value] ? `${value} ${data.cards[value].name}` : value;
   if (kind === "hand") return card ? a.play(card, a.fields.discard(cardName)) : a.playCard(cardName);
   if (kind === "open") return card ? a.play(card, a.fields.take(cardName)) : a.takeCard(cardName);
-  if (kind === "player") return card ? a.play(card, a.fields.player(colourName(value, lang))) : null;
+  if (kind === "player") return card ? a.play(card, a.fields.player(colourName(value, data))) : null;
   const mission = kind === "mission" ? data.missions[value] : null;
   if (!mission) return null;
   const said = a.mission(value, mission.name, mission.vp);
@@ -144,34 +115,25 @@ function chipName(token, data, view, selected, lang) {
 }
 
 /** Each chip of the panel that is offered now is named for what choosing it does. */
-function nameChips(panel, data, view, opts, lang) {
+function nameChips(panel, data, view, opts) {
   const offered = new Set(opts.choices || []);
   for (const chip of panel.querySelectorAll("button[data-token]")) {
-    const name = offered.has(chip.dataset.token) && chipName(chip.dataset.token, data, view, opts.selected || [], lang);
+    const name = offered.has(chip.dataset.token) && chipName(chip.dataset.token, data, view, opts.selected || []);
     if (name) chip.setAttribute("aria-label", withShownText(name, chip.textContent));
   }
 }
 
 // What the next click of a played card chooses: the prompt follows each step (docs/games.md).
-const STEPS = {
-  en: { ship: "choose the ship it acts on", with: "choose the ship to swap with", to: "choose where it goes",
-        player: "choose a player", link: "choose a dotted line", discard: "choose a card to discard", take: "choose an open card to take",
-        play: (card, what) => `Play ${card}: ${what}` },
-  de: { ship: "wähle das Schiff", with: "wähle das Schiff zum Tauschen", to: "wähle das Ziel", player: "wähle einen Spieler",
-        link: "wähle eine gepunktete Linie", discard: "wähle eine Karte zum Abwerfen", take: "wähle eine offene Karte",
-        play: (card, what) => `${card} spielen: ${what}` },
-};
-
 /** After a card is chosen, what its next click picks; other steps keep the page's words (null). */
-export function stepPrompt(selected, next, { decisions = [] }, lang) {
-  const s = STEPS[lang] || STEPS.en;
+export function stepPrompt(selected, next, { decisions = [], data = pageData }) {
+  const w = words(data);
   if (!selected.length || !selected[0].startsWith("hand:") || !decisions.length || decisions.some((d) => d.type !== "play")) return null;
   const [field] = FIELD_TOKENS.filter(([f]) => f in decisions[0])[selected.length - 1] || [];
-  return field ? s.play(selected[0].slice(5), s[field]) : null;
+  return field ? w.fill("act.play", { card: selected[0].slice(5), what: w[`step.${field}`] }) : null;
 }
 
-export function columns(view, lang) {
-  const w = words(lang);
+export function columns(view, lang, data = pageData) {
+  const w = words(data);
   const count = (value) => (Array.isArray(value) ? value.length : value);
   return [
     { title: w.vp, value: (order, c) => view.vp[c] },
@@ -190,8 +152,8 @@ export function notes() {
 
 // --- drawing the board -------------------------------------------------------------------------
 
-function colourName(colour, lang) {
-  return words(lang).colours[colour] || colour;
+function colourName(colour, data) {
+  return words(data).colours[colour] || colour;
 }
 
 function frame(data) {
@@ -216,8 +178,8 @@ function linkLine(layer, data, a, b, attrs) {
   return el("line", { x1: p.x + ux * NODE_R, y1: p.y + uy * NODE_R, x2: q.x - ux * (rq + 2), y2: q.y - uy * (rq + 2), ...attrs }, layer);
 }
 
-function drawLinks(svg, view, data, lang) {
-  const w = words(lang);
+function drawLinks(svg, view, data) {
+  const w = words(data);
   const layer = el("g", { class: "links" }, svg);
   // A solid link is no target and says nothing a node's words do not (the board in words lists each
   // node's links), so it stays out of the accessibility tree; a dotted link is a target, named by its title.
@@ -240,7 +202,7 @@ function drawLinks(svg, view, data, lang) {
   }
 }
 
-function drawShip(g, colour, x, y, upright, lang) {
+function drawShip(g, colour, x, y, upright, data) {
   const fill = PLAYER_COLOURS[colour] || "#888";
   if (upright) {
     el("polygon", { points: `${x},${y - 17} ${x + 14},${y + 12} ${x - 14},${y + 12}`, fill, stroke: "#1d2433", "stroke-width": 2,
@@ -249,17 +211,17 @@ function drawShip(g, colour, x, y, upright, lang) {
     el("ellipse", { cx: x, cy: y, rx: 16, ry: 11, fill, stroke: "#1d2433", "stroke-width": 2, class: "ship" }, g);
   }
   el("text", { x, y: y + (upright ? 7 : 4), "text-anchor": "middle", "font-size": 11, "font-weight": "bold",
-               fill: INK_ON[colour] || "#fff", "pointer-events": "none", "aria-hidden": "true" }, g).textContent = colourName(colour, lang)[0];
+               fill: INK_ON[colour] || "#fff", "pointer-events": "none", "aria-hidden": "true" }, g).textContent = colourName(colour, data)[0];
 }
 
-function drawNodes(svg, view, data, lang) {
-  const w = words(lang);
+function drawNodes(svg, view, data) {
+  const w = words(data);
   const layer = el("g", { class: "nodes" }, svg);
   const upright = new Set(Object.keys(view.upright || {}));
   for (const [name, node] of Object.entries(data.nodes)) {
     const colour = view.board[name];
     const what = name === WORMHOLE ? w.wormhole
-      : colour ? `${name}: ${w.ship} ${colourName(colour, lang)}${upright.has(name) ? `, ${w.upright}` : ""}` : `${name}: ${w.free}`;
+      : colour ? `${name}: ${w.ship} ${colourName(colour, data)}${upright.has(name) ? `, ${w.upright}` : ""}` : `${name}: ${w.free}`;
     const g = titled(el("g", { class: `node depth-${node.depth}`, "data-token": `node:${name}`, "data-place": name }, layer), what);
     if (name === WORMHOLE) {
       el("circle", { cx: node.x, cy: node.y, r: NODE_R * 2, fill: "url(#swirl)", stroke: "#1d2433", "stroke-width": 2, class: "spot" }, g);
@@ -271,11 +233,11 @@ function drawNodes(svg, view, data, lang) {
                    stroke: "#7b8794", "stroke-width": 2, class: "spot" }, g);
     el("text", { x: node.x, y: node.y + NODE_R + 13, "text-anchor": "middle", "font-size": 12, fill: "#52606d",
                  "pointer-events": "none", class: "node-name" }, g).textContent = name;
-    if (colour) drawShip(g, colour, node.x, node.y, upright.has(name), lang);
+    if (colour) drawShip(g, colour, node.x, node.y, upright.has(name), data);
   }
 }
 
-function drawBoard(svg, view, data, lang, fit) {
+function drawBoard(svg, view, data, fit) {
   svg.replaceChildren();
   arrowDefs(svg);
   const gradient = el("radialGradient", { id: "swirl" }, svg.querySelector("defs"));
@@ -287,8 +249,8 @@ function drawBoard(svg, view, data, lang, fit) {
     const cx = outer.reduce((s, v) => s + v.x, 0) / outer.length, cy = outer.reduce((s, v) => s + v.y, 0) / outer.length;
     el("text", { x: cx * 1.18, y: cy * 1.18 + 9, "text-anchor": "middle" }, zones).textContent = zone;
   }
-  drawLinks(svg, view, data, lang);
-  drawNodes(svg, view, data, lang);
+  drawLinks(svg, view, data);
+  drawNodes(svg, view, data);
   // Decoration stays out of the accessibility tree: a node and a link are named by their <title>.
   for (const node of svg.querySelectorAll("defs, text, .zones")) node.setAttribute("aria-hidden", "true");
   svg.dataset.fit = frame(data);
@@ -300,8 +262,8 @@ function drawBoard(svg, view, data, lang, fit) {
 const signed = (n) => `${n >= 0 ? "+" : ""}${n}`;
 
 /** An action card's or a mission's whole text as js/card_text.js shows it: key "card:W1", "mission:3". */
-function cardDetails(data, key, lang) {
-  const w = words(lang), [kind, id] = key.split(":");
+function cardDetails(data, key) {
+  const w = words(data), [kind, id] = key.split(":");
   if (kind === "card" && data.cards[id]) {
     const card = data.cards[id];
     return { title: `${id} ${card.name}`, lines: [card.text, `${w.played} ${signed(card.played)} ${w.vp}, ${w.inHand} ${signed(card.in_hand)} ${w.vp}`] };
@@ -311,28 +273,28 @@ function cardDetails(data, key, lang) {
 }
 
 /** The "i" beside a chip: it reads the card, offered or not (a chip not offered cannot be pressed). */
-function infoButton(key, name, lang) {
-  return html("button", "i", { type: "button", class: "card-info", "data-card-info": key, "aria-label": `${words(lang).read}: ${name}` });
+function infoButton(key, name, data) {
+  return html("button", "i", { type: "button", class: "card-info", "data-card-info": key, "aria-label": `${words(data).read}: ${name}` });
 }
 
-function cardChip(data, id, token, lang) {
-  const w = words(lang);
+function cardChip(data, id, token) {
+  const w = words(data);
   const card = data.cards[id];
   const chip = html("button", null, { type: "button", class: `token-chip card-chip deck-${card.deck}`, "data-token": token, "data-card": `card:${id}`,
                                       title: `${card.text} (${w.played} ${signed(card.played)}, ${w.inHand} ${card.in_hand})` });
   chip.append(html("strong", id), ` ${card.name} `, html("small", `${signed(card.played)}/${card.in_hand}`));
   const holder = html("span", null, { class: "chip-with-info" });
-  holder.append(chip, infoButton(`card:${id}`, card.name, lang));
+  holder.append(chip, infoButton(`card:${id}`, card.name, data));
   return holder;
 }
 
-function missionChip(data, number, token, lang) {
+function missionChip(data, number, token) {
   const mission = data.missions[number];
   const chip = html("button", null, { type: "button", class: "token-chip mission-chip", "data-token": token, "data-card": `mission:${number}`,
                                       title: mission.text });
   chip.append(html("strong", `${number}`), ` ${mission.name} `, html("small", `+${mission.vp}`));
   const holder = html("span", null, { class: "chip-with-info" });
-  holder.append(chip, infoButton(`mission:${number}`, mission.name, lang));
+  holder.append(chip, infoButton(`mission:${number}`, mission.name, data));
   return holder;
 }
 
@@ -348,8 +310,8 @@ function line(...parts) {
   return p;
 }
 
-function drawPanel(panel, view, data, lang, ctx, opts) {
-  const w = words(lang);
+function drawPanel(panel, view, data, ctx, opts) {
+  const w = words(data);
   const mine = ctx.you !== null && ctx.you !== undefined ? view.colours[ctx.you] : null;
   const parts = [];
   const question = view.question || {};
@@ -357,12 +319,12 @@ function drawPanel(panel, view, data, lang, ctx, opts) {
   if (mine) {
     const hand = Array.isArray(view.hands[mine]) ? view.hands[mine] : [];
     const handBox = html("div", null, { id: "hand", class: "display" });
-    for (const id of hand) handBox.append(cardChip(data, id, `hand:${id}`, lang));
+    for (const id of hand) handBox.append(cardChip(data, id, `hand:${id}`));
     if (!hand.length) handBox.append(w.noCards);
     const kept = Array.isArray(view.missions[mine]) ? view.missions[mine] : [];
     const missionBox = html("div", null, { id: "my-missions", class: "display" });
     for (const m of kept) {
-      const chip = missionChip(data, m, `kept:${m}`, lang);
+      const chip = missionChip(data, m, `kept:${m}`);
       missionBox.append(chip);
     }
     if (!kept.length) missionBox.append(w.noMissions);
@@ -372,40 +334,40 @@ function drawPanel(panel, view, data, lang, ctx, opts) {
   if (offeredMissions.length) {
     // Returning one of the three dealt (setup) or keeping one of those drawn (card A2).
     const choice = html("div", null, { id: "mission-choice", class: "display" });
-    for (const token of offeredMissions) choice.append(missionChip(data, Number(token.slice(8)), token, lang));
+    for (const token of offeredMissions) choice.append(missionChip(data, Number(token.slice(8)), token));
     parts.unshift(section(question.q === "return_mission" ? w.returnMission : w.chooseMission, choice));
   }
   if (asked.some((t) => t.startsWith("player:"))) {
     const who = html("div", null, { id: "player-choice", class: "display" });
     for (const c of view.colours) {
-      const chip = html("button", colourName(c, lang), { type: "button", class: "token-chip", "data-token": `player:${c}` });
+      const chip = html("button", colourName(c, data), { type: "button", class: "token-chip", "data-token": `player:${c}` });
       chip.prepend(html("span", "● ", { class: inkClass(c), "aria-hidden": "true" }));
       who.append(chip);
     }
     parts.unshift(section(w.choosePlayer, who));
   }
   const open = html("div", null, { id: "open-cards", class: "display" });
-  for (const kind of ["warning", "alert"]) if (view.open[kind]) open.append(cardChip(data, view.open[kind], `open:${view.open[kind]}`, lang));
+  for (const kind of ["warning", "alert"]) if (view.open[kind]) open.append(cardChip(data, view.open[kind], `open:${view.open[kind]}`));
   const decks = line(`${w.decks}: WARNING ${view.decks.warning} · ALERT ${view.decks.alert} · ${w.missionCards} ${view.decks.mission}`);
   const discards = [...view.discard.warning, ...view.discard.alert];
   parts.push(section(w.open, open, decks, line(`${w.discard}: ${discards.join(", ") || w.none}`)));
   const track = html("ol", null, { id: "last-ship", class: "track" });
   data.last_ship_vp.forEach((vp, i) => {
     const who = view.last_ship[i];
-    track.append(html("li", `${i + 1}. (${vp} ${w.vp}) ${who ? colourName(who, lang) : "–"}`));
+    track.append(html("li", `${i + 1}. (${vp} ${w.vp}) ${who ? colourName(who, data) : "–"}`));
   });
   const revealed = html("ul", null, { id: "revealed" });
   for (const c of view.colours) {
-    for (const m of view.revealed[c]) revealed.append(html("li", `${colourName(c, lang)}: ${m} ${data.missions[m].name} (+${data.missions[m].vp})`));
+    for (const m of view.revealed[c]) revealed.append(html("li", `${colourName(c, data)}: ${m} ${data.missions[m].name} (+${data.missions[m].vp})`));
   }
   parts.push(section(w.lastShip, track, html("h3", w.revealed), revealed));
-  if (view.outcome) parts.unshift(section(w.breakdown, breakdownTable(view, lang)));
+  if (view.outcome) parts.unshift(section(w.breakdown, breakdownTable(view, data)));
   panel.replaceChildren(...parts);
-  nameChips(panel, data, view, opts, lang);
+  nameChips(panel, data, view, opts);
 }
 
-function breakdownTable(view, lang) {
-  const w = words(lang);
+function breakdownTable(view, data) {
+  const w = words(data);
   const table = html("table", null, { class: "players", id: "breakdown" });
   const head = html("tr");
   for (const h of ["", w.track, w.lastShip, w.handVp, w.endMissions, w.total]) head.append(html("th", h));
@@ -413,31 +375,34 @@ function breakdownTable(view, lang) {
   for (const c of view.colours) {
     const b = view.outcome.breakdown[c];
     const row = html("tr");
-    for (const v of [colourName(c, lang), b.track, b.last_ship, b.hand, b.end_missions_vp, view.outcome.scores[c]]) row.append(html("td", v));
+    for (const v of [colourName(c, data), b.track, b.last_ship, b.hand, b.end_missions_vp, view.outcome.scores[c]]) row.append(html("td", v));
     table.append(row);
   }
   return table;
 }
 
 export function createBoard({ board, panel }, ctx) {
-  const { board: name, roledescription } = words(ctx.lang);
+  pageData = ctx.data;
+  const { board: name, roledescription } = words(ctx.data);
   const shell = boardShell(board, { name, roledescription, place: "data-place" }, (svg, view, opts) => {
-    drawBoard(svg, view, ctx.data, ctx.lang, opts.fit);
+    drawBoard(svg, view, ctx.data, opts.fit);
     // The viewer's own ships.
     markMine(svg.querySelectorAll(".node[data-place]"), view, ctx.you, (node, mine) => view.board[node.dataset.place] === mine);
-    if (panel) drawPanel(panel, view, ctx.data, ctx.lang, ctx, opts);
+    if (panel) drawPanel(panel, view, ctx.data, ctx, opts);
   });
-  return { ...shell, describe: (token, context) => describeTarget(token, context, ctx.lang),
-           cardText: (key) => cardDetails(ctx.data, key, ctx.lang) };
+  return { ...shell, describe: (token, context) => describeTarget(token, context, ctx.data),
+           cardText: (key) => cardDetails(ctx.data, key) };
 }
 
 /** A small, still drawing of a view (the lobby's picture, the moderators' desk). */
-export function picture(svg, view, data, lang) {
-  drawBoard(svg, view, data, lang, true);
+export function picture(svg, view, data) {
+  pageData = data;
+  drawBoard(svg, view, data, true);
 }
 
 /** The rules page: the board, drawn empty. */
-export function decorateRules(root, data, lang) {
+export function decorateRules(root, data) {
+  pageData = data;
   const svg = root.querySelector("svg.rules-board");
-  if (svg) drawBoard(svg, { board: {}, upright: {}, blocked: [] }, data, lang, true);
+  if (svg) drawBoard(svg, { board: {}, upright: {}, blocked: [] }, data, true);
 }

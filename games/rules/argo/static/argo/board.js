@@ -2,7 +2,7 @@
 // panel (alien track, supply), and the clicks that make each decision. Cells are "x|y" (x east, y
 // south). Every element a player may choose carries data-token; the game page marks the offered ones.
 import { el, html, INK_ON, PLAYER_COLOURS, SVG_NS as SVG } from "../js/svg.js";
-import { boardShell, markMine } from "../js/board_shell.js";
+import { boardShell, catalogueWords, markMine } from "../js/board_shell.js";
 
 export const CELL = 100;
 const SIDES = [[1, "N", 0], [2, "E", 1], [4, "S", 2], [8, "W", 3]];
@@ -312,16 +312,15 @@ function drawBoard(svg, view, options = {}) {
 // --- words -------------------------------------------------------------------------------------
 
 // Every word comes from the page's client_data (`words`, in the page's language, from the game's
-// catalogue: games/rules/argo/board_words.py); the texts hold {placeholders} filled here. The
+// catalogue: games/rules/argo/board_words.py); the texts hold {placeholders} `fill` fills. The
 // functions the page calls with a language alone (label, columns, notes) read the data it last
 // handed the module (createBoard, picture, decorateRules), or the data they are given.
 let pageData = null;
 
 function words(data) {
-  const t = ((data || pageData) && (data || pageData).words) || {};
-  const fill = (key, values) => (t[key] ?? key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  const t = catalogueWords(data || pageData), { fill } = t;
   return {
-    ...t, fill,
+    ...t,
     buttons: { end_turn: t["button.end_turn"], stop: t["button.stop"], activate: t["button.activate"], stay: t["button.stay"],
                launch: t["button.launch"] },
     cell: (x, y) => fill("cell", { x, y }),
