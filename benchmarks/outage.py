@@ -1,6 +1,6 @@
 """What a Redis outage adds to a decision: the same decisions timed with Redis up and with Redis
 unreachable (it is both the Celery broker and the channel layer), through the service layer that
-POST /moves/ calls. Target: an outage adds at most 50 ms (issue: hardening).
+POST /moves/ calls. Target: an outage adds at most 50 ms.
 
 Runs on the database of DATABASE_URL with the Redis of REDIS_URL, each phase in a process of its
 own (the settings are read once per process):

@@ -1,4 +1,4 @@
-"""Asynchronous play over days (issue 5): turn emails, reminders, digests, deadlines, vacations.
+"""Asynchronous play over days: turn emails, reminders, digests, deadlines, vacations.
 
 The clock is frozen and moved by hand with time_machine; Celery runs its tasks in the test (eager),
 and the periodic tasks are called the way beat would call them. What is checked is what the players

@@ -1,4 +1,4 @@
-"""Live notifications over WebSockets (issue 5), through the real ASGI application.
+"""Live notifications over WebSockets, through the real ASGI application.
 
 Two players' clients watch one game on /ws/games/<id>/ (signed in with their API token in the
 `Authorization` header) and each sees every decision, turn change and the end of the game with the

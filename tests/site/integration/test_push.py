@@ -1,4 +1,4 @@
-"""Web Push (issue 12): devices, the notices they get, and what the push service receives.
+"""Web Push: devices, the notices they get, and what the push service receives.
 
 A local HTTP server stands in for the browser's push service. It records what the site posts, and
 the test decrypts it with the subscription's own keys (http-ece, aes128gcm) as the browser would,

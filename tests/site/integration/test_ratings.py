@@ -1,4 +1,4 @@
-"""Ratings (issue 6): openskill's Thurstone-Mosteller model, the aliens as one more participant.
+"""Ratings: openskill's Thurstone-Mosteller model, the aliens as one more participant.
 
 Every expected figure is computed here directly with openskill from the rules of the issue and
 RULES.md section 11, never through games.ratings: the aliens rank first when they win, otherwise by

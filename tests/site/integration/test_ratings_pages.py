@@ -1,4 +1,4 @@
-"""Ratings on the site (issue 6): the API leaderboard, the user endpoints, the leaderboard page, the
+"""Ratings on the site: the API leaderboard, the user endpoints, the leaderboard page, the
 player page's history chart, the finished game's detail, the game_over WebSocket message, the schema."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A real Celery worker against the Redis broker runs the deadline task (issue 5).
+"""A real Celery worker against the Redis broker runs the deadline task.
 
 Only with REDIS_URL set (as in CI). The worker runs in a thread of the test process, with the
 solo pool; the task and the tasks it enqueues in turn (the bot's moves, the emails) travel through
