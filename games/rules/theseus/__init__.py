@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..base import Event, IllegalAction, ImpossiblePosition, Rules, clone
+from ..base import N_, Event, IllegalAction, ImpossiblePosition, Rules, clone
 from ..rng import SeededRandom
 from . import bots, describe as _describe, guess, log, prompts, recap as _recap, state as _state, view as _view
-from .components import DATA, FACTIONS
+from .components import CATALOGUE, DATA, FACTIONS
 from .play import Play
 from .turn import PHASES, new_state, run_segment
 from .versions import VERSIONS
@@ -38,26 +38,30 @@ def decision_schema() -> dict:
 
 def _faction_option(i: int) -> dict:
     return {"choices": ["random", *FACTIONS], "default": "random",
-            "label": {"en": f"Faction of seat {i}", "de": f"Fraktion von Platz {i}"},
-            "choice_labels": {"en": ["random", *(DATA.factions[f]["name"]["en"] for f in FACTIONS)],
-                              "de": ["zufällig", *(DATA.factions[f]["name"]["de"] for f in FACTIONS)]}}
+            "label": {lang: text.format(n=i) for lang, text in CATALOGUE.texts(N_("Faction of seat {n}")).items()},
+            "choice_labels": CATALOGUE.each([N_("random"), *(DATA.factions[f]["name"]["en"] for f in FACTIONS)])}
 
 
-def _yes_no(en: str, de: str) -> dict:
-    return {"choices": [False, True], "default": False, "label": {"en": en, "de": de},
-            "choice_labels": {"en": ["no", "yes"], "de": ["nein", "ja"]}}
+def _yes_no(label: str) -> dict:
+    return {"choices": [False, True], "default": False, "label": CATALOGUE.texts(label),
+            "choice_labels": CATALOGUE.each([N_("no"), N_("yes")])}
+
+
+def data_texts() -> list[str]:
+    """The names and texts of the data files' sectors, factions and cards, in English: msgids of the
+    catalogue (bin/game-texts)."""
+    names = [*(s.name["en"] for s in DATA.sectors.values()), *(f["name"]["en"] for f in DATA.factions.values())]
+    return [*names, *(text for card in DATA.kinds.values() for text in (card.name["en"], card.text["en"]))]
 
 
 class TheseusRules(Rules):
     """Theseus on the toolkit; a turn runs as plain code from the mark of its start (play.py)."""
     name = "theseus"
     min_players, max_players = 2, 4
-    title = {"en": "Theseus", "de": "Theseus"}
-    summary = {"en": "Four factions fight over a space station: install cards, set traps, move through the "
-                     "ring of sectors, and win on life or data points; 2-4 players, or two teams of two.",
-               "de": "Vier Fraktionen kämpfen um eine Raumstation: Karten installieren, Fallen stellen, durch den "
-                     "Ring der Sektoren ziehen und mit Lebens- oder Datenpunkten gewinnen; 2-4 Spieler oder zwei "
-                     "Teams zu zweit."}
+    title = CATALOGUE.texts(N_("Theseus"))
+    summary = CATALOGUE.texts(N_("Four factions fight over a space station: install cards, set traps, move through the "
+                                 "ring of sectors, and win on life or data points; 2-4 players, or two teams of two."))
+    catalogue = CATALOGUE
     VERSIONS, BOTS = VERSIONS, bots.BOTS
     command_line = log.TheseusCommandLine
     phases = PHASES
@@ -65,9 +69,9 @@ class TheseusRules(Rules):
     check_pieces = staticmethod(_state.check_pieces)
 
     def options_schema(self) -> dict:
-        return {"teams": _yes_no("Two teams of two (4 players)", "Zwei Teams zu zweit (4 Spieler)"),
-                "no_bonus": _yes_no("No bonus cards", "Ohne Bonuskarten"),
-                "random_ring": _yes_no("Sectors in random order", "Sektoren in zufälliger Reihenfolge"),
+        return {"teams": _yes_no(N_("Two teams of two (4 players)")),
+                "no_bonus": _yes_no(N_("No bonus cards")),
+                "random_ring": _yes_no(N_("Sectors in random order")),
                 **{f"faction{i}": _faction_option(i) for i in range(1, 5)}}
 
     def check_options(self, players, options: dict | None) -> dict:

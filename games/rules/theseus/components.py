@@ -6,9 +6,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..base import ImpossiblePosition
+from ..base import Catalogue, ImpossiblePosition
 
 DATA_DIR = Path(__file__).with_name("data")
+CATALOGUE = Catalogue(__file__, "theseus")  # the game's texts in its languages (locale/), English the msgids
 FACTIONS = ("marines", "aliens", "scientists", "greys")
 SECTOR_KINDS = ("general", "faction")
 ACTIONS = ("combat", "malfunction", "extra_turn", "faction")
@@ -44,7 +45,7 @@ class Sector:
     id: str
     kind: str
     faction: str | None
-    name: dict
+    name: dict  # {lang: name}: the data file's English, the catalogue's other languages
     rooms: tuple[str, ...]
     connections: tuple[tuple[str, str], ...]
     slots: tuple[dict, ...]
@@ -66,14 +67,14 @@ class Sector:
 class Card:
     id: str
     faction: str | None
-    name: dict
+    name: dict  # {lang: name}: the data file's English, the catalogue's other languages
     copies: int
     types: tuple[str, ...]
     one_shot: bool
     number: int | None
     dup: str
     effects: tuple[dict, ...]
-    text: dict
+    text: dict  # {lang: text}, as name
     source: str
 
     def ops(self, trigger: str) -> list:
@@ -137,7 +138,7 @@ def _sector(raw: dict) -> Sector:
     adjacent = {s["id"]: tuple(by_cell[(s["pos"][0] + dr, s["pos"][1] + dc)]
                                for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
                                if (s["pos"][0] + dr, s["pos"][1] + dc) in by_cell) for s in raw["slots"]}
-    return Sector(sid, raw["kind"], raw["faction"], raw["name"], tuple(raw["rooms"]),
+    return Sector(sid, raw["kind"], raw["faction"], CATALOGUE.texts(raw["name"]), tuple(raw["rooms"]),
                   tuple(tuple(c) for c in raw["connections"]), tuple(raw["slots"]), raw["pending"], raw["action"],
                   _range_groups(raw["rooms"], raw["connections"]), adjacent)
 
@@ -180,12 +181,11 @@ def _card(raw: dict, faction_cards: bool) -> Card:
             _check_op(op, where, raw.get("number") is not None, reads)
     if faction_cards and bool(reads) != (raw["number"] is not None):
         _fail(where, "`number` is set exactly when an op reads X")
-    for lang in ("en", "de"):
-        if not raw["name"].get(lang) or not raw["text"].get(lang):
-            _fail(where, f"name and text in {lang}")
-    return Card(raw["id"], raw.get("faction"), raw["name"], raw["copies"], tuple(raw.get("types", ("special",))),
+    if not isinstance(raw["name"], str) or not raw["name"] or not isinstance(raw["text"], str) or not raw["text"]:
+        _fail(where, "a name and a text, in English (the catalogue gives the other languages)")
+    return Card(raw["id"], raw.get("faction"), CATALOGUE.texts(raw["name"]), raw["copies"], tuple(raw.get("types", ("special",))),
                 raw.get("one_shot", True), raw.get("number"), raw.get("dup", "never"), tuple(raw["effects"]),
-                raw["text"], raw["source"])
+                CATALOGUE.texts(raw["text"]), raw["source"])
 
 
 class Components:
@@ -195,7 +195,7 @@ class Components:
     def __init__(self, folder: Path = DATA_DIR) -> None:
         load = lambda name: json.loads((folder / name).read_text(encoding="utf-8"))  # noqa: E731
         self.sectors = {s["id"]: _sector(s) for s in load("sectors.json")["sectors"]}
-        self.factions = {f["id"]: f for f in load("factions.json")["factions"]}
+        self.factions = {f["id"]: {**f, "name": CATALOGUE.texts(f["name"])} for f in load("factions.json")["factions"]}
         self.setup = load("setup.json")
         kinds = [_card(c, True) for c in load("cards.json")["cards"]]
         bonus = [_card(c, False) for c in load("bonus.json")["cards"]]

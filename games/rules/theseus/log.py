@@ -1,90 +1,86 @@
-"""Events and prompts in English and German, naming sectors, rooms, units and cards."""
+"""Events and prompts in the game's languages, naming sectors, rooms, units and cards: English here, every
+other language from the game's catalogue (locale/<lang>/LC_MESSAGES/theseus.po)."""
 from __future__ import annotations
 
-from ..base import CommandLine
-from .components import DATA
+from ..base import N_, CommandLine
+from .components import CATALOGUE, DATA
 
-FACTION = {lang: {f: DATA.factions[f]["name"][lang] for f in DATA.factions} for lang in ("en", "de")}
+t_, p_, n_ = CATALOGUE.gettext, CATALOGUE.pgettext, CATALOGUE.ngettext
 UNIT_FACTION = {"M": "marines", "A": "aliens", "S": "scientists", "G": "greys"}
 
 
-def language(lang: str) -> str:
-    """The language of the texts: the one asked for where the game speaks it, English otherwise."""
-    return lang if lang in ("en", "de") else "en"
+def faction_name(faction: str, lang: str) -> str:
+    return t_(lang, DATA.factions[faction]["name"]["en"]) if faction in DATA.factions else faction
 
 
 def sector_name(sector: str, lang: str) -> str:
-    return DATA.sectors[sector].name[language(lang)] if sector in DATA.sectors else sector
+    return t_(lang, DATA.sectors[sector].name["en"]) if sector in DATA.sectors else sector
 
 
 def room_name(room: str, lang: str) -> str:
     sector = room.rstrip("0123456789")
-    word = "room" if language(lang) == "en" else "Raum"
-    return f"{sector_name(sector, lang)} {word} {room[len(sector):]}"
+    return t_(lang, "{sector} room {n}").format(sector=sector_name(sector, lang), n=room[len(sector):])
 
 
 def place_name(place: str, lang: str) -> str:
     sector, _, spot = place.partition(".")
     if spot.startswith("p"):
-        word = "pending position" if language(lang) == "en" else "Warteplatz"
-    else:
-        word = "slot" if language(lang) == "en" else "Feld"
-    return f"{sector_name(sector, lang)} {word} {spot[1:]}"
+        return t_(lang, "{sector} pending position {n}").format(sector=sector_name(sector, lang), n=spot[1:])
+    return t_(lang, "{sector} slot {n}").format(sector=sector_name(sector, lang), n=spot[1:])
 
 
 def card_name(card: str, lang: str) -> str:
     base = card.split("@")[0]
-    name = DATA.card(base).name[language(lang)] if base in DATA.instances else DATA.kinds[base].name[language(lang)]
+    kind = DATA.card(base) if base in DATA.instances else DATA.kinds[base]
+    name = t_(lang, kind.name["en"])
     if "@" in card:
-        return f"{name} ({'copy' if language(lang) == 'en' else 'Kopie'})"
+        return t_(lang, "{name} (copy)").format(name=name)
     return name
 
 
 def unit_name(unit: str, lang: str) -> str:
     if unit[0] == "Y":
-        return "Young Alien" if language(lang) == "en" else "junges Alien"
-    faction = FACTION[language(lang)][UNIT_FACTION[unit[0]]]
-    return f"{faction} {'unit' if language(lang) == 'en' else 'Einheit'} {unit[1:]}"
+        return t_(lang, "Young Alien")
+    return t_(lang, "{faction} unit {n}").format(faction=faction_name(UNIT_FACTION[unit[0]], lang), n=unit[1:])
 
 
 def seat_name(seat: int, s=None, lang: str = "en") -> str:
     if s is not None:
-        return FACTION[language(lang)][s["colours"][seat]]
-    return (f"seat {seat + 1}" if language(lang) == "en" else f"Platz {seat + 1}")
+        return faction_name(s["colours"][seat], lang)
+    return t_(lang, "seat {n}").format(n=seat + 1)
+
+
+TOKEN_WORDS = {"continue": N_("continue"), "pass": N_("pass"), "done": N_("done"), "end_phase": N_("end the phase"),
+               "no": N_("no"), "stop": N_("stop here"), "skip": N_("skip the sector"), "upgrade": N_("take an upgrade tile")}
+PLACE_VERBS = {"A": N_("put your top card on {place}"), "B": N_("discard the card on {place}"),
+               "C": N_("install the card from {place}")}
 
 
 def token_name(token: str, lang: str) -> str:
     """A choice in words."""
-    en = language(lang) == "en"
     if token in DATA.instances or token.split("@")[0] in DATA.instances:
         return card_name(token, lang)
-    if token in ("continue", "pass", "done", "end_phase", "no", "stop", "skip", "upgrade"):
-        return {"continue": ("continue", "weiter"), "pass": ("pass", "passen"), "done": ("done", "fertig"),
-                "end_phase": ("end the phase", "Phase beenden"), "no": ("no", "nein"),
-                "stop": ("stop here", "hier anhalten"), "skip": ("skip the sector", "Sektor überspringen"),
-                "upgrade": ("take an upgrade tile", "Upgrade-Plättchen nehmen")}[token][0 if en else 1]
+    if token in TOKEN_WORDS:
+        return t_(lang, TOKEN_WORDS[token])
     head, _, rest = token.partition(":")
     if head == "seat":
-        return (f"seat {int(rest) + 1}" if en else f"Platz {int(rest) + 1}")
+        return t_(lang, "seat {n}").format(n=int(rest) + 1)
     if head in ("play",):
-        return ("play " if en else "spiele ") + card_name(rest, lang)
+        return t_(lang, "play {card}").format(card=card_name(rest, lang))
     if head == "flip":
-        return ("upgrade " if en else "werte auf: ") + unit_name(rest, lang)
+        return t_(lang, "upgrade {unit}").format(unit=unit_name(rest, lang))
     if head == "tile":
-        return ("a tile on " if en else "ein Plättchen auf ") + place_name(rest, lang)
+        return t_(lang, "a tile on {place}").format(place=place_name(rest, lang))
     if head == "cleanup":
-        return ("clean up " if en else "räume ab: ") + card_name(rest, lang)
+        return t_(lang, "clean up {card}").format(card=card_name(rest, lang))
     if head == "teleport":
-        return ("teleport to " if en else "teleportiere nach ") + sector_name(rest, lang)
+        return t_(lang, "teleport to {sector}").format(sector=sector_name(rest, lang))
     if head == "spend":
-        return (f"spend {rest} more" if en else f"{rest} mehr verbrauchen")
+        return t_(lang, "spend {n} more").format(n=rest)
     if head == "trap":
-        return DATA.kinds[rest].name[language(lang)]
+        return t_(lang, DATA.kinds[rest].name["en"])
     if head in ("A", "B", "C"):
-        verb = {"A": ("put your top card on", "lege deine oberste Karte auf"),
-                "B": ("discard the card on", "wirf die Karte ab auf"),
-                "C": ("install the card from", "installiere die Karte von")}[head][0 if en else 1]
-        return f"{verb} {place_name(rest, lang)}"
+        return t_(lang, PLACE_VERBS[head]).format(place=place_name(rest, lang))
     if "+" in token:
         unit, _, card = token.partition("+")
         return f"{unit_name(unit, lang)} + {card_name(card, lang)}"
@@ -102,52 +98,46 @@ def token_name(token: str, lang: str) -> str:
 
 
 QUESTION = {
-    "team_sector": ("choose your team's sector", "wähle den Sektor deines Teams"),
-    "setup_card": ("choose the card to install", "wähle die Karte zum Installieren"),
-    "setup_slot": ("choose a slot for it", "wähle ein Feld dafür"),
-    "setup_room": ("choose a room for your unit", "wähle einen Raum für deine Einheit"),
-    "free_step": ("play a card, spend tiles or continue", "spiele eine Karte, setze Plättchen ein oder weiter"),
-    "move_unit": ("choose the unit to move", "wähle die Einheit, die zieht"),
-    "shortcut": ("use a shortcut?", "eine Abkürzung nutzen?"),
-    "eject": ("the sector is full: choose who is ejected", "der Sektor ist voll: wähle, wer ausgestoßen wird"),
-    "room": ("choose a room", "wähle einen Raum"),
-    "space_room": ("choose a room for the unit from space", "wähle einen Raum für die Einheit aus dem All"),
-    "trap_next": ("choose the trap that acts next", "wähle die Falle, die als nächste wirkt"),
-    "target": ("choose a target", "wähle ein Ziel"),
-    "double_shot": ("choose the unit that shoots again", "wähle die Einheit, die noch einmal schießt"),
-    "action_next": ("choose an action card or end the phase", "wähle eine Aktionskarte oder beende die Phase"),
-    "pick_unit": ("choose a unit", "wähle eine Einheit"),
-    "pick_card": ("choose a card", "wähle eine Karte"),
-    "pick_slot": ("choose a slot", "wähle ein Feld"),
-    "pick_opponent": ("choose an opponent", "wähle einen Gegner"),
-    "pick_pending": ("choose a pending card", "wähle eine wartende Karte"),
-    "disc_target": ("choose the card for the malfunction disc", "wähle die Karte für die Fehlfunktionsscheibe"),
-    "faction_action": ("upgrade or clean up", "aufwerten oder aufräumen"),
-    "extra_unit": ("choose the unit for the extra turn", "wähle die Einheit für den Extrazug"),
-    "pending": ("choose a pending position or pass", "wähle einen Warteplatz oder passe"),
-    "install_slot": ("choose the slot to install on", "wähle das Feld zum Installieren"),
-    "lose_upgrade": ("choose the upgrade he loses", "wähle das Upgrade, das er verliert"),
-    "heal_split": ("choose whose LP go down", "wähle, wessen LP sinken"),
+    "team_sector": N_("choose your team's sector"),
+    "setup_card": N_("choose the card to install"),
+    "setup_slot": N_("choose a slot for it"),
+    "setup_room": N_("choose a room for your unit"),
+    "free_step": N_("play a card, spend tiles or continue"),
+    "move_unit": N_("choose the unit to move"),
+    "shortcut": N_("use a shortcut?"),
+    "eject": N_("the sector is full: choose who is ejected"),
+    "room": N_("choose a room"),
+    "space_room": N_("choose a room for the unit from space"),
+    "trap_next": N_("choose the trap that acts next"),
+    "target": N_("choose a target"),
+    "double_shot": N_("choose the unit that shoots again"),
+    "action_next": N_("choose an action card or end the phase"),
+    "pick_unit": N_("choose a unit"),
+    "pick_card": N_("choose a card"),
+    "pick_slot": N_("choose a slot"),
+    "pick_opponent": N_("choose an opponent"),
+    "pick_pending": N_("choose a pending card"),
+    "disc_target": N_("choose the card for the malfunction disc"),
+    "faction_action": N_("upgrade or clean up"),
+    "extra_unit": N_("choose the unit for the extra turn"),
+    "pending": N_("choose a pending position or pass"),
+    "install_slot": N_("choose the slot to install on"),
+    "lose_upgrade": N_("choose the upgrade he loses"),
+    "heal_split": N_("choose whose LP go down"),
 }
 
 
 def prompt(s, lang: str = "en") -> str:
-    lang = language(lang)
     if s["over"] is not None:
-        return "The game is over" if lang == "en" else "Das Spiel ist vorbei"
+        return t_(lang, "The game is over")
     ask = s["ask"]
-    who = seat_name(ask["seat"], s, lang)
-    return f"{who}: {QUESTION[ask['type']][0 if lang == 'en' else 1]}"
+    return t_(lang, "{who}: {question}").format(who=seat_name(ask["seat"], s, lang), question=t_(lang, QUESTION[ask["type"]]))
 
 
-def _t(lang: str, en: str, de: str) -> str:
-    return en if language(lang) == "en" else de
-
-
-ENDS = {"20": ("a side reached 20 DP", "eine Seite hat 20 DP erreicht"),
-        "0lp": ("a player has no LP left", "ein Spieler hat keine LP mehr"),
-        "end": ("the end tile reached END", "der Endmarker hat ENDE erreicht"),
-        "tie": ("the tie turns are played", "die Züge nach dem Gleichstand sind gespielt")}
+ENDS = {"20": N_("a side reached 20 DP"),
+        "0lp": N_("a player has no LP left"),
+        "end": N_("the end tile reached END"),
+        "tie": N_("the tie turns are played")}
 
 
 def render(e: dict, lang: str = "en", names: list[str] | None = None) -> str:
@@ -163,18 +153,12 @@ def _player(seat: int, lang: str, names: list[str] | None) -> str:
     return names[seat] if names else seat_name(seat, None, lang)
 
 
-def _count(n: int, lang: str, one: tuple[str, str], many: tuple[str, str]) -> str:
-    """"1 point", "2 points": the plural form right in either language."""
-    words = one if n == 1 else many
-    return f"{n} {words[0] if language(lang) == 'en' else words[1]}"
-
-
 def _figure(e: dict, who: str, lang: str) -> str:
     """An LP or DP change as a sentence: "Ann loses 1 LP (19 left)"."""
     what, n, total = e["kind"].upper(), abs(e["delta"]), e["total"]
     if e["delta"] < 0:
-        return _t(lang, f"{who} loses {n} {what} ({total} left)", f"{who} verliert {n} {what} (noch {total})")
-    return _t(lang, f"{who} gains {n} {what} (now {total})", f"{who} erhält {n} {what} (jetzt {total})")
+        return t_(lang, "{who} loses {n} {what} ({total} left)").format(who=who, n=n, what=what, total=total)
+    return t_(lang, "{who} gains {n} {what} (now {total})").format(who=who, n=n, what=what, total=total)
 
 
 def _phrase(e: dict, lang: str, names: list[str] | None = None) -> str:
@@ -183,72 +167,70 @@ def _phrase(e: dict, lang: str, names: list[str] | None = None) -> str:
     name = lambda x: token_name(x, L)  # noqa: E731
     who = _player(e["seat"], L, names) if isinstance(e.get("seat"), int) else None
     if k == "turn":
-        return _t(L, f"Round {e['round']}: {who}'s turn", f"Runde {e['round']}: {who} ist am Zug")
+        return t_(L, "Round {round}: {who}'s turn").format(round=e['round'], who=who)
     if k == "move":
-        points = _count(e["points"], L, ("point", "Punkt"), ("points", "Punkten"))
-        return _t(L, f"{name(e['unit'])} moves from {sector_name(e['start'], L)} with {points}",
-                  f"{name(e['unit'])} zieht von {sector_name(e['start'], L)} mit {points}")
+        points = n_(L, "{n} point", "{n} points", e["points"]).format(n=e["points"])
+        return t_(L, "{name} moves from {sector} with {points}").format(
+            name=name(e['unit']), sector=sector_name(e['start'], L), points=points)
     if k == "upgrades":
-        tiles = _count(e["delta"], L, ("upgrade tile", "Upgrade-Plättchen"), ("upgrade tiles", "Upgrade-Plättchen"))
-        return _t(L, f"{who} takes {tiles}", f"{who} nimmt {tiles}")
+        tiles = n_(L, "{n} upgrade tile", "{n} upgrade tiles", e["delta"]).format(n=e["delta"])
+        return t_(L, "{who} takes {tiles}").format(who=who, tiles=tiles)
     if k == "enter":
-        return _t(L, f"{name(e['unit'])} enters {room_name(e['room'], L)}", f"{name(e['unit'])} betritt {room_name(e['room'], L)}")
+        return t_(L, "{name} enters {room}").format(name=name(e['unit']), room=room_name(e['room'], L))
     if k == "pass":
-        return _t(L, f"{name(e['unit'])} passes {sector_name(e['sector'], L)}",
-                  f"{name(e['unit'])} durchquert {sector_name(e['sector'], L)}")
+        return t_(L, "{name} passes {sector}").format(name=name(e['unit']), sector=sector_name(e['sector'], L))
     if k in ("lp", "dp"):
         return _figure(e, who, L)
     if k == "install":
-        return _t(L, f"{name(e['card'])} is installed on {place_name(e['place'], L)}",
-                  f"{name(e['card'])} wird auf {place_name(e['place'], L)} installiert")
+        return t_(L, "{name} is installed on {place}").format(name=name(e['card']), place=place_name(e['place'], L))
     if k == "over":
-        en, de = ENDS.get(e.get("why"), ("", ""))
-        return _t(L, f"The game is over: {en}" if en else "The game is over",
-                  f"Das Spiel ist vorbei: {de}" if de else "Das Spiel ist vorbei")
+        why = ENDS.get(e.get("why"))
+        if why is None:
+            return t_(L, "The game is over")
+        return t_(L, "The game is over: {why}").format(why=t_(L, why))
     simple = {
-        "skip": ("{unit} skips {sector}", "{unit} überspringt {sector}"),
-        "teleport": ("{unit} teleports to {sector}", "{unit} teleportiert nach {sector}"),
-        "stop": ("{unit} stops in {sector}", "{unit} hält in {sector}"),
-        "time_loop": ("{unit} spends {points} more in {sector}", "{unit} verbraucht {points} mehr in {sector}"),
-        "relocate": ("{unit} is carried to {sector}", "{unit} wird nach {sector} gebracht"),
-        "eject": ("{piece} is ejected from {room}", "{piece} wird aus {room} ausgestoßen"),
-        "freed": ("{unit} is freed", "{unit} ist befreit"),
-        "parasites_shed": ("{unit} sheds its parasites", "{unit} wird seine Parasiten los"),
-        "parasite_damage": ("parasites: {damage} damage to {unit}", "Parasiten: {damage} Schaden an {unit}"),
-        "hit": ("{by} hits {unit} for {damage}", "{by} trifft {unit} mit {damage}"),
-        "card_damage": ("{card}: {damage} damage to {unit}", "{card}: {damage} Schaden an {unit}"),
-        "bunker": ("the Bunker shields {unit}", "der Bunker schützt {unit}"),
-        "young_alien_killed": ("a Young Alien in {room} is killed", "ein junges Alien in {room} stirbt"),
-        "combat": ("Combat", "Kampf"),
-        "double_shot": ("{unit} shoots again", "{unit} schießt noch einmal"),
-        "sheltered": ("the Shelter keeps {card} off {unit}", "der Schutzraum hält {card} von {unit} fern"),
-        "deactivated": ("a deactivation tile stops {card}", "ein Deaktivierungsplättchen hält {card} auf"),
-        "spawn": ("a Young Alien hatches in {room}", "ein junges Alien schlüpft in {room}"),
-        "tile_on_unit": ("{card}: a {tile} tile on {unit}", "{card}: ein Plättchen ({tile}) auf {unit}"),
-        "deactivation": ("a deactivation tile on {card}", "ein Deaktivierungsplättchen auf {card}"),
-                "downgrade": ("{who} loses an upgrade", "{who} verliert ein Upgrade"),
-        "disc": ("the malfunction disc moves onto {card}", "die Fehlfunktionsscheibe kommt auf {card}"),
-        "discard": ("{card} is discarded", "{card} wird abgeworfen"),
-        "take_special": ("{who} takes {card}", "{who} nimmt {card}"),
-        "take_bonus": ("{who} takes the bonus card {card}", "{who} nimmt die Bonuskarte {card}"),
-        "refill": ("{card} fills {place}", "{card} füllt {place}"),
-        "pending": ("{card} waits on {place}", "{card} wartet auf {place}"),
-        "move_card": ("{card} moves to {place}", "{card} wird nach {place} versetzt"),
-        "remote": ("Remote Control runs {card}", "Fernsteuerung löst {card} aus"),
-        "rush": ("{unit} attacks in an Adrenaline Rush", "{unit} greift im Adrenalinstoß an"),
-        "counter": ("{card}'s counter: {counter}", "Zähler von {card}: {counter}"),
-        "action": ("{card} acts", "{card} wirkt"),
-        "extra_turn": ("extra turn for {unit}", "Extrazug für {unit}"),
-        "play": ("{who} plays {card}", "{who} spielt {card}"),
-        "flip": ("{unit} is upgraded", "{unit} wird aufgewertet"),
-        "card_tile": ("a tile on {card} ({tiles})", "ein Plättchen auf {card} ({tiles})"),
-        "end_tile": ("the end tile moves to {at}", "der Endmarker rückt auf {at}"),
-        "tie": ("a tie: extra turns", "Gleichstand: Extrazüge"),
-        "team_sector": ("team sector: {sector}", "Teamsektor: {sector}"),
-        "setup_card": ("{who} chooses {card} to install", "{who} wählt {card} zum Installieren"),
-        "setup_draw": ("each player draws his first cards", "jeder Spieler zieht seine ersten Karten"),
+        "skip": N_("{unit} skips {sector}"),
+        "teleport": N_("{unit} teleports to {sector}"),
+        "stop": N_("{unit} stops in {sector}"),
+        "time_loop": N_("{unit} spends {points} more in {sector}"),
+        "relocate": N_("{unit} is carried to {sector}"),
+        "eject": N_("{piece} is ejected from {room}"),
+        "freed": N_("{unit} is freed"),
+        "parasites_shed": N_("{unit} sheds its parasites"),
+        "parasite_damage": N_("parasites: {damage} damage to {unit}"),
+        "hit": N_("{by} hits {unit} for {damage}"),
+        "card_damage": N_("{card}: {damage} damage to {unit}"),
+        "bunker": N_("the Bunker shields {unit}"),
+        "young_alien_killed": N_("a Young Alien in {room} is killed"),
+        "combat": N_("Combat"),
+        "double_shot": N_("{unit} shoots again"),
+        "sheltered": N_("the Shelter keeps {card} off {unit}"),
+        "deactivated": N_("a deactivation tile stops {card}"),
+        "spawn": N_("a Young Alien hatches in {room}"),
+        "tile_on_unit": N_("{card}: a {tile} tile on {unit}"),
+        "deactivation": N_("a deactivation tile on {card}"),
+        "downgrade": N_("{who} loses an upgrade"),
+        "disc": N_("the malfunction disc moves onto {card}"),
+        "discard": N_("{card} is discarded"),
+        "take_special": N_("{who} takes {card}"),
+        "take_bonus": N_("{who} takes the bonus card {card}"),
+        "refill": N_("{card} fills {place}"),
+        "pending": N_("{card} waits on {place}"),
+        "move_card": N_("{card} moves to {place}"),
+        "remote": N_("Remote Control runs {card}"),
+        "rush": N_("{unit} attacks in an Adrenaline Rush"),
+        "counter": N_("{card}'s counter: {counter}"),
+        "action": N_("{card} acts"),
+        "extra_turn": N_("extra turn for {unit}"),
+        "play": N_("{who} plays {card}"),
+        "flip": N_("{unit} is upgraded"),
+        "card_tile": N_("a tile on {card} ({tiles})"),
+        "end_tile": N_("the end tile moves to {at}"),
+        "tie": N_("a tie: extra turns"),
+        "team_sector": N_("team sector: {sector}"),
+        "setup_card": N_("{who} chooses {card} to install"),
+        "setup_draw": N_("each player draws his first cards"),
     }
-    en, de = simple[k]
     fields = {}
     for key, v in e.items():
         if key in ("unit", "piece", "card", "by") and isinstance(v, str):
@@ -256,7 +238,7 @@ def _phrase(e: dict, lang: str, names: list[str] | None = None) -> str:
         elif key == "sector" and isinstance(v, str):
             fields[key] = sector_name(v, L)
         elif key == "sector":
-            fields[key] = _t(L, "the station", "die Station")
+            fields[key] = t_(L, "the station")
         elif key == "room":
             fields[key] = room_name(v, L)
         elif key == "place" and isinstance(v, str):
@@ -264,14 +246,13 @@ def _phrase(e: dict, lang: str, names: list[str] | None = None) -> str:
         else:
             fields[key] = v
     fields["who"] = who
-    return (en if language(L) == "en" else de).format(**fields)
+    return t_(L, simple[k]).format(**fields)
 
 
 def _sides(who: list[str], lang: str) -> str:
     """Factions as a subject: "the Greys", "the Marines and the Aliens"."""
-    article = _t(lang, "the", "die")
-    words = [f"{article} {FACTION[language(lang)][w]}" for w in who]
-    return f" {_t(lang, 'and', 'und')} ".join(words)
+    words = [t_(lang, "the {faction}").format(faction=faction_name(w, lang)) for w in who]
+    return f" {t_(lang, 'and')} ".join(words)
 
 
 def ending(outcome: dict, lang: str = "en") -> str:
@@ -280,37 +261,36 @@ def ending(outcome: dict, lang: str = "en") -> str:
     winners = [e for e in ranking if e["who"] in outcome["winners"]]
     if why == "0lp":
         losers = _sides([e["who"] for e in ranking if e["lp"] <= 0], lang)
-        text = _t(lang, f"{losers} lost their last LP", f"{losers} haben ihre letzten LP verloren")
+        text = t_(lang, "{losers} lost their last LP").format(losers=losers)
     elif why == "20":
         dp = [e["who"] for e in winners if e["dp"] >= DATA.setup["win_dp"]]
         figure = f"{DATA.setup['win_dp']} DP" if dp else f"{DATA.setup['win_lp_deathmatch']} LP"  # LP: deathmatch
         who = _sides(dp or [e["who"] for e in winners], lang)
-        text = _t(lang, f"{who} reached {figure}", f"{who} haben {figure} erreicht")
+        text = t_(lang, "{who} reached {figure}").format(who=who, figure=figure)
     elif why in ("end", "tie"):
         who = _sides([e["who"] for e in winners], lang)
-        en, de = ENDS[why]
-        text = _t(lang, f"{en}: {who} had the most points", f"{de}: {who} hatten die meisten Punkte")
+        text = t_(lang, "{why}: {who} had the most points").format(why=t_(lang, ENDS[why]), who=who)
     else:
         return ""
     return text[:1].upper() + text[1:] + "."
 
 
-CHOSEN = {"continue": ("goes on", "macht weiter"), "pass": ("passes", "passt"), "done": ("is done", "ist fertig"),
-          "end_phase": ("ends the phase", "beendet die Phase"), "no": ("says no", "verzichtet"),
-          "stop": ("stops here", "hält hier an"), "skip": ("skips the sector", "überspringt den Sektor")}
+CHOSEN = {"continue": N_("goes on"), "pass": N_("passes"), "done": N_("is done"),
+          "end_phase": N_("ends the phase"), "no": N_("says no"),
+          "stop": N_("stops here"), "skip": N_("skips the sector")}
 
 
 def render_decision(decision: dict, lang: str = "en", names: list[str] | None = None) -> str:
     """A choice that caused no event in words: "Ends the phase.", "Chooses Greys unit 1."."""
     pick = decision.get("pick", "")
     if pick in CHOSEN:
-        text = _t(lang, *CHOSEN[pick])
+        text = t_(lang, CHOSEN[pick])
     elif pick.startswith("seat:") and names:
-        text = _t(lang, f"chooses {names[int(pick[5:])]}", f"wählt {names[int(pick[5:])]}")
+        text = t_(lang, "chooses {names}").format(names=names[int(pick[5:])])
     elif pick[:2] in ("A:", "B:", "C:"):
-        text = _t(lang, f"chooses to {token_name(pick, lang)}", f"wählt: {token_name(pick, lang)}")
+        text = t_(lang, "chooses to {token}").format(token=token_name(pick, lang))
     else:
-        text = _t(lang, f"chooses {token_name(pick, lang)}", f"wählt {token_name(pick, lang)}")
+        text = t_(lang, "chooses {token}").format(token=token_name(pick, lang))
     return text[:1].upper() + text[1:] + "."
 
 
@@ -326,4 +306,4 @@ class TheseusCommandLine(CommandLine):
         return {"teams": args.teams, "no_bonus": args.no_bonus, "random_ring": args.random_ring}
 
     def seat(self, name: str, lang: str) -> str:
-        return FACTION[language(lang)].get(name, name)
+        return faction_name(name, lang)

@@ -12,9 +12,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import RECAP_LINE
+from ..base import N_, RECAP_LINE, Named
 from .components import DATA
-from .log import FACTION, UNIT_FACTION, card_name, language, place_name, render, room_name, sector_name, unit_name
+from .log import (
+    CATALOGUE,
+    UNIT_FACTION,
+    card_name,
+    faction_name,
+    n_,
+    p_,
+    place_name,
+    render,
+    room_name,
+    sector_name,
+    t_,
+    unit_name,
+)
 
 Event = dict[str, Any]
 
@@ -23,14 +36,25 @@ DAMAGE = ("hit", "card_damage", "parasite_damage")
 STEPS = ("pass", "skip", "stop", "time_loop", "teleport")
 SEAT_IS_ACTIVE = ("refill", "pending", "play", "combat", "setup_card")  # their seat is the one whose turn it is
 MOVING_OPS = ("counted_move", "relocate")
-TILES = {"parasite": ("parasite", "Parasit"), "gripper": ("gripper", "Greifer"),
-         "invisibility": ("invisibility", "Unsichtbarkeit"), "young_alien": ("Young Alien", "junges Alien"),
-         "deactivation": ("deactivation", "Deaktivierung")}
+TILES = {"parasite": N_("parasite"), "gripper": N_("gripper"),
+         "invisibility": N_("invisibility"), "young_alien": N_("Young Alien"),
+         "deactivation": N_("deactivation")}
+
+FIGURES = {  # an LP or DP change by (the reader's own, a loss, with what caused it)
+    (True, True, True): N_("you lost {n} {what} to {by} ({total} left)"),
+    (True, True, False): N_("you lost {n} {what} ({total} left)"),
+    (True, False, True): N_("you gained {n} {what} from {by} (now {total})"),
+    (True, False, False): N_("you gained {n} {what} (now {total})"),
+    (False, True, True): N_("{who} lost {n} {what} to {by} ({total} left)"),
+    (False, True, False): N_("{who} lost {n} {what} ({total} left)"),
+    (False, False, True): N_("{who} gained {n} {what} from {by} (now {total})"),
+    (False, False, False): N_("{who} gained {n} {what} (now {total})"),
+}
 
 
 def recap(events: list[Event], viewer: int | None, lang: str = "en", names: list[str] | None = None) -> list[str]:
     """The turn's lines in the order it happened; at least one when the log has any."""
-    teller = Teller(events, viewer, language(lang), names)
+    teller = Teller(events, viewer, lang, names)
     lines = teller.lines()
     if events and not lines:
         lines = [teller.quiet_turn()]
@@ -159,18 +183,15 @@ class Teller:
         """A turn of bookkeeping alone: that its player ended it, or whose turn came next."""
         seat = self.active[0] if self.events[0]["kind"] != "turn" else None
         if seat is not None:
-            return self.sentence(self.t(f"{self.who(seat)} ended the turn", f"{self.who(seat)} beendete den Zug"))
+            return self.sentence(t_(self.lang, "{who} ended the turn").format(who=self.who(seat)))
         nxt = next((e["seat"] for e in self.events if e["kind"] == "turn"), None)
         if nxt is not None and nxt == self.viewer:
-            return self.sentence(self.t("then it was your turn", "danach warst du am Zug"))
+            return self.sentence(t_(self.lang, "then it was your turn"))
         if nxt is not None:
-            return self.sentence(self.t(f"then it was {self.who(nxt)}'s turn", f"danach war {self.who(nxt)} am Zug"))
+            return self.sentence(t_(self.lang, "then it was {who}'s turn").format(who=self.who(nxt)))
         return render(self.events[0], self.lang, self.names)
 
     # --- words -----------------------------------------------------------------------------------
-
-    def t(self, en: str, de: str) -> str:
-        return en if self.lang == "en" else de
 
     def sentence(self, text: str) -> str:
         if not (self.names and any(text.startswith(n) for n in self.names if n)):
@@ -183,54 +204,44 @@ class Teller:
             return self.names[seat]
         faction = next((f for f, s in self.owners.items() if s == seat), None)
         if faction:
-            return self.t(f"the {FACTION['en'][faction]} player", f"der Spieler der {FACTION['de'][faction]}")
-        return self.t("a player", "ein Spieler")
+            return t_(self.lang, "the {faction} player").format(faction=faction_name(faction, self.lang))
+        return t_(self.lang, "a player")
 
     def yours(self, token: Any) -> bool:
         faction = faction_of(token)
         return self.viewer is not None and faction is not None and self.owners.get(faction) == self.viewer
 
-    def unit(self, token: str, case: str = "nom") -> str:
-        """A unit or a Young Alien, "your …" / "deine …" where it is the reader's; `case` for German."""
+    def unit(self, token: str, case: str = "nom") -> Named:
+        """A unit or a Young Alien, "your …" where it is the reader's, with the forms a language's
+        sentence asks of it ({unit.acc}, {unit.dat}: the catalogue's entries of those contexts);
+        `case` picks one of them."""
         mine = self.yours(token)
         if token[0] == "Y":
-            article = self.t("your" if mine else "a", ("d" if mine else "") + ("einem" if case == "dat" else "ein"))
-            return self.t(f"{article} Young Alien", f"{article} {'jungen' if case == 'dat' else 'junges'} Alien")
-        name = unit_name(token, self.lang)
-        if not mine:
-            return name
-        return self.t(f"your {name}", f"{'deiner' if case == 'dat' else 'deine'} {name}")
+            named = CATALOGUE.named(self.lang, "your Young Alien") if mine else CATALOGUE.named(self.lang, "a Young Alien")
+        elif mine:
+            named = CATALOGUE.named(self.lang, "your {name}", name=unit_name(token, self.lang))
+        else:
+            named = Named(unit_name(token, self.lang))
+        return named if case == "nom" else Named(getattr(named, case), named.forms)
 
     def card(self, token: str) -> str:
         name = card_name(token, self.lang)
-        return self.t(f"your {name}", f"deine Karte {name}") if self.yours(token) else name
+        return p_(self.lang, "card", "your {name}").format(name=name) if self.yours(token) else name
 
     def agent(self, token: Any) -> str:
         """What dealt damage: a unit, a card or the parasites."""
         if token == "parasite":
-            return self.t("parasites", "Parasiten")
+            return t_(self.lang, "parasites")
         if is_unit(token):
             return self.unit(token)
         return card_name(token, self.lang) if is_card(token) else str(token)
 
     def figure(self, seat: int, kind: str, delta: int, total: int, cause: Any = None) -> str:
-        """An LP or DP change: "Bob lost 1 LP (13 left)", "du hast 2 DP erhalten (jetzt 5)"."""
-        n, what = abs(delta), kind.upper()
+        """An LP or DP change: "Bob lost 1 LP (13 left)", "you gained 2 DP (now 5)"."""
         by = self.agent(cause) if cause == "parasite" or is_unit(cause) or is_card(cause) else ""
-        en_by = (f" to {by}" if delta < 0 else f" from {by}") if by else ""
-        de_by = f" durch {by}" if by else ""
-        if seat == self.viewer:
-            if delta < 0:
-                return self.t(f"you lost {n} {what}{en_by} ({total} left)",
-                              f"du hast {n} {what}{de_by} verloren (noch {total})")
-            return self.t(f"you gained {n} {what}{en_by} (now {total})",
-                          f"du hast {n} {what}{de_by} erhalten (jetzt {total})")
-        who = self.who(seat)
-        if delta < 0:
-            return self.t(f"{who} lost {n} {what}{en_by} ({total} left)",
-                          f"{who} verlor {n} {what}{de_by} (noch {total})")
-        return self.t(f"{who} gained {n} {what}{en_by} (now {total})",
-                      f"{who} erhielt {n} {what}{de_by} (jetzt {total})")
+        text = t_(self.lang, FIGURES[(seat == self.viewer, delta < 0, bool(by))])
+        who = self.who(seat) if seat != self.viewer else ""
+        return text.format(who=who, n=abs(delta), what=kind.upper(), by=by, total=total)
 
     def fits(self, text: str) -> bool:
         return len(self.sentence(text)) <= RECAP_LINE
@@ -278,7 +289,7 @@ class Teller:
         if room is None or e is None or e["kind"] != "eject" or e["room"] != room:
             return None, ""
         piece = self.unit(e["piece"], "acc")
-        return j, self.t(f", ejecting {piece}", f" und stieß {piece} hinaus")
+        return j, t_(self.lang, ", ejecting {piece}").format(piece=piece)
 
     def move(self, i: int) -> str:
         e = self.events[i]
@@ -286,13 +297,13 @@ class Teller:
         if room is None:
             return self.underway(e, steps, sector)
         start, end = sector_name(e["start"], self.lang), room_name(room, self.lang)
-        how = self.t(" by teleport", " per Teleport") if teleported else ""
+        how = t_(self.lang, " by teleport") if teleported else ""
         unit, subject = self.unit(e["unit"]), self.mover(i)
-        alone = self.t(f"{unit} moved from {start} to {end}{how}", f"{unit} zog von {start} nach {end}{how}")
+        alone = t_(self.lang, "{unit} moved from {start} to {end}{how}").format(unit=unit, start=start, end=end, how=how)
         if subject is not None:
             unit = self.unit(e["unit"], "acc")
-            alone = self.shortest(self.t(f"{subject} moved {unit} from {start} to {end}{how}",
-                                         f"{subject} zog {unit} von {start} nach {end}{how}"), alone)
+            alone = self.shortest(t_(self.lang, "{subject} moved {unit} from {start} to {end}{how}").format(
+                subject=subject, unit=unit, start=start, end=end, how=how), alone)
         return self.arrive(alone, steps, room)
 
     def underway(self, e: Event, steps: list[int], sector: str | None) -> str:
@@ -301,8 +312,9 @@ class Teller:
         self.done.update(steps)
         unit, start = self.unit(e["unit"]), sector_name(e["start"], self.lang)
         now = sector_name(sector, self.lang) if sector else ""
-        return self.t(f"{unit} is on its way from {start}" + (f", now in {now}" if now else ""),
-                      f"{unit} ist von {start} aus unterwegs" + (f", jetzt in {now}" if now else ""))
+        if now:
+            return t_(self.lang, "{unit} is on its way from {start}, now in {now}").format(unit=unit, start=start, now=now)
+        return t_(self.lang, "{unit} is on its way from {start}").format(unit=unit, start=start)
 
     def arrive(self, text: str, steps: list[int], room: str | None) -> str:
         self.done.update(steps)
@@ -318,27 +330,25 @@ class Teller:
         where = room_name(room, self.lang) if room else sector_name(sector or e["sector"], self.lang)
         card = self.moved_by.get(i)
         if card is not None:
-            text = self.t(f"{card_name(card, self.lang)} carried {self.unit(e['unit'], 'acc')} to {where}",
-                          f"{card_name(card, self.lang)} brachte {self.unit(e['unit'], 'acc')} nach {where}")
+            text = t_(self.lang, "{card} carried {unit} to {where}").format(
+                card=card_name(card, self.lang), unit=self.unit(e['unit'], 'acc'), where=where)
         else:
-            text = self.t(f"{self.unit(e['unit'])} was carried to {where}",
-                          f"{self.unit(e['unit'])} wurde nach {where} gebracht")
+            text = t_(self.lang, "{unit} was carried to {where}").format(unit=self.unit(e['unit']), where=where)
         return self.arrive(text, steps, room)
 
     def enter(self, i: int) -> str:
         e = self.events[i]
         unit, room = e["unit"], room_name(e["room"], self.lang)
         if e.get("how") == "setup":
-            return self.t(f"{self.unit(unit)} was set up in {room}", f"{self.unit(unit)} wurde in {room} aufgestellt")
+            return t_(self.lang, "{unit} was set up in {room}").format(unit=self.unit(unit), room=room)
         if e.get("how") == "place":
             subject = self.mover(i)
             if subject is not None:
-                return self.t(f"{subject} brought {self.unit(unit, 'acc')} back from space to {room}",
-                              f"{subject} holte {self.unit(unit, 'acc')} aus dem All nach {room}")
-            return self.t(f"{self.unit(unit)} came back from space to {room}",
-                          f"{self.unit(unit)} kam aus dem All nach {room}")
+                return t_(self.lang, "{subject} brought {unit} back from space to {room}").format(
+                    subject=subject, unit=self.unit(unit, 'acc'), room=room)
+            return t_(self.lang, "{unit} came back from space to {room}").format(unit=self.unit(unit), room=room)
         # the end of a move whose start the turn before told
-        return self.t(f"{self.unit(unit)} arrived in {room}", f"{self.unit(unit)} kam in {room} an")
+        return t_(self.lang, "{unit} arrived in {room}").format(unit=self.unit(unit), room=room)
 
     def onward(self, i: int) -> str:
         """The rest of a move begun before these events: the next player's move that the turn before
@@ -349,17 +359,16 @@ class Teller:
         if room is None:
             self.done.update(steps)
             now = sector_name(sector or e["sector"], self.lang)
-            return self.t(f"{unit} is on its way, now in {now}", f"{unit} ist unterwegs, jetzt in {now}")
-        how = self.t(" by teleport", " per Teleport") if teleported or e["kind"] == "teleport" else ""
+            return t_(self.lang, "{unit} is on its way, now in {now}").format(unit=unit, now=now)
+        how = t_(self.lang, " by teleport") if teleported or e["kind"] == "teleport" else ""
         end = room_name(room, self.lang)
-        text = self.t(f"{unit} went on to {end}{how}", f"{unit} zog weiter nach {end}{how}")
+        text = t_(self.lang, "{unit} went on to {end}{how}").format(unit=unit, end=end, how=how)
         return self.arrive(text, steps, room)
 
     def eject(self, i: int) -> str:
         e = self.events[i]
         room = room_name(e["room"], self.lang)
-        return self.t(f"{self.unit(e['piece'])} was ejected from {room}",
-                      f"{self.unit(e['piece'])} wurde aus {room} ausgestoßen")
+        return t_(self.lang, "{unit} was ejected from {room}").format(unit=self.unit(e['piece']), room=room)
 
     # --- damage and points -----------------------------------------------------------------------
 
@@ -393,18 +402,20 @@ class Teller:
         many = len(attackers) > 1 or attackers == ["parasite"]
         by = self.listing([self.agent(a) for a in attackers])
         whom = self.listing([self.unit(u, "acc") for u in targets])
-        return self.t(f"{by} hit {whom}: {figure}", f"{by} {'trafen' if many else 'traf'} {whom}: {figure}")
+        if many:  # several attackers: a language may say so in its verb
+            return p_(self.lang, "several", "{by} hit {whom}: {figure}").format(by=by, whom=whom, figure=figure)
+        return t_(self.lang, "{by} hit {whom}: {figure}").format(by=by, whom=whom, figure=figure)
 
     def lone_damage(self, e: Event) -> str:
         by, n, whom = self.agent(damage_cause(e)), e["damage"], self.unit(e["unit"], "acc")
         if e["kind"] == "hit":
-            return self.t(f"{by} hit {whom} for {n}", f"{by} traf {whom} mit {n}")
-        return self.t(f"{by} dealt {n} damage to {whom}", f"{by} fügte {self.unit(e['unit'], 'dat')} {n} Schaden zu")
+            return t_(self.lang, "{by} hit {whom} for {n}").format(by=by, whom=whom, n=n)
+        return t_(self.lang, "{by} dealt {n} damage to {whom}").format(by=by, n=n, whom=self.unit(e["unit"]))
 
     def listing(self, words: list[str]) -> str:
         if len(words) < 2:
             return "".join(words)
-        return f"{', '.join(words[:-1])} {self.t('and', 'und')} {words[-1]}"
+        return f"{', '.join(words[:-1])} {t_(self.lang, 'and')} {words[-1]}"
 
     def points(self, i: int) -> str:
         """An LP or DP change of its own; changes in a row alike in seat, sign and cause add up."""
@@ -421,19 +432,19 @@ class Teller:
         e = self.events[i]
         room = room_name(e["room"], self.lang)
         by, young = self.agent(e["by"]), self.unit("Y1", "acc")  # the event names no Young Alien: all are the Aliens'
-        return self.t(f"{by} killed {young} in {room}", f"{by} tötete {young} in {room}")
+        return t_(self.lang, "{by} killed {young} in {room}").format(by=by, young=young, room=room)
 
     # --- cards -----------------------------------------------------------------------------------
 
     def install(self, i: int, old: Event | None = None, bonus: Event | None = None) -> str:
         e = self.events[i]
         who, card, place = self.who(e["seat"]), card_name(e["card"], self.lang), place_name(e["place"], self.lang)
-        text = self.t(f"{who} installed {card} on {place}", f"{who} installierte {card} auf {place}")
+        text = t_(self.lang, "{who} installed {card} on {place}").format(who=who, card=card, place=place)
         if old is not None:
-            text += self.t(f" in place of {self.card(old['card'])}", f" anstelle von {self.card(old['card'])}")
+            text += t_(self.lang, " in place of {card}").format(card=self.card(old['card']))
         if bonus is not None:
             name = card_name(bonus["card"], self.lang)
-            text += self.t(f" and took the bonus card {name}", f" und nahm die Bonuskarte {name}")
+            text += t_(self.lang, " and took the bonus card {name}").format(name=name)
         return text
 
     def installing(self, i: int, old: Event | None, bonus: Event | None) -> str | None:
@@ -455,7 +466,7 @@ class Teller:
         if text is not None:
             return text
         who, name = self.who(e["seat"]), card_name(e["card"], self.lang)
-        return self.t(f"{who} took the bonus card {name}", f"{who} nahm die Bonuskarte {name}")
+        return t_(self.lang, "{who} took the bonus card {name}").format(who=who, name=name)
 
     def discard(self, i: int) -> str:
         e = self.events[i]
@@ -473,9 +484,9 @@ class Teller:
     def discarded(self, e: Event) -> str:
         card = self.card(e["card"])
         if not e.get("place"):
-            return self.t(f"{card} was discarded", f"{card} wurde abgeworfen")
+            return t_(self.lang, "{card} was discarded").format(card=card)
         place = place_name(e["place"], self.lang)
-        return self.t(f"{card} was discarded from {place}", f"{card} wurde von {place} abgeworfen")
+        return t_(self.lang, "{card} was discarded from {place}").format(card=card, place=place)
 
     def refilled(self, i: int, after: Event | None) -> str | None:
         """A pending card discarded and its position refilled at once: one line."""
@@ -484,8 +495,7 @@ class Teller:
             return None
         who, old, new = self.who(after["seat"]), self.card(e["card"]), card_name(after["card"], self.lang)
         place = place_name(e["place"], self.lang)
-        text = self.t(f"{who} discarded {old} from {place} and put {new} in its place",
-                      f"{who} warf {old} von {place} ab und legte {new} nach")
+        text = t_(self.lang, "{who} discarded {old} from {place} and put {new} in its place").format(who=who, old=old, place=place, new=new)
         if not self.fits(text):
             return None
         self.done.add(i + 1)
@@ -494,69 +504,67 @@ class Teller:
     def refill(self, i: int) -> str:
         e = self.events[i]
         who, card, place = self.who(e["seat"]), card_name(e["card"], self.lang), place_name(e["place"], self.lang)
-        return self.shortest(self.t(f"{who} refilled {place} with {card}", f"{who} füllte {place} mit {card} auf"),
-                             self.t(f"{card} now waits on {place}", f"{card} wartet jetzt auf {place}"))
+        return self.shortest(t_(self.lang, "{who} refilled {place} with {card}").format(who=who, place=place, card=card),
+                             t_(self.lang, "{card} now waits on {place}").format(card=card, place=place))
 
     def pending(self, i: int) -> str:
         """Cards laid on pending positions; two in a row by one player in one line."""
         e, nxt = self.events[i], self.at(i + 1)
         who = self.who(e["seat"])
         if nxt is not None and nxt["kind"] == "pending" and nxt.get("seat") == e["seat"]:
-            both = self.t(f"{who} put {self.placed(e)} and {self.placed(nxt)}",
-                          f"{who} legte {self.placed(e)} und {self.placed(nxt)}")
+            both = t_(self.lang, "{who} put {placed} and {placed2}").format(who=who, placed=self.placed(e), placed2=self.placed(nxt))
             if self.fits(both):
                 self.done.add(i + 1)
                 return both
-        return self.t(f"{who} put {self.placed(e)}", f"{who} legte {self.placed(e)}")
+        return t_(self.lang, "{who} put {placed}").format(who=who, placed=self.placed(e))
 
     def placed(self, e: Event) -> str:
         card, place = card_name(e["card"], self.lang), place_name(e["place"], self.lang)
-        return self.t(f"{card} on {place}", f"{card} auf {place}")
+        return t_(self.lang, "{card} on {place}").format(card=card, place=place)
 
     def setup_card(self, i: int) -> str | None:
         e = self.events[i]
         if any(f["kind"] == "install" and f.get("card") == e["card"] for f in self.events[i + 1:]):
             return None  # the install says it
         who, card = self.who(e["seat"]), card_name(e["card"], self.lang)
-        return self.t(f"{who} chose {card} to install", f"{who} wählte {card} zum Installieren")
+        return t_(self.lang, "{who} chose {card} to install").format(who=who, card=card)
 
     def disc(self, i: int) -> str:
         card = self.card(self.events[i]["card"])
-        return self.t(f"the malfunction disc went onto {card}", f"die Fehlfunktionsscheibe kam auf {card}")
+        return t_(self.lang, "the malfunction disc went onto {card}").format(card=card)
 
     def card_tile(self, i: int) -> str:
         e, seat = self.events[i], self.active[i]
         card, n = card_name(e["card"], self.lang), e["tiles"]
         if seat is not None and seat != self.viewer:
-            return self.t(f"{self.who(seat)} put a tile on {card} (now {n})",
-                          f"{self.who(seat)} legte ein Plättchen auf {card} (jetzt {n})")
-        return self.t(f"a tile went onto {card} (now {n})", f"ein Plättchen kam auf {card} (jetzt {n})")
+            return t_(self.lang, "{who} put a tile on {card} (now {n})").format(who=self.who(seat), card=card, n=n)
+        return t_(self.lang, "a tile went onto {card} (now {n})").format(card=card, n=n)
 
     def flip(self, i: int) -> str:
         unit, seat = self.events[i]["unit"], self.active[i]
         if seat is not None and seat != self.viewer:
             who, whom = self.who(seat), self.unit(unit, "acc")
-            return self.t(f"{who} upgraded {whom}", f"{who} wertete {whom} auf")
-        return self.t(f"{self.unit(unit)} was upgraded", f"{self.unit(unit)} wurde aufgewertet")
+            return t_(self.lang, "{who} upgraded {whom}").format(who=who, whom=whom)
+        return t_(self.lang, "{unit} was upgraded").format(unit=self.unit(unit))
 
     def upgrades(self, i: int) -> str:
         """Upgrade tiles taken, with the unit upgraded right after with one of them."""
         e, flip = self.events[i], self.at(i + 1)
         n, who = e["delta"], self.who(e["seat"])
-        tiles = self.t(f"{n} upgrade tile{'' if n == 1 else 's'}", f"{n} Upgrade-Plättchen")
+        tiles = n_(self.lang, "{n} upgrade tile", "{n} upgrade tiles", n).format(n=n)
         if e["seat"] == self.viewer:
-            return self.t(f"you took {tiles}", f"du hast {tiles} erhalten")
+            return t_(self.lang, "you took {tiles}").format(tiles=tiles)
         if flip is not None and flip["kind"] == "flip" and self.active[i + 1] == e["seat"]:
             self.done.add(i + 1)
             unit = self.unit(flip["unit"], "acc")
-            return self.t(f"{who} took {tiles} and upgraded {unit}", f"{who} nahm {tiles} und wertete {unit} auf")
-        return self.t(f"{who} took {tiles}", f"{who} nahm {tiles}")
+            return t_(self.lang, "{who} took {tiles} and upgraded {unit}").format(who=who, tiles=tiles, unit=unit)
+        return t_(self.lang, "{who} took {tiles}").format(who=who, tiles=tiles)
 
     def downgrade(self, i: int) -> str:
         seat = self.events[i]["seat"]
         if seat == self.viewer:
-            return self.t("you lost an upgrade", "du hast ein Upgrade verloren")
-        return self.t(f"{self.who(seat)} lost an upgrade", f"{self.who(seat)} verlor ein Upgrade")
+            return t_(self.lang, "you lost an upgrade")
+        return t_(self.lang, "{who} lost an upgrade").format(who=self.who(seat))
 
     # --- the rest, in the log's own terms, told in the past ----------------------------------------
 
@@ -565,14 +573,14 @@ class Teller:
 
         def word(key: str, name: Callable[[str, str], str]) -> str:
             return name(e[key], self.lang) if isinstance(e.get(key), str) else ""
-        tile = TILES.get(e.get("tile", ""), (str(e.get("tile", "")),) * 2)
+        tile = t_(self.lang, TILES[e["tile"]]) if e.get("tile") in TILES else str(e.get("tile", ""))
         fields = {**{k: self.unit(unit, case) if is_unit(unit) else ""
                      for k, case in (("unit", "nom"), ("unit_acc", "acc"), ("unit_dat", "dat"))},
                   "card": word("card", card_name), "room": word("room", room_name),
                   "place": word("place", place_name),
-                  "sector": word("sector", sector_name), "at": e.get("at", ""), "tile": self.t(*tile),
+                  "sector": word("sector", sector_name), "at": e.get("at", ""), "tile": tile,
                   "who": self.who(e["seat"]) if isinstance(e.get("seat"), int) else ""}
-        return self.t(*PLAIN[e["kind"]]).format(**fields)
+        return t_(self.lang, PLAIN[e["kind"]]).format(**fields)
 
     def logged(self, i: int) -> str:
         """An event this module has no words of its own for: the log's line."""
@@ -582,28 +590,28 @@ class Teller:
 
 
 PLAIN = {
-    "freed": ("{unit} was freed", "{unit} wurde befreit"),
-    "parasites_shed": ("{unit} shed its parasites", "{unit} wurde seine Parasiten los"),
-    "bunker": ("the Bunker shielded {unit_acc}", "der Bunker schützte {unit_acc}"),
-    "sheltered": ("the Shelter kept {card} off {unit_acc}", "der Schutzraum hielt {card} von {unit_dat} fern"),
-    "deactivated": ("a deactivation tile stopped {card}", "ein Deaktivierungsplättchen hielt {card} auf"),
-    "deactivation": ("a deactivation tile went onto {card}", "ein Deaktivierungsplättchen kam auf {card}"),
-    "spawn": ("a Young Alien hatched in {room}", "ein junges Alien schlüpfte in {room}"),
-    "tile_on_unit": ("{card} put a {tile} tile on {unit_acc}", "{card} legte ein Plättchen ({tile}) auf {unit_acc}"),
-    "move_card": ("{card} was moved to {place}", "{card} wurde nach {place} versetzt"),
-    "remote": ("Remote Control ran {card}", "Fernsteuerung löste {card} aus"),
-    "rush": ("{unit} attacked in an Adrenaline Rush", "{unit} griff im Adrenalinstoß an"),
-    "end_tile": ("the end tile moved to {at}", "der Endmarker rückte auf {at}"),
-    "tie": ("a tie: extra turns follow", "Gleichstand: es folgen Extrazüge"),
-    "team_sector": ("{who} chose {sector} as the team sector", "{who} wählte {sector} als Teamsektor"),
+    "freed": N_("{unit} was freed"),
+    "parasites_shed": N_("{unit} shed its parasites"),
+    "bunker": N_("the Bunker shielded {unit_acc}"),
+    "sheltered": N_("the Shelter kept {card} off {unit}"),
+    "deactivated": N_("a deactivation tile stopped {card}"),
+    "deactivation": N_("a deactivation tile went onto {card}"),
+    "spawn": N_("a Young Alien hatched in {room}"),
+    "tile_on_unit": N_("{card} put a {tile} tile on {unit_acc}"),
+    "move_card": N_("{card} was moved to {place}"),
+    "remote": N_("Remote Control ran {card}"),
+    "rush": N_("{unit} attacked in an Adrenaline Rush"),
+    "end_tile": N_("the end tile moved to {at}"),
+    "tie": N_("a tie: extra turns follow"),
+    "team_sector": N_("{who} chose {sector} as the team sector"),
 }
 
 
-def seat_card(en: str, de: str) -> Callable[[Teller, int], str]:
+def seat_card(msgid: str) -> Callable[[Teller, int], str]:
     """A line "<player> <verb> <card>" for an event with a seat and a card."""
     def tell(teller: Teller, i: int) -> str:
         e = teller.events[i]
-        return teller.t(en, de).format(who=teller.who(e["seat"]), card=card_name(e["card"], teller.lang))
+        return t_(teller.lang, msgid).format(who=teller.who(e["seat"]), card=card_name(e["card"], teller.lang))
     return tell
 
 
@@ -615,7 +623,7 @@ Teller.TELL = {
     "install": Teller.install, "take_bonus": Teller.take_bonus, "discard": Teller.discard, "refill": Teller.refill,
     "pending": Teller.pending, "setup_card": Teller.setup_card, "disc": Teller.disc, "card_tile": Teller.card_tile,
     "flip": Teller.flip, "upgrades": Teller.upgrades, "downgrade": Teller.downgrade,
-    "play": seat_card("{who} played {card}", "{who} spielte {card}"),
-    "take_special": seat_card("{who} took {card}", "{who} nahm {card}"),
+    "play": seat_card(N_("{who} played {card}")),
+    "take_special": seat_card(N_("{who} took {card}")),
     **dict.fromkeys(PLAIN, Teller.plain),
 }

@@ -3,7 +3,10 @@ and the seed. Built by picking what may be shown."""
 from __future__ import annotations
 
 from ..base import clone
-from .components import DATA
+from .board_words import board_words
+from .components import CATALOGUE, DATA
+
+t_ = CATALOGUE.gettext
 
 SHOWN = ("rules_version", "colours", "players", "mode", "options", "ring", "order", "sides", "side_of",
          "team_sectors", "rooms", "slots", "pending", "units", "discards", "held", "drawn", "spent", "lp", "dp",
@@ -51,17 +54,19 @@ def twin(s, seat) -> dict:
 
 
 def client_data(lang: str, colours: dict) -> dict:
-    lang = lang if lang in ("en", "de") else "en"
+    """What the board module needs beside the view, in `lang`: the station's parts and cards with their
+    names and texts from the catalogue, and every word the module says (board_words.py)."""
     return {
-        "sectors": {sid: {"name": sec.name[lang], "kind": sec.kind, "faction": sec.faction, "rooms": list(sec.rooms),
-                          "connections": [list(c) for c in sec.connections], "slots": list(sec.slots),
-                          "pending": sec.pending, "action": sec.action}
+        "sectors": {sid: {"name": t_(lang, sec.name["en"]), "kind": sec.kind, "faction": sec.faction,
+                          "rooms": list(sec.rooms), "connections": [list(c) for c in sec.connections],
+                          "slots": list(sec.slots), "pending": sec.pending, "action": sec.action}
                     for sid, sec in DATA.sectors.items()},
-        "factions": {fid: {"name": f["name"][lang], "sector": f["sector"], "dp": f["dp"]}
+        "factions": {fid: {"name": t_(lang, f["name"]["en"]), "sector": f["sector"], "dp": f["dp"]}
                      for fid, f in DATA.factions.items()},
-        "cards": {iid: {"kind": c.id, "name": c.name[lang], "text": c.text[lang], "faction": c.faction,
+        "cards": {iid: {"kind": c.id, "name": t_(lang, c.name["en"]), "text": t_(lang, c.text["en"]), "faction": c.faction,
                         "types": list(c.types), "number": c.number, "one_shot": c.one_shot}
                   for iid, c in DATA.instances.items()},
         "end_track": DATA.setup["end_track"],
         "seat_colours": colours,
+        "words": board_words(lang),
     }

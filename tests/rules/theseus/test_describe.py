@@ -4,17 +4,12 @@ seat 1, unless told); each place's id must be the words board.js gives its `data
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
-from games.rules import theseus
 from games.rules.theseus import RULES
 from games.rules.theseus.components import DATA
 
 from .positions import SEAT_0_STARTS, position, started
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
-BOARD_JS = Path(theseus.__file__).parent / "static/theseus/board.js"
 TEAMS = {"teams": True, "faction1": "marines", "faction2": "aliens", "faction3": "scientists", "faction4": "greys"}
 
 
@@ -30,24 +25,18 @@ def every_line(text):
     return [*text["mine"], *text["scores"], *(line for p in text["places"] for line in [p["name"], *p["lines"]])]
 
 
-def board_word(key: str, lang: str) -> str:
-    """A word of board.js's TEXTS (its `room`, `unit`, `slot`, `pending`) in `lang`, read from the file."""
-    source = BOARD_JS.read_text(encoding="utf-8")
-    block = source[source.index(f"  {lang}: {{") :]
-    return re.search(rf"\b{key}: \"([^\"]+)\"", block).group(1)
-
-
 def board_places(s, lang: str) -> set[str]:
     """The data-place values board.js draws for a view, built as its roomName, unitName and placeName
-    build them from client_data(): "<sector name> room 2", "<faction name> unit 1", "<sector name> slot 3"."""
+    build them from client_data() and its words: "<sector name> room 2", "<faction name> unit 1",
+    "<sector name> slot 3"."""
     data, view = RULES.client_data(lang), RULES.view(s, 0)
-    sectors = data["sectors"]
+    sectors, words = data["sectors"], data["words"]
     out = {sectors[sid]["name"] for sid in view["ring"]}
-    out |= {f"{sectors[r.rstrip('0123456789')]['name']} {board_word('room', lang)} {r[-1]}" for r in view["rooms"]}
+    out |= {words["room"].format(sector=sectors[r.rstrip("0123456789")]["name"], n=r[-1]) for r in view["rooms"]}
     for where, word in ((view["slots"], "slot"), (view["pending"], "pending")):
-        out |= {f"{sectors[p.split('.')[0]]['name']} {board_word(word, lang)} {p.split('.')[1][1:]}" for p in where}
+        out |= {words[word].format(sector=sectors[p.split(".")[0]]["name"], n=p.split(".")[1][1:]) for p in where}
     letters = {"M": "marines", "A": "aliens", "S": "scientists", "G": "greys"}
-    out |= {f"{data['factions'][letters[u[0]]]['name']} {board_word('unit', lang)} {u[1:]}" for u in view["units"]}
+    out |= {words["unit"].format(faction=data["factions"][letters[u[0]]]["name"], n=u[1:]) for u in view["units"]}
     return out
 
 

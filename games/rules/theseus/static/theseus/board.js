@@ -4,7 +4,7 @@
 // and held cards, the end track, the turn), and the clicks that make each decision. A decision is
 // {type: question, pick: token}; every element a player may choose carries data-token.
 import { el, html, titled } from "../js/svg.js";
-import { boardShell, markMine } from "../js/board_shell.js";
+import { boardShell, catalogueWords, markMine } from "../js/board_shell.js";
 
 // --- geometry (drawing units) ---------------------------------------------------------------------
 const ROOM_W = 92, ROOM_H = 78, GAP = 14, PAD = 10, HEAD = 44;
@@ -21,55 +21,44 @@ const ROOM_CELLS = [[0, 0], [1, 0], [1, 1], [0, 1]];
 
 const WORDS = ["continue", "pass", "done", "end_phase", "no", "skip", "stop", "upgrade"];
 
-const TEXTS = {
-  en: {
-    board: "The station", roledescription: "board", space: "Space", moving: "on the move", room: "room", slot: "slot",
-    pending: "pending position", unit: "unit", young: "Young Alien", empty: "empty", bonusSlot: "bonus slot",
-    bonus: "bonus card", upgraded: "upgraded", invisible: "invisible", gripped: "gripped", parasites: "parasite(s)",
-    tiles: "tile(s)", counter: "counter", deact: "deactivation tile(s)", disc: "the malfunction disc lies on it",
-    seat: "seat", lp: "LP", dp: "DP", deck: "deck", top: "top", discards: "discards", held: "held", drawn: "drawn",
-    upgradeTiles: "upgrade tiles", endTrack: "End track", turn: "Turn", round: "round", phase: "phase", asks: "asks",
-    none: "none", seats: "The seats", yourCards: "Cards to choose", choose: "Choose", traps: "The traps here",
-    actions: { combat: "Combat", malfunction: "Malfunction", extra_turn: "Extra turn", faction: "Faction action" },
-    phases: { setup: "setup", start: "start", sub: "start", move: "movement", actions: "action cards", sector: "sector action",
-              pending: "pending cards", end: "end of turn" },
-    buttons: { continue: "Continue", pass: "Pass", done: "Done", end_phase: "End the phase", no: "No", skip: "Skip the sector",
-               stop: "Stop here", upgrade: "Take an upgrade tile", flip: "Upgrade it", tile: "Put a tile on it",
-               A: "Put your top card here", B: "Discard this card", C: "Install this card", spend: (n) => `Spend ${n} more` },
-    colour: "colour", x: "X", read: "Read the card", endHere: "the end tile is here",
-    linked: (rooms) => `connected to ${rooms}`, unlinked: "connected to no other room", and: "and",
-  },
-  de: {
-    board: "Die Station", roledescription: "Spielplan", space: "All", moving: "unterwegs", room: "Raum", slot: "Feld",
-    pending: "Warteplatz", unit: "Einheit", young: "junges Alien", empty: "leer", bonusSlot: "Bonusfeld",
-    bonus: "Bonuskarte", upgraded: "aufgewertet", invisible: "unsichtbar", gripped: "gepackt", parasites: "Parasit(en)",
-    tiles: "Plättchen", counter: "Zähler", deact: "Deaktivierungsplättchen", disc: "die Fehlfunktionsscheibe liegt darauf",
-    seat: "Platz", lp: "LP", dp: "DP", deck: "Stapel", top: "oben", discards: "Ablage", held: "gehalten", drawn: "gezogen",
-    upgradeTiles: "Upgrade-Plättchen", endTrack: "Endleiste", turn: "Zug", round: "Runde", phase: "Phase", asks: "fragt",
-    none: "keine", seats: "Die Plätze", yourCards: "Karten zur Wahl", choose: "Wähle", traps: "Die Fallen hier",
-    actions: { combat: "Kampf", malfunction: "Fehlfunktion", extra_turn: "Extrazug", faction: "Fraktionsaktion" },
-    phases: { setup: "Aufbau", start: "Beginn", sub: "Beginn", move: "Bewegung", actions: "Aktionskarten", sector: "Sektoraktion",
-              pending: "wartende Karten", end: "Zugende" },
-    buttons: { continue: "Weiter", pass: "Passen", done: "Fertig", end_phase: "Phase beenden", no: "Nein", skip: "Sektor überspringen",
-               stop: "Hier anhalten", upgrade: "Upgrade-Plättchen nehmen", flip: "Aufwerten", tile: "Plättchen darauflegen",
-               A: "Oberste Karte hierher legen", B: "Diese Karte abwerfen", C: "Diese Karte installieren", spend: (n) => `${n} mehr verbrauchen` },
-    colour: "Farbe", x: "X", read: "Karte lesen", endHere: "hier steht der Endmarker",
-    linked: (rooms) => `verbunden mit ${rooms}`, unlinked: "mit keinem anderen Raum verbunden", and: "und",
-  },
-};
+// Every word comes from the page's client_data (`words`, in the game's language, from the game's
+// catalogue: games/rules/theseus/board_words.py); texts with {placeholders} are filled with `fill`. The
+// functions the page calls with a language alone (label, columns, notes, stepPrompt) read the data it last
+// handed the module (createBoard, picture, decorateRules).
+let pageData = null;
 
-const words = (lang) => TEXTS[lang] || TEXTS.en;
+const group = (t, prefix) => Object.fromEntries(Object.keys(t).filter((k) => k.startsWith(`${prefix}.`))
+  .map((k) => [k.slice(prefix.length + 1), t[k]]));
 
-// Sector and faction names in both languages, for the places a log line names (the log writes words,
-// e.g. "Corridors room 2", "Marines unit 1"; the board's places carry the same words in data-place).
-const SECTOR_NAMES = ["Corridors", "Control Room", "Tech Dock", "Loading Dock", "Alien Nest", "Research Lab", "Greys' Shipwreck",
-  "Korridore", "Kontrollraum", "Technologiedock", "Ladedock", "Aliennest", "Forschungslabor", "Schiffswrack der Greys"];
-const FACTION_NAMES = ["Marines", "Aliens", "Scientists", "Greys", "Forscher"];
+function words(data = pageData) {
+  const t = catalogueWords(data), { fill } = t;
+  return { ...t, actions: group(t, "actions"), phases: group(t, "phases"),
+           buttons: { ...group(t, "buttons"), spend: (n) => fill("buttons.spend", { n }) },
+           linked: (rooms) => fill("linked", { rooms }) };
+}
+
+// The places a log line names (the log writes words, e.g. "Corridors room 2", "Marines unit 1"; the
+// board's places carry the same words in data-place), in the game's language: made again from each
+// client_data the module is handed (its sectors' and factions' names and the words that name a place).
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\']/g, "\\$&");
-/** Rooms, slots, pending positions and units named in log lines: hovering one lights it on the board. */
-export const placePattern = new RegExp(
-  `(?:${SECTOR_NAMES.map(escape).join("|")}) (?:room|Raum|slot|Feld|pending position|Warteplatz) \\d` +
-  `|(?:${FACTION_NAMES.join("|")}) (?:unit|Einheit) \\d`, "g");
+/** Rooms, slots, pending positions and units named in log lines: hovering one lights it on the board.
+ * The page reads its `source` (js/game.js, splitPlaces), which is the one learnPlaces last made. */
+let placeSource = "(?!)";
+class LearnedPattern extends RegExp {
+  get source() { return placeSource; }
+}
+export const placePattern = new LearnedPattern(placeSource, "g");
+
+function learnPlaces(data) {
+  pageData = data;
+  if (!data || !data.sectors || !data.words) return;
+  const alternatives = (names) => `(?:${names.map(escape).join("|")})`;
+  const sectors = alternatives(Object.values(data.sectors).map((sec) => sec.name));
+  const factions = alternatives(Object.values(data.factions || {}).map((f) => f.name));
+  const shape = (key, name, value) => escape(data.words[key]).replace(/\\\{(\w+)\\\}/g, (whole, field) => (field === "n" ? "\\d" : field === name ? value : whole));
+  placeSource = [shape("room", "sector", sectors), shape("slot", "sector", sectors), shape("pending", "sector", sectors),
+                 shape("unit", "faction", factions)].join("|");
+}
 
 // --- tokens -----------------------------------------------------------------------------------------
 
@@ -96,9 +85,9 @@ export function pathOf(d) {
   return [pick];
 }
 
-export function label(token, lang) {
+export function label(token) {
   if (!token.startsWith("btn:")) return null;
-  const b = words(lang).buttons, key = token.slice(4);
+  const b = words().buttons, key = token.slice(4);
   if (key.startsWith("spend:")) return b.spend(key.slice(6));
   return b[key] || key;
 }
@@ -111,18 +100,18 @@ const sectorOfRoom = (room) => room.replace(/\d+$/, "");
 function sectorName(data, id) {
   return (data.sectors[id] && data.sectors[id].name) || id;
 }
-function roomName(data, room, lang) {
-  return `${sectorName(data, sectorOfRoom(room))} ${words(lang).room} ${room.slice(sectorOfRoom(room).length)}`;
+function roomName(data, room) {
+  return words().fill("room", { sector: sectorName(data, sectorOfRoom(room)), n: room.slice(sectorOfRoom(room).length) });
 }
-function placeName(data, place, lang) {
+function placeName(data, place) {
   const [sector, spot] = place.split(".");
-  return `${sectorName(data, sector)} ${spot.startsWith("p") ? words(lang).pending : words(lang).slot} ${spot.slice(1)}`;
+  return words().fill(spot.startsWith("p") ? "pending" : "slot", { sector: sectorName(data, sector), n: spot.slice(1) });
 }
-function cardName(data, card, lang) {
+function cardName(data, card) {
   const [base, host] = card.split("@");
   const c = data.cards[base];
   const name = c ? c.name : base;
-  return host ? `${name} (${lang === "de" ? "Kopie" : "copy"})` : name;
+  return host ? words().fill("copy", { name }) : name;
 }
 const hasNumber = (c) => c.number !== null && c.number !== undefined;
 /** A card's text with its number written in for X ("it takes 2 damage"). */
@@ -143,14 +132,14 @@ function cardDetails(data, card, lang) {
 /** The "i" beside a card in the panel: it reads the card, offered or not. */
 function infoButton(data, card, lang) {
   return html("button", "i", { type: "button", class: "card-info", "data-card-info": card,
-                               "aria-label": `${words(lang).read}: ${cardName(data, card, lang)}` });
+                               "aria-label": `${words().read}: ${cardName(data, card, lang)}` });
 }
 function factionName(data, faction) {
   return (data.factions[faction] && data.factions[faction].name) || faction;
 }
-function unitName(data, unit, lang) {
-  if (unit[0] === "Y") return words(lang).young;
-  return `${factionName(data, UNIT_FACTION[unit[0]])} ${words(lang).unit} ${unit.slice(1)}`;
+function unitName(data, unit) {
+  if (unit[0] === "Y") return words().young;
+  return words().fill("unit", { faction: factionName(data, UNIT_FACTION[unit[0]]), n: unit.slice(1) });
 }
 function isPlace(token) {
   return /^[A-Z]+\.[sp]\d+$/.test(token);
@@ -180,7 +169,7 @@ function thing(data, view, token, lang) {
   if (isRoom(data, token)) return roomName(data, token, lang);
   if (token[0] === "Y") {
     const at = view && roomOf(view, token);
-    return at ? `${words(lang).young} (${roomName(data, at, lang)})` : words(lang).young;
+    return at ? `${words().young} (${roomName(data, at, lang)})` : words().young;
   }
   if (UNIT_FACTION[token[0]]) return unitName(data, token, lang);
   if (token.startsWith("seat:")) {
@@ -196,58 +185,44 @@ function trapName(data, kind) {
   return inst ? data.cards[inst].name : kind;
 }
 /** The rooms a room is connected to (its doors on the board), in words: "connected to room 2 and room 4". */
-function roomLinks(data, room, lang) {
-  const w = words(lang), sector = data.sectors[sectorOfRoom(room)];
+function roomLinks(data, room) {
+  const w = words(), sector = data.sectors[sectorOfRoom(room)];
   const other = (sector ? sector.connections : []).filter((c) => c.includes(room)).map((c) => (c[0] === room ? c[1] : c[0]));
   if (!other.length) return w.unlinked;
-  const names = other.map((r) => `${w.room} ${r.slice(sectorOfRoom(r).length)}`);
+  const names = other.map((r) => w.fill("roomAlone", { n: r.slice(sectorOfRoom(r).length) }));
   return w.linked(names.length > 1 ? `${names.slice(0, -1).join(", ")} ${w.and} ${names[names.length - 1]}` : names[0]);
 }
 
-// What choosing an offered target does, by the question asked.
-const VERBS = {
-  en: {
-    team_sector: (t) => `Choose ${t} as your team's sector`, setup_card: (t) => `Install ${t} first`,
-    setup_slot: (t, c) => `Install ${c || "the card"} on ${t}`, setup_room: (t, u) => `Place ${u || "your unit"} in ${t}`,
-    move_unit: (t) => `Move ${t}`, passage: (t) => `Play ${t} with your move`, movePassage: (t, c) => `Move ${t} with ${c}`,
-    shortcut: (t) => `Teleport to ${t}`, eject: (t) => `Eject ${t}`, room: (t, u) => `Move ${u || "the unit"} into ${t}`,
-    space_room: (t, u) => `Bring ${u || "the unit"} from space into ${t}`, target: (t) => `Attack ${t}`,
-    double_shot: (t) => `Shoot again with ${t}`, action_next: (t) => `Use ${t}`, pick_unit: (t, c) => `Choose ${t}${c ? ` for ${c}` : ""}`,
-    pick_card: (t, c) => `Choose ${t}${c ? ` for ${c}` : ""}`, pick_slot: (t, c) => `Choose ${t}${c ? ` for ${c}` : ""}`,
-    pick_pending: (t, c) => `Choose ${t}${c ? ` for ${c}` : ""}`, disc_target: (t) => `Put the malfunction disc on ${t}`,
-    faction_action: (t) => `Clean up ${t}`, extra_unit: (t) => `Give the extra turn to ${t}`, pending: (t) => `Choose ${t}`,
-    install_slot: (t, c) => `Install ${c || "the card"} on ${t}`, lose_upgrade: (t) => `Take the upgrade off ${t}`,
-    flip: (t) => `Choose ${t} to upgrade`, tile: (t) => `Choose ${t} for a tile`, play: (t) => `Play ${t}`,
-    pick_opponent: (t, c) => `Choose the ${t}${c ? ` for ${c}` : ""}`, heal_split: (t) => `Take 1 LP from the ${t}`,
-    trap_next: (t) => `Let ${t} act next`, cleanup: (t) => `Clean up ${t}: discard it`,
-    uses: (t, list) => `${t}: ${list.join(" or ")}`,
-    use: { A: "put your top card here", B: "discard its card", C: "install its card" },
-    other: (t) => `Choose ${t}`,
-  },
-  de: {
-    team_sector: (t) => `Wähle ${t} als Sektor deines Teams`, setup_card: (t) => `Installiere zuerst ${t}`,
-    setup_slot: (t, c) => `Installiere ${c || "die Karte"} auf ${t}`, setup_room: (t, u) => `Setze ${u || "deine Einheit"} in ${t}`,
-    move_unit: (t) => `Ziehe ${t}`, passage: (t) => `Spiele ${t} zu deiner Bewegung`, movePassage: (t, c) => `Ziehe ${t} mit ${c}`,
-    shortcut: (t) => `Teleportiere nach ${t}`, eject: (t) => `Stoße ${t} aus`, room: (t, u) => `Ziehe ${u || "die Einheit"} in ${t}`,
-    space_room: (t, u) => `Bringe ${u || "die Einheit"} aus dem All in ${t}`, target: (t) => `Greife ${t} an`,
-    double_shot: (t) => `Schieße noch einmal mit ${t}`, action_next: (t) => `Nutze ${t}`, pick_unit: (t, c) => `Wähle ${t}${c ? ` für ${c}` : ""}`,
-    pick_card: (t, c) => `Wähle ${t}${c ? ` für ${c}` : ""}`, pick_slot: (t, c) => `Wähle ${t}${c ? ` für ${c}` : ""}`,
-    pick_pending: (t, c) => `Wähle ${t}${c ? ` für ${c}` : ""}`, disc_target: (t) => `Lege die Fehlfunktionsscheibe auf ${t}`,
-    faction_action: (t) => `Räume ${t} ab`, extra_unit: (t) => `Gib ${t} den Extrazug`, pending: (t) => `Wähle ${t}`,
-    install_slot: (t, c) => `Installiere ${c || "die Karte"} auf ${t}`, lose_upgrade: (t) => `Nimm das Upgrade von ${t}`,
-    flip: (t) => `Wähle ${t} zum Aufwerten`, tile: (t) => `Wähle ${t} für ein Plättchen`, play: (t) => `Spiele ${t}`,
-    pick_opponent: (t, c) => `Wähle die ${t}${c ? ` für ${c}` : ""}`, heal_split: (t) => `Nimm den ${t} 1 LP`,
-    trap_next: (t) => `Lass ${t} als Nächstes wirken`, cleanup: (t) => `Räume ${t} ab: wirf die Karte ab`,
-    uses: (t, list) => `${t}: ${list.join(" oder ")}`,
-    use: { A: "lege deine oberste Karte hierher", B: "wirf ihre Karte ab", C: "installiere ihre Karte" },
-    other: (t) => `Wähle ${t}`,
-  },
-};
+// What choosing an offered target does, by the question asked: {t} the target, {c} the card it is for,
+// {u} the unit.
+function verbs() {
+  const w = words(), fill = (key, values) => w.fill(`verbs.${key}`, values);
+  const pick = (t, c) => (c ? fill("pickFor", { t, c }) : fill("pick", { t }));
+  const plain = (key) => (t) => fill(key, { t });
+  return {
+    team_sector: plain("team_sector"), setup_card: plain("setup_card"),
+    setup_slot: (t, c) => fill("setup_slot", { t, c: c || w["verbs.theCard"] }),
+    setup_room: (t, u) => fill("setup_room", { t, u: u || w["verbs.yourUnit"] }),
+    move_unit: plain("move_unit"), passage: plain("passage"), movePassage: (t, c) => fill("movePassage", { t, c }),
+    shortcut: plain("shortcut"), eject: plain("eject"), room: (t, u) => fill("room", { t, u: u || w["verbs.theUnit"] }),
+    space_room: (t, u) => fill("space_room", { t, u: u || w["verbs.theUnit"] }), target: plain("target"),
+    double_shot: plain("double_shot"), action_next: plain("action_next"), pick_unit: pick, pick_card: pick, pick_slot: pick,
+    pick_pending: pick, disc_target: plain("disc_target"), faction_action: plain("faction_action"),
+    extra_unit: plain("extra_unit"), pending: (t) => pick(t),
+    install_slot: (t, c) => fill("install_slot", { t, c: c || w["verbs.theCard"] }), lose_upgrade: plain("lose_upgrade"),
+    flip: plain("flip"), tile: plain("tile"), play: plain("play"),
+    pick_opponent: (t, c) => (c ? fill("pick_opponentFor", { t, c }) : fill("pick_opponent", { t })),
+    heal_split: plain("heal_split"), trap_next: plain("trap_next"), cleanup: plain("cleanup"),
+    uses: (t, list) => fill("uses", { t, list: list.join(w["verbs.or"]) }),
+    use: { A: w["verbs.use.A"], B: w["verbs.use.B"], C: w["verbs.use.C"] },
+    other: (t) => pick(t),
+  };
+}
 
 /** The name of an offered target: what choosing it does, e.g. "Move Marines unit 2 into Corridors room 3". */
 function describe(token, { selected = [], decisions = [], view = null }, data, lang) {
   if (token.startsWith("btn:")) return null;
-  const v = VERBS[lang] || VERBS.en;
+  const v = verbs();
   const what = thing(data, view, token, lang);
   const d = decisions[0];
   if (!d) return v.other(what);
@@ -275,15 +250,15 @@ function describe(token, { selected = [], decisions = [], view = null }, data, l
 }
 
 /** After a pending position, a unit to upgrade or a card for a tile is chosen, the buttons say what to do. */
-export function stepPrompt(selected, next, context, lang) {
+export function stepPrompt(selected, next, context) {
   if (!selected.length || !next.length || !next.every((t) => t.startsWith("btn:"))) return null;
-  return lang === "de" ? "wähle, was damit geschieht" : "choose what happens to it";
+  return words((context && context.data) || pageData).stepPrompt;
 }
 
 // --- the players table and the notes ---------------------------------------------------------------
 
-export function columns(view, lang) {
-  const w = words(lang);
+export function columns(view) {
+  const w = words();
   const sideOf = (order) => (view.side_of ? view.side_of[order] : order);
   return [
     { title: w.lp, value: (order) => (view.lp ? view.lp[order] : "") },
@@ -292,8 +267,8 @@ export function columns(view, lang) {
   ];  // decks, discards and held cards are in the seats' panel: the players table stays narrow beside the board
 }
 
-export function notes(view, lang) {
-  const w = words(lang);
+export function notes(view) {
+  const w = words();
   if (!view || !view.turn) return { turn: "", outcome: "" };
   const phase = w.phases[view.turn.phase] || view.turn.phase;
   return { turn: view.round ? `${w.round} ${view.round} · ${phase}` : phase, outcome: "" };
@@ -333,13 +308,13 @@ function rows(count, spaceH) {
     : { x: xAt(count - 1 - i, count - top), y: spaceH / 2 + ROW_GAP }));
 }
 
-function seatWords(view, data, seat, lang) {
+function seatWords(view, data, seat) {
   const f = view.colours ? view.colours[seat] : null;
-  return `${factionName(data, f)} (${words(lang).seat} ${seat + 1})`;
+  return words().fill("seatOf", { faction: factionName(data, f), n: seat + 1 });
 }
 
 function unitTitle(view, data, id, lang) {
-  const w = words(lang), u = view.units[id];
+  const w = words(), u = view.units[id];
   const parts = [unitName(data, id, lang)];  // its faction names its player: each seat plays a faction of its own
   if (u.up) parts.push(w.upgraded);
   if (u.invisible) parts.push(w.invisible);
@@ -374,7 +349,7 @@ function drawPiece(layer, view, data, id, x, y, lang) {
 
 function drawYoung(layer, view, data, id, room, x, y, lang) {
   const g = titled(el("g", { class: "young", "data-token": id, "data-place": roomName(data, room, lang) }, layer),
-    `${words(lang).young}, ${roomName(data, room, lang)}`);
+    `${words().young}, ${roomName(data, room, lang)}`);
   el("circle", { cx: x, cy: y, r: YOUNG_R + 7, class: "ring" }, g);
   el("circle", { cx: x, cy: y, r: YOUNG_R, fill: colourOf(data, "aliens"), class: "piece", "stroke-dasharray": "4 3" }, g);
   el("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: "#fff", class: "label" }, g)
@@ -404,7 +379,7 @@ function textLines(g, x, y, text, size, cls, width) {
 }
 
 function slotTitle(view, data, place, lang) {
-  const w = words(lang), slot = view.slots[place];
+  const w = words(), slot = view.slots[place];
   const spec = (data.sectors[place.split(".")[0]].slots || []).find((s) => s.id === place.split(".")[1]) || {};
   const parts = [placeName(data, place, lang) + (spec.bonus ? ` (${w.bonusSlot})` : "")];
   parts.push(slot.card ? cardText(data, slot.card) : w.empty);
@@ -430,7 +405,7 @@ function drawCard(layer, view, data, card, x, y, width, lang, owner, at = null) 
  * card so that reading an offered card does not choose it. */
 function drawInfo(layer, data, card, x, y, lang) {
   const info = el("g", { class: "card-info", "data-card-info": card, role: "button", tabindex: 0,
-                         "aria-label": `${words(lang).read}: ${cardName(data, card, lang)}` }, layer);
+                         "aria-label": `${words().read}: ${cardName(data, card, lang)}` }, layer);
   el("circle", { cx: x, cy: y, r: 18, fill: "transparent", class: "info-hit" }, info);
   el("circle", { cx: x, cy: y, r: 11, class: "info-dot" }, info);
   el("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 15 }, info).textContent = "i";
@@ -442,7 +417,7 @@ function ownerOf(data, card) {
 }
 
 function drawSector(svg, view, data, id, box, lang) {
-  const w = words(lang), sec = data.sectors[id];
+  const w = words(), sec = data.sectors[id];
   const g = el("g", { class: `sector ${sec.kind}`, transform: `translate(${box.x} ${box.y})` }, svg);
   el("rect", { x: 0, y: 0, width: BOX_W, height: BOX_H, rx: 12, class: "sector-box" }, g);
   const ownerFaction = sec.faction;
@@ -468,7 +443,7 @@ function drawSector(svg, view, data, id, box, lang) {
   for (const room of sec.rooms) {
     const { x, y } = centre[room];
     const occ = view.rooms ? view.rooms[room] : undefined;
-    const who = occ ? (occ[0] === "Y" ? words(lang).young : unitTitle(view, data, occ, lang)) : w.empty;
+    const who = occ ? (occ[0] === "Y" ? words().young : unitTitle(view, data, occ, lang)) : w.empty;
     const rg = titled(el("g", { class: "room", "data-token": room, "data-place": roomName(data, room, lang) }, g),
       `${roomName(data, room, lang)}: ${who}; ${roomLinks(data, room, lang)}`);
     el("rect", { x, y, width: ROOM_W, height: ROOM_H, rx: 6, class: "spot room-spot" }, rg);
@@ -534,7 +509,7 @@ const SPACE_PER_ROW = 5;
 const spaceHeight = (view) => 56 + Math.max(1, Math.ceil(inSpace(view).length / SPACE_PER_ROW)) * 64;
 
 function drawSpace(svg, view, data, lang) {
-  const w = words(lang);
+  const w = words();
   const out = inSpace(view);
   const perRow = SPACE_PER_ROW, width = 340, height = spaceHeight(view);
   const g = el("g", { class: "space" }, svg);
@@ -606,14 +581,14 @@ function cardChip(data, card, token, lang) {
 
 /** A seat offered in the panel (an opponent for a card, whose LP a deathmatch heal takes), by what choosing it does. */
 function seatChoice(view, data, token, lang) {
-  const v = VERBS[lang] || VERBS.en, ask = view.ask || {}, about = ask.about || {};
+  const v = verbs(), ask = view.ask || {}, about = ask.about || {};
   const who = factionName(data, view.colours[Number(token.slice(5))]);
   if (ask.type === "heal_split") return v.heal_split(who);
   return v.pick_opponent(who, about.card ? cardName(data, String(about.card), lang) : null);
 }
 
 function drawPanel(panel, view, data, lang, opts) {
-  const w = words(lang);
+  const w = words();
   const offered = opts.choices || [];
   const parts = [];
   // What the question offers in the panel: the cards drawn at setup, opponents, traps.
@@ -629,7 +604,7 @@ function drawPanel(panel, view, data, lang, opts) {
     for (const t of trapsAsked) {
       const kind = t.slice(5);
       const inst = Object.keys(data.cards).find((k) => data.cards[k].kind === kind);
-      const name = (VERBS[lang] || VERBS.en).trap_next(trapName(data, kind));
+      const name = verbs().trap_next(trapName(data, kind));
       box.append(html("button", name, { type: "button", class: "token-chip", "data-token": t, title: inst ? cardText(data, inst) : kind }));
       if (inst) box.append(infoButton(data, inst, lang));
     }
@@ -688,7 +663,8 @@ function drawPanel(panel, view, data, lang, opts) {
 // --- the interface ----------------------------------------------------------------------------------
 
 export function createBoard({ board, panel }, ctx) {
-  const { board: name, roledescription } = words(ctx.lang);
+  learnPlaces(ctx.data);
+  const { board: name, roledescription } = words(ctx.data);
   const shell = boardShell(board, { name, roledescription, place: "data-place" }, (svg, view, opts) => {
     drawBoard(svg, view, ctx.data, ctx.lang, opts.fit);
     // The viewer's own units (a team's partner's are not the viewer's to move).
@@ -702,12 +678,14 @@ export function createBoard({ board, panel }, ctx) {
 
 /** A still drawing of a view (the lobby's picture, the moderators' desk): nothing in it to press. */
 export function picture(svg, view, data, lang) {
+  learnPlaces(data);
   drawBoard(svg, view, data, lang, true);
   for (const node of svg.querySelectorAll("[data-card-info]")) node.remove();
 }
 
 /** The rules page: a sector of each kind, drawn empty. */
 export function decorateRules(root, data, lang) {
+  learnPlaces(data);
   const svg = root.querySelector("svg.rules-board");
   if (!svg) return;
   const ring = ["COR", "CTL", "DOCK", "TEC", "NEST"];
