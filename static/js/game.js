@@ -326,14 +326,17 @@ function render() {
 /** Where the keyboard was, focus stays: a redraw that offers the target that had it focuses it again
  * (the board and the panel are drawn anew); after a choice made with the keyboard (`state.refocus`)
  * it goes to the first target of the next step (or ⟳ when a tile is to be turned), or to the prompt
- * when nothing is offered (the turn passed). A pointer's choice moves nothing: focus is the keyboard's. */
+ * when nothing is offered (the turn passed). So it does when the target a keyboard player had focused
+ * is drawn no more and the focus fell to the page (a live update's redraw came before the choice's
+ * answer). A pointer's choice moves nothing: focus is the keyboard's. */
 function keepFocus(token) {
   const refocus = state.refocus;
   state.refocus = false;
   const again = token && !refocus ? root.querySelector(`.choice[data-token="${CSS.escape(token)}"], .selected[data-token="${CSS.escape(token)}"]`) : null;
+  const lost = token !== undefined && state.lastInput === "key" && document.activeElement === document.body;
   if (again) {
     again.focus({ preventScroll: true });
-  } else if (refocus) {
+  } else if (refocus || lost) {
     // a target, else a tile to turn (⟳, then Confirm), else the prompt
     (firstOffered() || $("prompt")).focus();
   }
