@@ -338,7 +338,10 @@ function keepFocus(token) {
     again.focus({ preventScroll: true });
   } else if (refocus || lost) {
     // a target, else a tile to turn (⟳, then Confirm), else the prompt
-    (firstOffered() || $("prompt")).focus();
+    const to = firstOffered() || $("prompt");
+    to.focus();
+    // a control the page holds disabled while a decision is sent takes no focus: the next redraw tries again
+    if (document.activeElement !== to) state.refocus = true;
   }
 }
 
