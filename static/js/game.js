@@ -235,6 +235,9 @@ function watchBots() {
 }
 
 function setBusy(on) {
+  // A replay's answer still on its way keeps the page busy, whatever else ends meanwhile: a load
+  // that a live update began before the click ends first, and must not say the replay is drawn.
+  on = on || Boolean(state.replayLoading);
   // Measured by benchmarks/redraw.py: how long the page keeps a player waiting.
   if (on && !state.busy) performance.mark("busy-start");
   if (!on && state.busy) performance.measure("busy", "busy-start");

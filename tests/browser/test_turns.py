@@ -36,6 +36,20 @@ def decide(game_id, rng, user=None):
     return game_of(game_id).decisions.filter(undone=False).order_by("number").last().number
 
 
+def finished_game(name, alice, bob):
+    """A game of `name` between Alice and Bob, played to its end by random decisions; its id."""
+    from games import services
+    game = services.create_game(alice, game=name, players=2)
+    services.join_game(bob, game.pk)
+    rng = random.Random(3)
+    for _ in range(4000):
+        if game_of(game.pk).status == "finished":
+            break
+        decide(game.pk, rng)
+    assert game_of(game.pk).status == "finished", name
+    return game.pk
+
+
 def to_move(game_id):
     game = game_of(game_id)
     return game.seats.get(order=game.current_seat).user if game.status == "active" else None
@@ -174,19 +188,9 @@ class TheOthersTurn(BrowserTestCase):
 
 class ReplayByTurnAndFromTheLog(BrowserTestCase):
     def setUp(self):
-        from games import rules, services
+        from games import rules
         self.alice, self.bob = make_player("alice"), make_player("bob")
-        self.games = {}
-        for name in rules.names():
-            game = services.create_game(self.alice, game=name, players=2)
-            services.join_game(self.bob, game.pk)
-            rng = random.Random(3)
-            for _ in range(4000):
-                if game_of(game.pk).status == "finished":
-                    break
-                decide(game.pk, rng)
-            assert game_of(game.pk).status == "finished", name
-            self.games[name] = game.pk
+        self.games = {name: finished_game(name, self.alice, self.bob) for name in rules.names()}
 
     def position(self, page, expected):
         page.wait_for_function(f"() => document.querySelector('#replay-pos').textContent.startsWith('{expected} /')")
@@ -228,4 +232,34 @@ class ReplayByTurnAndFromTheLog(BrowserTestCase):
             self.position(page, 3)
             assert page.inner_text("#prompt").startswith(f"decision 3 of {total}"), name
             page.click("#replay-last")
+            assert not page.errors, (name, page.errors)
+
+
+@PUSHED_FROM_THE_TEST
+class ReplayAnswerOnItsWay(BrowserTestCase):
+    def test_the_page_stays_busy_while_a_replay_is_on_its_way_though_a_live_reload_ends(self):
+        """A live update's reload that ends while the replay's answer is still coming does not say
+        the page is ready: the spinner stays until the replayed position is drawn."""
+        from games import rules
+        from games.reactions import notify
+        alice, bob = make_player("alice"), make_player("bob")
+        page = self.page_for("alice")
+        for name in rules.names():
+            game_id = finished_game(name, alice, bob)
+            page.goto(f"{self.live_server_url}/games/{game_id}/")
+            page.wait_for_selector("#outcome:not([hidden])")
+            page.wait_for_selector("#connection[data-state=open]")
+            settle(page)
+            held: list = []
+            page.route("**/replay/**", lambda route, held=held: held.append(route))
+            page.click("#replay-first")
+            # The reload draws the game, then asks for its log: by then it has said what it had to.
+            log = f"/api/games/{game_id}/moves/"
+            with page.expect_request(lambda r, log=log: log in r.url, timeout=LIVE_SECONDS * 1000):
+                notify.game_event(game_id, "note")  # any news but chat reloads the game
+            assert held and page.is_visible("#busy"), name
+            held[0].continue_()
+            page.unroute("**/replay/**")
+            settle(page)
+            assert page.inner_text("#replay-pos").startswith("0 /"), name
             assert not page.errors, (name, page.errors)
