@@ -6,6 +6,7 @@ import os
 import threading
 
 import pytest
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
 
 POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 REDIS = bool(os.environ.get("REDIS_URL"))
@@ -18,6 +19,22 @@ def celery_runs_tasks_at_once():
     from argo_site.celery import app
     set_eager(app, True)
     yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def passwords_hashed_at_once():
+    """Django's own advice for a quicker suite, a cheap password hasher: the site's PBKDF2 takes a
+    third of a second of CPU for every user made and every password checked, and the suite makes
+    thousands. It is still PBKDF2 (the iterations are written in each hash), so a server process a
+    test starts with the site's own settings checks these passwords too."""
+    from django.test.utils import override_settings
+    with override_settings(PASSWORD_HASHERS=["tests.django_fixtures.OneRoundPBKDF2",
+                                             "django.contrib.auth.hashers.PBKDF2PasswordHasher"]):
+        yield
+
+
+class OneRoundPBKDF2(PBKDF2PasswordHasher):
+    iterations = 1
 
 
 @pytest.fixture(autouse=True)

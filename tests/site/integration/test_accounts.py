@@ -22,11 +22,6 @@ LINK = re.compile(r"https?://[^\s<>\"]+")
 
 
 @pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def fresh_rate_limits():
     """allauth counts attempts per IP in the cache; every test starts with a clean slate."""
     cache.clear()

@@ -23,11 +23,6 @@ ACTIONS = "/admin/games/moderatoraction/"
 USERS = "/admin/auth/user/"
 
 
-@pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def eager_celery(monkeypatch):
     """Tasks run in the web process, as on the embedded defaults (also when REDIS_URL is set)."""

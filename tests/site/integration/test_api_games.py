@@ -23,11 +23,6 @@ AUTH_REFUSED = (401, 403)
 # --- helpers ---------------------------------------------------------------------------------
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def eager_bots(monkeypatch, django_capture_on_commit_callbacks):
     """Run the bot task in-process, as the embedded defaults do, even when REDIS_URL is set.

@@ -19,11 +19,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 MAX_DECISIONS = 1500
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def eager_bots(monkeypatch, django_capture_on_commit_callbacks):
     """Bot turns run in-process after each request (the test runs inside one transaction)."""

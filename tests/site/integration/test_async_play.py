@@ -29,11 +29,6 @@ HOURS = 24
 MAX_DECISIONS = 2000
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def clock():
     with time_machine.travel(T0, tick=False) as traveller:

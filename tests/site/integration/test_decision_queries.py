@@ -22,11 +22,6 @@ def most() -> int:
     return 6 if connection.vendor == "postgresql" else 7
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def two_player_game(make_user, api_client_for):
     """A started 2-player Argo game: (the two API clients by seat, the game, whose seat, its choices)."""
     alice, bob = make_user("alice"), make_user("bob")

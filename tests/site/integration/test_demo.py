@@ -13,13 +13,8 @@ from games.models import Game, Seat
 DEMO_USERS = ["alice", "bob", "carol", "dave", "admin"]
 
 
-@pytest.fixture
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.mark.django_db
-def test_demo_creates_users_and_games(fast_hashing, eager_celery_for_demo):
+def test_demo_creates_users_and_games(eager_celery_for_demo):
     call_command("demo", stdout=StringIO())
     User = get_user_model()
     assert set(User.objects.values_list("username", flat=True)) >= set(DEMO_USERS)
@@ -49,7 +44,7 @@ def test_demo_creates_users_and_games(fast_hashing, eager_celery_for_demo):
 
 
 @pytest.mark.django_db
-def test_demo_users_can_log_in_through_the_site(fast_hashing, eager_celery_for_demo, client):
+def test_demo_users_can_log_in_through_the_site(eager_celery_for_demo, client):
     call_command("demo", stdout=StringIO())
     for username in ["alice", "dave"]:
         response = client.post("/accounts/login/", {"login": username, "password": "station-demo"})
@@ -62,7 +57,7 @@ def test_demo_users_can_log_in_through_the_site(fast_hashing, eager_celery_for_d
 
 
 @pytest.mark.django_db
-def test_demo_twice_creates_nothing_more(fast_hashing, eager_celery_for_demo):
+def test_demo_twice_creates_nothing_more(eager_celery_for_demo):
     call_command("demo", stdout=StringIO())
     User = get_user_model()
     counts = (User.objects.count(), Game.objects.count(), Seat.objects.count(), EmailAddress.objects.count())
@@ -74,7 +69,7 @@ def test_demo_twice_creates_nothing_more(fast_hashing, eager_celery_for_demo):
 
 
 @pytest.mark.django_db
-def test_demo_keeps_an_existing_users_password(fast_hashing, eager_celery_for_demo, make_user):
+def test_demo_keeps_an_existing_users_password(eager_celery_for_demo, make_user):
     make_user("alice", password="alice-own-password")
     call_command("demo", stdout=StringIO())
     assert authenticate(username="alice", password="alice-own-password") is not None
@@ -101,7 +96,7 @@ def test_migrate_sets_up_an_empty_database(tmp_path):
 
 
 @pytest.mark.django_db
-def test_demo_tournaments_one_finished_one_running_one_open(fast_hashing, eager_celery_for_demo, client):
+def test_demo_tournaments_one_finished_one_running_one_open(eager_celery_for_demo, client):
     from tournaments import services
     from tournaments.models import Tournament
 
@@ -126,7 +121,7 @@ def test_demo_tournaments_one_finished_one_running_one_open(fast_hashing, eager_
 
 
 @pytest.mark.django_db
-def test_the_demo_gives_alice_a_note_and_a_rematch_invitation(fast_hashing, eager_celery_for_demo, client,
+def test_the_demo_gives_alice_a_note_and_a_rematch_invitation(eager_celery_for_demo, client,
                                                              django_capture_on_commit_callbacks):
     from rematches.models import Rematch
 

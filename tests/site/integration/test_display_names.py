@@ -11,7 +11,6 @@ import pytest
 from accounts.models import Profile
 from friends import services as friends
 from games import services
-from tests.site.integration.test_friends import fast_passwords  # noqa: F401 (an autouse fixture)
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,6 @@ import pytest
 from django.conf import settings
 from django.core import mail
 from django.core.management import call_command
-from django.test import override_settings
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -202,7 +201,6 @@ def test_the_move_log_shows_a_secret_decision_only_to_the_player_who_made_it(peo
     assert mine == returned and theirs == anyone == {"type": "return"}
 
 
-@override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
 def test_the_demo_has_a_game_of_each_kind_in_progress(django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):  # the bots move after the commit
         call_command("demo", stdout=StringIO())

@@ -15,11 +15,6 @@ from tests.site.unit.test_layers import ROOT, imported, module_name
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def players(make_user):
     return {name: make_user(name) for name in ("alice", "bob", "carol")}

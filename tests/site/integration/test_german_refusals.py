@@ -11,7 +11,6 @@ from accounts.models import Profile
 from games import services
 from games.models import Game
 from tests.site.integration.test_display_names import said
-from tests.site.integration.test_friends import fast_passwords  # noqa: F401 (an autouse fixture)
 
 pytestmark = pytest.mark.django_db
 

@@ -27,7 +27,6 @@ FINISH, PASS = {"type": "finish"}, {"type": "pass"}
 @pytest.fixture(autouse=True)
 def relay(monkeypatch, settings):
     monkeypatch.setitem(rules._PACKAGES, "relay", "tests.site.integration.team_game")
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.BOT_MOVE_DELAY = 0
 
 

@@ -118,7 +118,6 @@ def test_the_new_game_page_past_its_limit_is_a_429_in_the_readers_language(make_
 
 @pytest.mark.django_db(transaction=True)
 def test_sixty_chat_lines_at_once_store_exactly_the_twenty_allowed(make_user, api_client_for, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     alice, bob = make_user("alice"), make_user("bob")
     game = services.create_game(alice, game="argo", players=2)
     services.join_game(bob, game.pk)
@@ -152,7 +151,6 @@ def counted_password_checks(monkeypatch):
 
 @pytest.mark.django_db(transaction=True)
 def test_thirty_wrong_passwords_at_once_check_at_most_five(make_user, counted_password_checks, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     make_user("alice", password=PASSWORD)
     answers = in_parallel(30, lambda index: token_attempt("alice", f"guess {index}").status_code)
     assert len(counted_password_checks) <= 5, counted_password_checks
@@ -177,7 +175,6 @@ def test_a_correct_password_gives_its_attempt_back_but_does_not_forget_the_guess
 # --- every sign-in, whatever its result: each is a password check of about half a second of CPU ----
 
 def test_right_passwords_too_meet_the_limit_of_sign_ins_per_account(make_user, client, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     make_user("alice", password=PASSWORD)
     allowed = settings.LOGIN_LIMITS["sign_ins_account"][0]
     answers = [token_attempt("alice", PASSWORD).status_code for _ in range(allowed + 1)]
@@ -187,7 +184,6 @@ def test_right_passwords_too_meet_the_limit_of_sign_ins_per_account(make_user, c
 
 
 def test_sign_ins_to_many_accounts_from_one_place_meet_its_limit(make_user, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     allowed = settings.LOGIN_LIMITS["sign_ins_address"][0]
     for n in range(allowed + 1):
         make_user(f"player{n}", password=PASSWORD)
@@ -202,7 +198,6 @@ def test_sign_ins_to_many_accounts_from_one_place_meet_its_limit(make_user, sett
                                             ("de", "Zu viele Anmeldungen bei diesem Konto oder von diesem Ort"),
                                             ("fr", "Trop de connexions à ce compte ou depuis cet endroit")])
 def test_the_sign_in_page_past_the_limit_is_a_429_in_the_readers_language(make_user, client, settings, language, says):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     make_user("alice", password=PASSWORD)
     for _ in range(settings.LOGIN_LIMITS["sign_ins_account"][0]):
         assert token_attempt("alice", PASSWORD).status_code == 200

@@ -35,11 +35,6 @@ MAX_DECISIONS = 2000
 
 
 @pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def fresh_channel_layer(settings):
     """Each test builds its channel layer anew (its event loop is new too). On Redis, the groups
     of this test run get their own prefix: another run sharing the server (game 1 is everybody's

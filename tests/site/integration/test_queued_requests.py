@@ -21,11 +21,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def _connect():
     import psycopg
     from django.db import connection

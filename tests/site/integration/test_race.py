@@ -6,11 +6,6 @@ import pytest
 from tests.django_fixtures import POSTGRES, api_key_of, in_parallel
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def started_game(make_user, api_client_for):
     alice, bob = make_user("alice"), make_user("bob")
     clients = {"alice": api_client_for(alice), "bob": api_client_for(bob)}

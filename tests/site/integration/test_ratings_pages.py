@@ -22,11 +22,6 @@ ALIENS = base.ALIENS
 
 
 @pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def eager_celery(monkeypatch):
     """Tasks (the bot's turns) run in the test, also when REDIS_URL is set: conftest's session-wide
     setting is overwritten when the Celery app loads its configuration from Django's settings."""

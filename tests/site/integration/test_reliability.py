@@ -35,7 +35,6 @@ T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 @pytest.fixture(autouse=True)
 def coin(monkeypatch, settings):
     monkeypatch.setitem(rules._PACKAGES, "coin", "tests.site.integration.coin_game")
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     seeds = itertools.count(7)
     monkeypatch.setattr("games.services.lobby.secrets.randbits", lambda bits: next(seeds) * 7919 % (2 ** bits))
 

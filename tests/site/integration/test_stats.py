@@ -20,11 +20,6 @@ from games.models import Decision, Game, Rating, RatingChange, Seat
 GAME = rules.names()[0]  # any game of the site: the statistics know none
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def month_start(back: int):
     """The first instant of the month `back` months before this one."""
     now = timezone.localtime()

@@ -31,7 +31,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def coin(monkeypatch, settings):
     monkeypatch.setitem(rules._PACKAGES, "coin", "tests.site.integration.coin_game")
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     seeds = itertools.count(7)  # the same tosses on every run
     monkeypatch.setattr("games.services.lobby.secrets.randbits", lambda bits: next(seeds) * 7919 % (2 ** bits))
 

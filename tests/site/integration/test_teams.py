@@ -35,11 +35,6 @@ def relay(monkeypatch):
     return rules.get("relay")
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def people(make_user):
     """Ann, Ben, Cat and Dan, with their names as pages show them."""

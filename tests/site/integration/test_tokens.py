@@ -95,7 +95,6 @@ def test_two_sign_ins_at_once_both_get_a_key_and_the_last_one_works(make_user, s
     import threading
 
     from django.db import connection
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # close together
     make_user("alice")
     # Fewer than LOGIN_LIMITS["account"]: every password check in flight holds one of its slots until
     # it is known to be right, so a sixth sign-in at the same instant would be told to wait.

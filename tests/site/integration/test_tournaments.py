@@ -29,7 +29,6 @@ pytestmark = pytest.mark.django_db
 def test_games(monkeypatch, settings):
     monkeypatch.setitem(rules._PACKAGES, "coin", "tests.site.integration.coin_game")
     monkeypatch.setitem(rules._PACKAGES, "relay", "tests.site.integration.team_game")
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.BOT_MOVE_DELAY = 0
     seeds = itertools.count(7)  # the same tosses on every run: a failure can be replayed
     monkeypatch.setattr("games.services.lobby.secrets.randbits", lambda bits: next(seeds) * 7919 % (2 ** bits))
