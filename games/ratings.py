@@ -65,8 +65,8 @@ def _ratings_query(users: int, participant: bool) -> tuple[str, Columns]:
 def standings(game: Game) -> list[tuple[object, int]]:
     """(user id, or PARTICIPANT for the game's own participant, rank): the places of games.standings,
     the same the service stored on the seats. A ranking entry is a seat by its name, or one of the
-    rules module's `participants` by its key."""
-    own = rules.get(game.name).participants
+    game's `participants` (its presentation's) by its key."""
+    own = rules.presentation(game.name).participants
     best: dict[object, int] = {}
     for who, seat, rank in places(game.outcome, game.seats.all()):
         if seat or who in own:
@@ -240,8 +240,8 @@ def _games_rated_through(changes: list[RatingChange]) -> dict[int, int]:
 
 
 def participant_of(game: Game) -> str:
-    """The key the rules give their own participant, if any."""
-    return next(iter(rules.get(game.name).participants), "")
+    """The key of the game's own participant (its presentation names it), if any."""
+    return next(iter(rules.presentation(game.name).participants), "")
 
 
 @receiver(signals.result_reverted)

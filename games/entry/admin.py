@@ -29,7 +29,7 @@ from games.templatetags.site_tags import board_style
 def board_html(game: Game, view: dict) -> str:
     """The board as the game's own module draws it (read-only), from the spectator's view."""
     config = {"module": static(f"{game.name}/board.js"), "view": view, "lang": "en",
-              "data": services.rules_of(game).client_data("en")}
+              "data": services.presentation_of(game).client_data("en")}
     style = board_style(game.name)
     return format_html('{}<div data-board data-label="{}" class="desk-board">{}</div>'
                        '<script type="module" src="{}"></script>',
@@ -275,7 +275,7 @@ class GameAdmin(ReadOnlyPage, admin.ModelAdmin):
         return TemplateResponse(request, "admin/games/replay.html", {
             **self.admin_site.each_context(request), "opts": Game._meta, "game": game, "upto": upto,
             "position": position, "total": len(numbers), "board": board_html(game, module.view(state, None)),
-            "prompt": module.prompt(state), "previous": earlier[-1] if earlier else (0 if numbers else None),
+            "prompt": services.presentation_of(game).prompt(state), "previous": earlier[-1] if earlier else (0 if numbers else None),
             "next": later[0] if later else None, "title": f"Game {game.pk} after decision {position} of {len(numbers)}",
         })
 
@@ -383,7 +383,7 @@ class RatingAdmin(admin.ModelAdmin):
     def participant(self, rating):
         if rating.user:
             return rating.user
-        return next((v["en"] for v in rules.get(rating.game).participants.values()), "participant")
+        return next((v["en"] for v in rules.presentation(rating.game).participants.values()), "participant")
 
     def has_add_permission(self, request):
         return False

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.utils.translation import gettext, gettext_lazy as _
 
 from accounts.models import Profile, batch_refusal, calendar_refusal
-from games import clock, services
+from games import clock, rules, services
 from games.clock import days_off_of
 from games.models import Game
 from games.rules.base import option_sets
@@ -29,7 +29,7 @@ class GameOptionFields:
         shows it only for them (a hidden field sends nothing: none is required)."""
         self.module, self.applies = module, applies
         self.option_keys = []
-        lang = services.game_language(module, lang)
+        lang = services.game_language(rules.presentation(module.name), lang)
         for key, spec in module.options_schema().items():
             labels = spec.get("choice_labels", {}).get(lang) or [str(c) for c in spec["choices"]]
             sizes = " ".join(str(n) for n, keys in applies.items() if key in keys)

@@ -135,7 +135,7 @@ def catalogue(lang: str) -> list[dict]:
     out = []
     for name in rules.names():
         module = rules.get(name)
-        out.append({"name": name, "title": rules.title(name, lang), "summary": _text(module.summary, lang),
+        out.append({"name": name, "title": rules.title(name, lang), "summary": _text(rules.presentation(name).summary, lang),
                     "min_players": module.min_players, "max_players": module.max_players})
     return out
 
@@ -144,9 +144,9 @@ def board_config(name: str, lang: str) -> dict:
     """What the browser needs to draw a game: its board module and the game's public data. `lang`:
     the page's language; `gameLang`: the one the board module and the game's data speak
     (services.game_language: English where the game does not speak the page's)."""
-    module = rules.get(name)
-    spoken = services.game_language(module, lang)
-    return {"game": name, "module": static(f"{name}/board.js"), "data": module.client_data(spoken),
+    shown = rules.presentation(name)
+    spoken = services.game_language(shown, lang)
+    return {"game": name, "module": static(f"{name}/board.js"), "data": shown.client_data(spoken),
             "lang": lang, "gameLang": spoken}
 
 
@@ -267,7 +267,7 @@ def option_labels(game: Game, lang: str) -> list[str]:
     """The game's options that differ from their defaults, as the create form named them: "Difficulty:
     hard" (a default says nothing a player needs, and each line pushes the board down on a phone)."""
     out, module = [], services.rules_of(game)
-    lang = services.game_language(module, lang)
+    lang = services.game_language(services.presentation_of(game), lang)
     for key, spec in module.options_schema().items():
         if game.options.get(key, spec["default"]) != spec["default"] and game.options[key] in spec["choices"]:
             labels = spec.get("choice_labels", {}).get(lang) or [str(c) for c in spec["choices"]]
@@ -282,7 +282,7 @@ def game_page(request, game_id):
         raise Http404(_("No such game.")) from None
     seat = game.seat_of(request.user)
     lang = _lang(request)
-    module = services.rules_of(game)
+    module, shown = services.rules_of(game), services.presentation_of(game)
     invitations = services.invitations_of(game)
     may_join = (request.user.is_authenticated and game.status == Game.Status.OPEN and seat is None
                 and len(game.seats.all()) < game.players)
@@ -297,9 +297,9 @@ def game_page(request, game_id):
             "id": game.pk, "title": rules.title(game.name, lang), "status": game.status,
             "yourSeat": seat.order if seat else None,
             # each seat's colour or faction in the game's words: the players table says it to a screen reader
-            "seatWords": _seat_words(game, module, lang),
+            "seatWords": _seat_words(game, module, shown, lang),
             "user": request.user.username if request.user.is_authenticated else None,
-            "participants": {k: _text(v, lang) for k, v in module.participants.items()},
+            "participants": {k: _text(v, lang) for k, v in shown.participants.items()},
             "timeZone": request.user.profile.time_zone if request.user.is_authenticated else None,
             # "Replay what is new": from the board the player last saw through the others' decisions since.
             "news": {"since": seat.last_seen_seq, "numbers": [n for turn in news for n in turn["numbers"]]} if news else None,
@@ -320,8 +320,8 @@ def game_page(request, game_id):
     })
 
 
-def _seat_words(game: Game, module, lang: str) -> dict[str, str]:
-    words, spoken = module.command_line(module).seat, services.game_language(module, lang)
+def _seat_words(game: Game, module, shown, lang: str) -> dict[str, str]:
+    words, spoken = shown.command_line(module, shown).seat, services.game_language(shown, lang)
     return {s.colour: words(s.colour, spoken) for s in game.seats.all() if s.colour}
 
 
@@ -541,13 +541,13 @@ LEADERBOARD_PAGE = 100  # players a page of the leaderboard shows
 
 
 def leaderboard_page(request, game_name: str):
-    module = _module_or_404(game_name)
+    _module_or_404(game_name)
     lang = _lang(request)
     active = request.GET.get("active") == "1"
     raw = request.GET.get("page")
     page = counted_ahead(raw, LEADERBOARD_PAGE)(leaderboard(game_name, active), LEADERBOARD_PAGE).get_page(raw)
     participant = lists.participant_rating(game_name)
-    participant_name = next((_text(v, lang) for v in module.participants.values()), "")
+    participant_name = next((_text(v, lang) for v in rules.presentation(game_name).participants.values()), "")
     return render(request, "games/leaderboard.html", {
         "page": page, "rows": page.object_list, "first_rank": page.start_index(), "participant": participant,
         "participant_name": participant_name, "active": active, "game": catalogue_entry(game_name, lang)})

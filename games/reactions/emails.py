@@ -27,7 +27,7 @@ from games import answering, clock, presence, signals
 from games.models import Digest, Game, HeldNotice, Seat, TurnNotice
 from games.reactions import push
 from games.reactions.held import due_when_quiet_ends, release as release_apps_notices
-from games.services import deadlines, game_language, lists, news_for, removal_reason, rules_of, waiting_games
+from games.services import deadlines, game_language, lists, news_for, presentation_of, removal_reason, waiting_games
 from games.standings import team_of, teams_of
 
 Kind = TurnNotice.Kind
@@ -312,9 +312,9 @@ def game_over_notices(game: Game) -> int:
 
 
 def ending_for(game: Game, user) -> str:
-    """Why the game ended, in the game's own words (its rules' `ending`) and the user's language."""
-    module = rules_of(game)
-    return module.ending(game.outcome, game_language(module, user.profile.language)) if game.outcome else ""
+    """Why the game ended, in the game's own words (its presentation's `ending`) and the user's language."""
+    shown = presentation_of(game)
+    return shown.ending(game.outcome, game_language(shown, user.profile.language)) if game.outcome else ""
 
 
 def invitation_notice(game: Game, user) -> bool:

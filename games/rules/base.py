@@ -4,9 +4,11 @@ A rules module is pure: it takes a state (plain JSON) and a decision (a small JS
 returns a new state and the events the decision caused. It never touches a database, the clock,
 the network or global randomness, and it never imports Django.
 
-The site knows a game only through this contract (and the game's board module in the browser, see
-docs/games.md), so everything it shows about a game comes from here: names, options, questions,
-views, sentences and outcomes.
+A game's contract has two halves: its rules (`GameRules`: players, options, play, views,
+outcomes, bots) and its presentation (`GamePresentation`: its name, languages and every sentence it
+says: prompts, log lines, recaps, the board in words and the data its board module draws with). The
+site knows a game only through them (and the game's board module in the browser, see
+docs/games.md), so everything it shows about a game comes from here.
 """
 from __future__ import annotations
 
@@ -137,7 +139,7 @@ class Catalogue:
         return Named(text.format(**values), forms)
 
     def texts(self, msgid: str) -> Texts:
-        """`msgid` in every language of the catalogue: {"en": ..., "de": ...}, as GameRules'
+        """`msgid` in every language of the catalogue: {"en": ..., "de": ...}, as a presentation's
         `title` and option labels are."""
         return {lang: self.gettext(lang, msgid) for lang in self.languages}
 
@@ -188,11 +190,6 @@ class GameRules(Protocol):
     versions: tuple[Any, ...]    # every published version: a game plays to its end under the one it started with
     min_players: int
     max_players: int
-    title: Texts       # the game's name as players read it
-    summary: Texts     # one line for the lobby
-    # Ranked participants that are not seats (a game's own opponent): key -> name. Empty for most games.
-    participants: dict[str, Texts]
-    languages: tuple[str, ...]  # the languages its texts speak; the site hands any other one "en"
 
     def options_schema(self) -> dict[str, Any]:
         """The game's options: {key: {"choices": [...], "default": value, "label": Texts,
@@ -231,7 +228,7 @@ class GameRules(Protocol):
 
     def seat_names(self, state: State) -> list[str]:
         """The name each seat goes by in events and outcomes (a colour), in seat order: at most
-        SEAT_NAME_LENGTH characters, each coloured by `client_data()["seat_colours"]`."""
+        SEAT_NAME_LENGTH characters, each coloured by the presentation's `client_data()["seat_colours"]`."""
 
     def current_seat(self, state: State) -> int | None:
         """Seat (0-based) that must decide next, or None when the game is over. Not always the
@@ -240,16 +237,6 @@ class GameRules(Protocol):
     def question(self, state: State) -> dict[str, Any] | None:
         """The pending question as the deciding player sees it (it may show that player's own
         secrets, e.g. the missions he may keep); None when the game is over."""
-
-    def prompt(self, state: State, lang: str = "en") -> str:
-        """The pending decision in one line, as the deciding player reads it ("Choose a room"); public:
-        it never reveals hidden information."""
-
-    def prompt_for_others(self, state: State, lang: str = "en") -> str:
-        """The pending decision as everyone else reads it (the other players, spectators), after the
-        site's "Waiting for Carol: ": never in the second person ("choosing a room", "Red takes one of
-        the open cards."). By default (`Rules`) `prompt`, for a game whose prompt names the deciding
-        seat in the third person already. Public as `prompt` is."""
 
     def legal_actions(self, state: State) -> list[Decision]:
         """Every legal decision for the player who must decide."""
@@ -282,7 +269,61 @@ class GameRules(Protocol):
     def outcome(self, state: State) -> dict[str, Any] | None:
         """None before the end; then {"scores": {who: n}, "winners": [who], "ranking":
         [{"who": who, "rank": r, "score": n}, ...], ...}, where `who` is a seat name or a key of
-        `participants`, best first, tied entries sharing a rank."""
+        the presentation's `participants`, best first, tied entries sharing a rank."""
+
+    def guessed_world(self, view: dict[str, Any], seat: int | None, rng: SeededRandom) -> State:
+        """A whole position consistent with everything `view` (what `view(state, seat)` shows the seat,
+        or a spectator) shows, its hidden parts (deck orders, the others' hands and secret choices,
+        set-aside cards, the seed and any generator) dealt anew from `rng`: what a bot plans in and an
+        analysis board explores, so that no exploration can reveal what the seat may not see. It reads
+        `view` alone, so two true positions that look the same to the seat give the same guesses;
+        the guess passes `check` and shows the seat exactly `view`."""
+
+    def dump(self, state: State) -> str: ...
+
+    def load(self, text: str) -> State:
+        """The state in `text` (a dump, or written by hand), checked as by `check`."""
+
+    def check(self, state: State) -> None:
+        """Raise ImpossiblePosition, naming the reason, unless `state` is a position real play could
+        hold: well formed, every component where it can be, and a pending question with a legal answer."""
+
+    def at_phase(self, state: State, phase: str) -> State:
+        """A new state: `state`'s turn started afresh at `phase` (any pending question, queue and
+        chain dropped), run on to its first question (a step that cannot be taken lapses) and checked.
+        The public way to start a hand-written position; phases per game in
+        games/rules/<game>/docs/state.md."""
+
+    bot_kinds: tuple[str, ...]  # the bots `bot` makes, weakest first: the site offers each as an opponent
+
+    def bot(self, kind: str, seed: int) -> Bot:
+        """A player for tests and absent users (`Bot`): decide(view) -> decision from the deciding
+        seat's view, and choose(state), the same from a state. Kinds: at least "random" and "greedy"."""
+
+
+class GamePresentation(Protocol):
+    """The other half of a game's contract: how it reads to people. Everything here is words and
+    pictures of what the rules decide (`GameRules`), in the game's languages; nothing here changes
+    play, so a game's rules never need it to play on."""
+
+    name: str          # the game's key, as its rules'
+    title: Texts       # the game's name as players read it
+    summary: Texts     # one line for the lobby
+    # Ranked participants that are not seats (a game's own opponent): key -> name. Empty for most games.
+    participants: dict[str, Texts]
+    languages: tuple[str, ...]  # the languages its texts speak; the site hands any other one "en"
+    catalogue: Catalogue  # the game's texts in its languages (its package's locale/)
+    command_line: Callable[[GameRules, GamePresentation], CommandLine]  # `play`'s options and words
+
+    def prompt(self, state: State, lang: str = "en") -> str:
+        """The pending decision in one line, as the deciding player reads it ("Choose a room"); public:
+        it never reveals hidden information."""
+
+    def prompt_for_others(self, state: State, lang: str = "en") -> str:
+        """The pending decision as everyone else reads it (the other players, spectators), after the
+        site's "Waiting for Carol: ": never in the second person ("choosing a room", "Red takes one of
+        the open cards."). By default (`Presentation`) `prompt`, for a game whose prompt names the deciding
+        seat in the third person already. Public as `prompt` is."""
 
     def render(self, event: Event, lang: str = "en", names: list[str] | None = None) -> str:
         """One event as a short sentence. `names`: the players' names in seat order (the site gives
@@ -302,14 +343,6 @@ class GameRules(Protocol):
         for a spectator), so a line may say "your"; `names` as for `render`. Only what the log
         tells everyone. The toolkit's default is the log's lines; a game says its turns more
         concisely (a piece's steps as one move, no turn headers)."""
-
-    def guessed_world(self, view: dict[str, Any], seat: int | None, rng: SeededRandom) -> State:
-        """A whole position consistent with everything `view` (what `view(state, seat)` shows the seat,
-        or a spectator) shows, its hidden parts (deck orders, the others' hands and secret choices,
-        set-aside cards, the seed and any generator) dealt anew from `rng`: what a bot plans in and an
-        analysis board explores, so that no exploration can reveal what the seat may not see. It reads
-        `view` alone, so two true positions that look the same to the seat give the same guesses;
-        the guess passes `check` and shows the seat exactly `view`."""
 
     def describe(self, view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> dict[str, Any]:
         """The board in words, for a player who cannot see it (the game page's text view and its
@@ -335,27 +368,6 @@ class GameRules(Protocol):
         and "seat_colours": {seat name: {"light": colour, "dark": colour}}, a "#rrggbb" colour for
         every seat name the game uses, in which the page writes that seat on its light and on its
         dark background (NAMED_COLOURS has the usual four)."""
-
-    def dump(self, state: State) -> str: ...
-
-    def load(self, text: str) -> State:
-        """The state in `text` (a dump, or written by hand), checked as by `check`."""
-
-    def check(self, state: State) -> None:
-        """Raise ImpossiblePosition, naming the reason, unless `state` is a position real play could
-        hold: well formed, every component where it can be, and a pending question with a legal answer."""
-
-    def at_phase(self, state: State, phase: str) -> State:
-        """A new state: `state`'s turn started afresh at `phase` (any pending question, queue and
-        chain dropped), run on to its first question (a step that cannot be taken lapses) and checked.
-        The public way to start a hand-written position; phases per game in
-        games/rules/<game>/docs/state.md."""
-
-    bot_kinds: tuple[str, ...]  # the bots `bot` makes, weakest first: the site offers each as an opponent
-
-    def bot(self, kind: str, seed: int) -> Bot:
-        """A player for tests and absent users (`Bot`): decide(view) -> decision from the deciding
-        seat's view, and choose(state), the same from a state. Kinds: at least "random" and "greedy"."""
 
 
 class SeatedBot:
@@ -438,13 +450,14 @@ class RulesVersions:
 
 
 class CommandLine:
-    """What the command line's `play` (games/rules/cli.py) asks and says of one game. A game's rules
-    name a subclass as `command_line` to add arguments for its options and its own words to the
-    outcome; by default every option keeps its default and the outcome names seats as they are."""
+    """What the command line's `play` (games/rules/cli.py) asks and says of one game. A game's
+    presentation names a subclass as `command_line` to add arguments for its options and its own
+    words to the outcome; by default every option keeps its default and the outcome names seats as
+    they are."""
 
-    def __init__(self, rules: GameRules) -> None:
-        self.rules = rules
-        self.catalogue = TOOLKIT  # its own words; the game's come from its rules
+    def __init__(self, rules: GameRules, presentation: GamePresentation) -> None:
+        self.rules, self.presentation = rules, presentation
+        self.catalogue = TOOLKIT  # its own words; the game's come from its presentation
 
     def arguments(self, parser: argparse.ArgumentParser) -> None:
         """`play`'s arguments that set the game's options."""
@@ -464,7 +477,7 @@ class CommandLine:
         return [self.seat(name, lang) for name in self.rules.seat_names(state)]
 
     def who(self, who: str, lang: str) -> str:
-        participant = self.rules.participants.get(who)
+        participant = self.presentation.participants.get(who)
         return participant.get(lang, participant["en"]) if participant else self.seat(who, lang)
 
     def ranked(self, entry: dict[str, Any], lang: str) -> str:
@@ -521,12 +534,13 @@ class Rules(BotMaker, JsonPositions):
     "The toolkit").
 
     The game supplies `VERSIONS` (a RulesVersions), `BOTS`, `setup`, `decision_schema` (which
-    `check_shape` compiles: a decision's shape is stated there alone), `advance` and the rest of
-    GameRules. Its states are plain JSON holding `colours` (the seats' names), `ask`
+    `check_shape` compiles: a decision's shape is stated there alone), `advance`, `called` and the
+    rest of GameRules. Its states are plain JSON holding `colours` (the seats' names), `ask`
     (the pending question, None at the end), `over` (None until the end), and `seq` and
     `undo_floor` (decisions so far, and how far back undo may go); a game whose states differ
-    overrides the members that read them. By default a game has no options, no participants and no
-    teams (`teams` answers None); a game played in teams in some mode overrides `teams`.
+    overrides the members that read them. By default a game has no options and no teams (`teams`
+    answers None); a game played in teams in some mode overrides `teams`. What the game says
+    (its title, prompts, log) is its `Presentation`.
     """
 
     VERSIONS: RulesVersions
@@ -536,17 +550,10 @@ class Rules(BotMaker, JsonPositions):
     versions: tuple[int, ...]
     min_players: int
     max_players: int
-    title: Texts
-    summary: Texts
-    participants: dict[str, Texts] = {}
-    languages: tuple[str, ...] = ("en", "de")  # a game that speaks more lists them
-    catalogue: Catalogue  # the game's texts in its languages (its package's locale/)
-    command_line = CommandLine  # a subclass: the game's options and words on the command line
+    called: str  # the game's name in the English refusals of `check_options`: its presentation's title["en"]
 
     if TYPE_CHECKING:
         def decision_schema(self) -> dict[str, Any]: ...
-        def prompt(self, state: State, lang: str = "en") -> str: ...
-        def render(self, event: Event, lang: str = "en", names: list[str] | None = None) -> str: ...
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # Plain attributes, not properties: the site reads them as any rules module's, and a test
@@ -558,28 +565,9 @@ class Rules(BotMaker, JsonPositions):
     def options_schema(self) -> dict[str, Any]:
         return {}
 
-    def render_decision(self, decision: Decision, lang: str = "en", names: list[str] | None = None) -> str:
-        """Nothing: a game with decisions that cause no event says what they chose."""
-        return ""
-
-    def recap(self, events: list[Event], viewer: int | None, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        """The log's lines of the turn's events, none empty."""
-        return [line for line in (self.render(e, lang, names) for e in events) if line]
-
-    def describe(self, view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> dict[str, Any]:
-        """Nothing: each game says its board in its own words."""
-        return {"mine": [], "scores": [], "places": []}
-
-    def ending(self, outcome: dict[str, Any], lang: str = "en") -> str:
-        """Nothing: each game says why its games end in its own words."""
-        return ""
-
     def teams(self, players: int, options: dict[str, Any]) -> list[list[int]] | None:
         """No teams: every seat plays for itself. A game with a team mode overrides it."""
         return None
-
-    def prompt_for_others(self, state: State, lang: str = "en") -> str:
-        return self.prompt(state, lang)
 
     def options_for(self, players: int) -> list[str]:
         """An option applies where one of its other choices is taken alone (a mode for 4 players
@@ -593,11 +581,11 @@ class Rules(BotMaker, JsonPositions):
         if not isinstance(players, int) or isinstance(players, bool) \
                 or not self.min_players <= players <= self.max_players:
             counts = _counts(self.min_players, self.max_players)
-            raise IllegalAction(f"{self.title['en']} is played by {counts} players")
+            raise IllegalAction(f"{self.called} is played by {counts} players")
         schema = self.options_schema()
         if not schema:
             if options:
-                raise IllegalAction(f"{self.title['en']} has no options; got {', '.join(map(str, options))}")
+                raise IllegalAction(f"{self.called} has no options; got {', '.join(map(str, options))}")
             return {}
         options = dict(options or {})
         for key, value in options.items():
@@ -760,6 +748,47 @@ class Rules(BotMaker, JsonPositions):
     def undoable(self, state: State) -> int:
         """Back to `undo_floor`, which the game's turn raises where undo must stop (a new turn, a reveal)."""
         return 0 if self.over(state) else state["seq"] - state["undo_floor"]
+
+
+class Presentation:
+    """What a game's presentation class gets by subclassing (docs/games.md, "The toolkit"): no
+    participants, English and German, the command line's plain words, `prompt` for the others too,
+    a recap of the log's lines, and nothing said of a decision without events, of the board or of
+    why a game ended until the game says it.
+
+    The game supplies `name`, `title`, `summary`, `catalogue`, `prompt`, `render`, `describe`,
+    `ending` and `client_data`, and whatever it says better than these defaults."""
+
+    name: str
+    title: Texts
+    summary: Texts
+    participants: dict[str, Texts] = {}
+    languages: tuple[str, ...] = ("en", "de")  # a game that speaks more lists them
+    catalogue: Catalogue
+    command_line = CommandLine  # a subclass: the game's options and words on the command line
+
+    if TYPE_CHECKING:
+        def prompt(self, state: State, lang: str = "en") -> str: ...
+        def render(self, event: Event, lang: str = "en", names: list[str] | None = None) -> str: ...
+
+    def prompt_for_others(self, state: State, lang: str = "en") -> str:
+        return self.prompt(state, lang)
+
+    def render_decision(self, decision: Decision, lang: str = "en", names: list[str] | None = None) -> str:
+        """Nothing: a game with decisions that cause no event says what they chose."""
+        return ""
+
+    def recap(self, events: list[Event], viewer: int | None, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        """The log's lines of the turn's events, none empty."""
+        return [line for line in (self.render(e, lang, names) for e in events) if line]
+
+    def describe(self, view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> dict[str, Any]:
+        """Nothing: each game says its board in its own words."""
+        return {"mine": [], "scores": [], "places": []}
+
+    def ending(self, outcome: dict[str, Any], lang: str = "en") -> str:
+        """Nothing: each game says why its games end in its own words."""
+        return ""
 
 
 class DecisionShape:

@@ -15,13 +15,15 @@ import statistics
 import sys
 import time
 
-from . import get, match, names, record as records
+from . import get, match, names, presentation, record as records
 from .base import CommandLine, Decision, GameRules, State
 from .rng import SeededRandom
 
 
 def command_line(rules: GameRules) -> CommandLine:
-    return getattr(rules, "command_line", CommandLine)(rules)
+    """The game's command line, with its presentation's words."""
+    shown = presentation(rules.name)
+    return getattr(shown, "command_line", CommandLine)(rules, shown)
 
 
 def play(rules: GameRules, args: argparse.Namespace) -> int:
@@ -30,12 +32,12 @@ def play(rules: GameRules, args: argparse.Namespace) -> int:
     players = [rules.bot(args.bot, args.seed * 10 + seat) for seat in range(args.players)]
     names = line.names(state, args.lang)
     for event in line.opening(state):
-        print(rules.render(event, args.lang, names))
+        print(line.presentation.render(event, args.lang, names))
     while (seat := rules.current_seat(state)) is not None:
         decision = players[seat].choose(state)
         state, events = rules.apply(state, decision)
         for event in events:
-            print(rules.render(event, args.lang, names))
+            print(line.presentation.render(event, args.lang, names))
     outcome = rules.outcome(state)
     assert outcome is not None  # the game is over
     for text in line.outcome(outcome, args.lang):
@@ -55,7 +57,7 @@ def replay(rules: GameRules, args: argparse.Namespace) -> int:
         state = None
         for entry, state, events in records.steps(rules, record):
             for event in line.opening(state) if entry is None else events:
-                print(rules.render(event, args.lang, line.names(state, args.lang)))
+                print(line.presentation.render(event, args.lang, line.names(state, args.lang)))
         assert state is not None  # steps() yields the starting position first
         outcome = records.check_outcome(rules, record, state)
     except records.RecordError as exc:
@@ -136,8 +138,9 @@ def parser_for(game: str, rules: GameRules) -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=min(3, rules.max_players), choices=counts)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--bot", default="greedy", choices=rules.bot_kinds)
-    command_line(rules).arguments(p)
-    p.add_argument("--lang", default="en", choices=rules.languages)
+    line = command_line(rules)
+    line.arguments(p)
+    p.add_argument("--lang", default="en", choices=line.presentation.languages)
     b = sub.add_parser("bench", help="measure playouts, legal decision listing and replays")
     b.add_argument("--players", type=int, default=rules.max_players, choices=counts)
     b.add_argument("--games", type=int, default=200)
@@ -145,7 +148,7 @@ def parser_for(game: str, rules: GameRules) -> argparse.ArgumentParser:
     match.add_parser(sub)
     r = sub.add_parser("replay", help="replay a game record downloaded from the site: its log and outcome, checked")
     r.add_argument("record", help="the record's file (JSON, docs/game-record.md), or - for standard input")
-    r.add_argument("--lang", default="en", choices=rules.languages)
+    r.add_argument("--lang", default="en", choices=line.presentation.languages)
     return parser
 
 

@@ -14,7 +14,7 @@ from games.rules.base import IllegalAction, MalformedDecision
 from games.rules.rng import SeededRandom
 
 from .errors import Conflict, Invalid, spend
-from .reads import game_language, log_lines, player_names, rules_of, view_for
+from .reads import game_language, log_lines, player_names, presentation_of, rules_of, view_for
 
 EXPLORE_DEPTH = 200  # the longest line: a few turns of the longest game, well inside the time target
 
@@ -30,7 +30,7 @@ def explore(game: Game, user, decisions: list, deal: int, lang: str = "en") -> d
     if view is None:
         raise Conflict(gettext("the game has not started: there is no position to explore"))
     spend(user, "explore", gettext_lazy("explored positions"))
-    module, names = rules_of(game), player_names(game, lang)
+    module, shown, names = rules_of(game), presentation_of(game), player_names(game, lang)
     world = module.guessed_world(view, view.get("you"), SeededRandom(deal))
     last: list[str] = []
     for number, decision in enumerate(decisions, 1):
@@ -41,12 +41,12 @@ def explore(game: Game, user, decisions: list, deal: int, lang: str = "en") -> d
         except (MalformedDecision, IllegalAction) as refused:
             raise Invalid(gettext("decision %(n)s of the line cannot be played there: %(why)s")
                           % {"n": number, "why": refused}) from None
-        last = log_lines(module, events, decision, lang, names)
+        last = log_lines(module, shown, events, decision, lang, names)
     seat = module.current_seat(world)
     return {
         "deal": deal, "depth": len(decisions), "guess": True, "seat": seat,
         "view": module.view(world, seat), "actions": module.legal_actions(world) if seat is not None else [],
-        "prompt": module.prompt(world, game_language(module, lang)) if seat is not None else "", "last": last,
+        "prompt": shown.prompt(world, game_language(shown, lang)) if seat is not None else "", "last": last,
         "question": module.question(world) if seat is not None else None,
         "outcome": module.outcome(world),
     }

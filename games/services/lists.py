@@ -34,7 +34,7 @@ from games.models import Decision, Game, Inbox, Invitation, Rating, RatingChange
 
 from . import inbox
 from .errors import Invalid, NotFound, no_such_game
-from .reads import in_any, log_lines, player_names, rules_of, waiting_count
+from .reads import in_any, log_lines, player_names, presentation_of, rules_of, waiting_count
 
 LOBBY_LENGTH = 50  # games per list of the lobby
 
@@ -401,7 +401,7 @@ def last_move(game: Game, last: dict, lang: str) -> dict:
     if at is not None and timezone.is_naive(at):
         at = timezone.make_aware(at, UTC)
     names = player_names(game, lang)
-    lines = log_lines(rules_of(game), value(last["events"]), value(last["data"]), lang, names)
+    lines = log_lines(rules_of(game), presentation_of(game), value(last["events"]), value(last["data"]), lang, names)
     line = str(lines[0]) if lines else ""  # once: a lazy text would be translated again at each reading
     seat = last["seat"]
     return {"seat": seat, "name": names[seat] if seat < len(names) else "",

@@ -26,6 +26,7 @@ from .reads import (
     locked,
     log_lines,
     player_names,
+    presentation_of,
     question_for,
     replay,
     rules_of,
@@ -49,7 +50,8 @@ def _answer(applied: Applied, user, lang: str) -> dict:
     again = (game.status == Game.Status.ACTIVE and seat is not None and not seat.played_by_bot
              and game.current_seat == seat.order)
     return {"seq": game.seq, "number": applied.decision.number,
-            "log": log_lines(module, applied.events, applied.decision.data, lang, player_names(game, lang)),
+            "log": log_lines(module, presentation_of(game), applied.events, applied.decision.data, lang,
+                             player_names(game, lang)),
             "view": module.view(applied.state, seat.order if seat else None),
             "next": question_for(game, applied.state, seat, lang) if again else None}
 

@@ -24,12 +24,17 @@ def rules_of(game: Game):
     return rules.get(game.name)
 
 
-def game_language(module, lang: str) -> str:
+def presentation_of(game: Game):
+    """What the game says (its title, prompts, log lines, board in words): the other half of its rules."""
+    return rules.presentation(game.name)
+
+
+def game_language(shown, lang: str) -> str:
     """The language the site hands a game's own code (its log lines, prompts, board words): the
-    reader's `lang` where the game speaks it (its rules' `languages`), else English. The one rule
-    at the site's boundary: a page in a language the game does not speak yet shows the site's words
-    in it and the game's in English."""
-    return lang if lang in getattr(module, "languages", ("en",)) else "en"
+    reader's `lang` where the game speaks it (its presentation's `languages`), else English. The one
+    rule at the site's boundary: a page in a language the game does not speak yet shows the site's
+    words in it and the game's in English."""
+    return lang if lang in shown.languages else "en"
 
 
 def active_decisions(game: Game):
@@ -71,13 +76,13 @@ def decision_log(game: Game, lang: str = "en", seat: int | None = None) -> list[
     """Every decision with its log lines; a decision shows its secret parts (a mission kept) only
     to the seat that made it, and that the seat's standing order made it (`by_order`, its lines
     marked "(standing order)") to that seat alone: to everyone else it is an ordinary decision."""
-    module, names = rules_of(game), player_names(game, lang)
+    module, shown, names = rules_of(game), presentation_of(game), player_names(game, lang)
     with translation.override(lang):
         marked = gettext("(standing order)")
     entries = []
     for d in game.decisions.order_by("number"):
         own = seat is not None and d.seat == seat
-        lines = log_lines(module, d.events, d.data, lang, names)
+        lines = log_lines(module, shown, d.events, d.data, lang, names)
         entries.append({
             "number": d.number, "seat": d.seat, "by_bot": d.by_bot, "by_order": own and d.by_order,
             "decision": d.data if own else module.public_decision(d.data),
@@ -110,7 +115,7 @@ def news_for(game: Game, seat, lang: str = "en", turns: int | None = None) -> li
     the latest ones (an email)."""
     if seat is None or game.seq <= seat.last_seen_seq:
         return []
-    module, names = rules_of(game), player_names(game, lang)
+    module, shown, names = rules_of(game), presentation_of(game), player_names(game, lang)
     news: list[dict] = []
     turn: dict | None = None
     for d in game.decisions.filter(number__gt=seat.last_seen_seq, undone=False).order_by("number"):
@@ -119,15 +124,15 @@ def news_for(game: Game, seat, lang: str = "en", turns: int | None = None) -> li
             news.append(turn)
         turn["decisions"].append(d)
     others = [t for t in news if t["seat"] != seat.order]
-    told = [_told(module, t, seat.order, lang, names) for t in (others[-turns:] if turns else others)]
+    told = [_told(module, shown, t, seat.order, lang, names) for t in (others[-turns:] if turns else others)]
     return [t for t in told if t["lines"]]
 
 
-def _told(module, turn: dict, viewer: int | None, lang: str, names: list[str]) -> dict:
+def _told(module, shown, turn: dict, viewer: int | None, lang: str, names: list[str]) -> dict:
     decisions = turn.pop("decisions")
-    lines = module.recap([e for d in decisions for e in d.events], viewer, game_language(module, lang), names)
+    lines = shown.recap([e for d in decisions for e in d.events], viewer, game_language(shown, lang), names)
     if not lines:
-        lines = [line for d in decisions for line in log_lines(module, d.events, d.data, lang, names)]
+        lines = [line for d in decisions for line in log_lines(module, shown, d.events, d.data, lang, names)]
     return {**turn, "lines": lines, "numbers": [d.number for d in decisions]}
 
 
@@ -141,11 +146,11 @@ def board_in_words(game: Game, user, lang: str = "en") -> dict:
     view = view_for(game, user)
     if view is None:
         raise Conflict("the game has not started: there is no board to describe")
-    module, names = rules_of(game), player_names(game, lang)
-    mine, spoken = game.seat_of(user), game_language(module, lang)
-    you = module.command_line(module).seat(mine.colour, spoken) if mine and mine.colour else None
+    module, shown, names = rules_of(game), presentation_of(game), player_names(game, lang)
+    mine, spoken = game.seat_of(user), game_language(shown, lang)
+    you = shown.command_line(module, shown).seat(mine.colour, spoken) if mine and mine.colour else None
     seat = mine.order if mine else None
-    return {**module.describe(view, spoken, names), "you": you, "turns": last_turns(game, seat, lang, names)}
+    return {**shown.describe(view, spoken, names), "you": you, "turns": last_turns(game, seat, lang, names)}
 
 
 def last_turns(game: Game, viewer: int | None, lang: str, names: list[str]) -> list[dict]:
@@ -157,10 +162,10 @@ def last_turns(game: Game, viewer: int | None, lang: str, names: list[str]) -> l
                 break
             runs.append({"seat": d.seat, "name": names[d.seat] if d.seat < len(names) else "", "decisions": []})
         runs[-1]["decisions"].insert(0, d)
-    module, latest = rules_of(game), {}
+    module, shown, latest = rules_of(game), presentation_of(game), {}
     for run in runs:
         latest.setdefault(run["seat"], run)
-    return [_told(module, run, viewer, lang, names) for run in latest.values()]
+    return [_told(module, shown, run, viewer, lang, names) for run in latest.values()]
 
 
 def player_names(game: Game, lang: str) -> list[str]:
@@ -172,12 +177,13 @@ def player_names(game: Game, lang: str) -> list[str]:
         return [display_name(seat.user) for seat in seats]
 
 
-def log_lines(module, events: list, decision: dict, lang: str, names: list[str]) -> list[str]:
-    """A decision's lines in the log: its events, or what was chosen (its public part) when it
-    caused none; the public part is made only then, as most decisions cause events."""
-    lang = game_language(module, lang)
-    lines = [module.render(e, lang, names) for e in events]
-    return lines or [line for line in [module.render_decision(module.public_decision(decision), lang, names)] if line]
+def log_lines(module, shown, events: list, decision: dict, lang: str, names: list[str]) -> list[str]:
+    """A decision's lines in the log, said by the game's presentation `shown`: its events, or what
+    was chosen (its public part, by the rules `module`) when it caused none; the public part is made
+    only then, as most decisions cause events."""
+    lang = game_language(shown, lang)
+    lines = [shown.render(e, lang, names) for e in events]
+    return lines or [line for line in [shown.render_decision(module.public_decision(decision), lang, names)] if line]
 
 
 def legal_for(game: Game, user) -> dict:
@@ -192,9 +198,9 @@ def legal_for(game: Game, user) -> dict:
 def question_for(game: Game, state: dict, seat: Seat, lang: str) -> dict:
     """What the deciding seat is asked in `state`, with every legal answer (GET /actions/); for a
     player who confirms the end of a turn (Profile.confirm_turn_end), which answers end it."""
-    module = rules_of(game)
+    module, shown = rules_of(game), presentation_of(game)
     actions = module.legal_actions(state)
-    asked = {"seq": game.seq, "seat": seat.order, "prompt": module.prompt(state, game_language(module, lang)),
+    asked = {"seq": game.seq, "seat": seat.order, "prompt": shown.prompt(state, game_language(shown, lang)),
              "question": module.question(state), "actions": actions, "undoable": module.undoable(state)}
     if getattr(getattr(seat.user, "profile", None), "confirm_turn_end", False):
         asked["ends_turn"] = ends_turn(module, state, seat.order, actions)

@@ -157,11 +157,15 @@ def game_title(game_or_name) -> str:
         return str(name)
 
 
-def _names(game, module, whos) -> list[str]:
-    """The players (display names) or the rules' own participants that `whos` (seat names) are."""
+def _names(game, whos) -> list[str]:
+    """The players (display names) or the game's own participants that `whos` (seat names) are."""
     seats = {s.colour: s for s in game.seats.all()}
-    lang = game_language(module, translation.get_language() or "en")
-    participants = module.participants if module else {}
+    try:
+        shown = rules.presentation(game.name)
+    except KeyError:  # a game no longer on the site: its participants are named by their keys
+        shown = None
+    lang = game_language(shown, translation.get_language() or "en") if shown else "en"
+    participants = shown.participants if shown else {}
     return [seats[who].user.profile.name if who in seats else participants.get(who, {}).get(lang, who) for who in whos]
 
 
@@ -174,14 +178,14 @@ def _module(game):
 
 @register.filter
 def winner_names(game) -> str:
-    """Who won a finished game: the players' names, or the name the rules give their own participant;
+    """Who won a finished game: the players' names, or the name the game gives its own participant;
     in a game played in teams, the winning team's players and the team's name."""
     winners = (game.outcome or {}).get("winners", [])
     module = _module(game)
     teams = module.teams(game.players, game.options) if module else None
     seats = {s.colour: s for s in game.seats.all()}
     won = {team_of(teams, seats[who].order) if who in seats else None for who in winners}
-    names = ", ".join(_names(game, module, winners))
+    names = ", ".join(_names(game, winners))
     if teams is not None and len(won) == 1 and None not in won:
         return f"{names} ({team_name(won.pop())})"
     return names
@@ -205,7 +209,7 @@ def result_for(game, user) -> str:
     partners = {s.colour for s in game.seats.all() if s.order == seat.order or (mine is not None and team_of(teams, s.order) == mine)}
     others = [who for who in winners if who not in partners]
     if others:
-        return gettext("you shared first place with %(names)s") % {"names": ", ".join(_names(game, module, others))}
+        return gettext("you shared first place with %(names)s") % {"names": ", ".join(_names(game, others))}
     return gettext("your team won") if mine is not None else gettext("you won")
 
 

@@ -65,8 +65,8 @@ def secrets_of_others(game_id: int, seat: int) -> tuple[set, set]:
 class PlayAndromedaThroughThePages(BrowserTestCase):
     def check_nothing_hidden(self, page, game_id: int, seat: int):
         """The page's own data and words never show another player's missions or hand."""
-        from games.rules.andromeda import RULES
-        data = RULES.client_data("en")
+        from games.rules.andromeda import PRESENTATION
+        data = PRESENTATION.client_data("en")
         missions, _ = secrets_of_others(game_id, seat)
         text = page.inner_text("#game-root")
         for m in missions:

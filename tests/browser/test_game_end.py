@@ -61,7 +61,7 @@ class GameEnd(BrowserTestCase):
         from games import rules
         from games.models import Game
         game = Game.objects.get(pk=finished(name, players, options, [self.ann, self.ben]))
-        module, outcome = rules.get(name), game.outcome
+        module, shown, outcome = rules.get(name), rules.presentation(name), game.outcome
         seats = list(game.seats.order_by("order"))
         teams = module.teams(players, options)
         for user, lang in ((self.ann, "en"), (self.cid, "de")):
@@ -69,7 +69,7 @@ class GameEnd(BrowserTestCase):
             page.goto(f"{self.live_server_url}/games/{game.pk}/")
             page.wait_for_selector("#outcome:not([hidden]) #ending")
             settle(page)
-            why = module.ending(outcome, lang)
+            why = shown.ending(outcome, lang)
             assert why and page.inner_text("#ending") == why, (lang, page.inner_text("#outcome"))
             lines = page.locator("#rating-changes li").all_inner_texts()
             assert len(lines) >= len(seats), lines  # one a seat, even two seats of one bot account

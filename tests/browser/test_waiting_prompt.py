@@ -32,12 +32,12 @@ class WaitingPrompt(BrowserTestCase):
                 continue
             mover = game.seats.get(order=game.current_seat).user
             state = services.current_state(game)
-            module = services.rules_of(game)
-            expected = f"Waiting for {mover.profile.name}: {module.prompt_for_others(state, 'en')}"
+            words = services.presentation_of(game)
+            expected = f"Waiting for {mover.profile.name}: {words.prompt_for_others(state, 'en')}"
             other = self.bob if mover == self.alice else self.alice
             for who, page in (("player", waiting[other.pk]), ("spectator", spectator)):
                 shown = self.prompt_on(page, game_id)
                 if shown != expected:
-                    wrong[(name, decisions, who)] = (shown, expected, module.prompt(state, "en"))
+                    wrong[(name, decisions, who)] = (shown, expected, words.prompt(state, "en"))
         assert wrong == {}, wrong  # every game checked before failing: one game's fault hides no other's
         assert all(page.errors == [] for page in [*waiting.values(), spectator])

@@ -93,15 +93,15 @@ def placeholders(text: str) -> set[str]:
 
 def languages(game: str) -> list[str]:
     if game == TOOLKIT:
-        return sorted({lang for name in rules.names() for lang in rules.get(name).languages} - {"en"})
-    return [lang for lang in rules.get(game).languages if lang != "en"]
+        return sorted({lang for name in rules.names() for lang in rules.presentation(name).languages} - {"en"})
+    return [lang for lang in rules.presentation(game).languages if lang != "en"]
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_declares_the_languages_of_its_catalogue(game):
-    catalogue: Catalogue = rules.get(game).catalogue
-    assert catalogue.languages == rules.get(game).languages
-    assert rules.get(game).languages[0] == "en"
+    catalogue: Catalogue = rules.presentation(game).catalogue
+    assert catalogue.languages == rules.presentation(game).languages
+    assert rules.presentation(game).languages[0] == "en"
 
 
 @pytest.mark.parametrize("game", [*GAMES, TOOLKIT])
@@ -149,27 +149,28 @@ def check_compiled(folder: Path, domain: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_language_the_game_does_not_have_reads_in_english(game):
     module = rules.get(game)
+    shown = rules.presentation(game)
     state = module.new_game(module.min_players, 7)
     for _ in range(12):
         if module.current_seat(state) is None:
             break
         state, events = module.apply(state, module.bot("random", 1).choose(state))
         for event in events:
-            assert module.render(event, "xx") == module.render(event, "en")
-        assert module.recap(events, 0, "xx") == module.recap(events, 0, "en")
-    assert module.prompt(state, "xx") == module.prompt(state, "en")
-    assert module.describe(module.view(state, 0), "xx") == module.describe(module.view(state, 0), "en")
-    assert module.client_data("xx") == module.client_data("en")
-    assert module.catalogue.gettext("xx", "no such text") == "no such text"
+            assert shown.render(event, "xx") == shown.render(event, "en")
+        assert shown.recap(events, 0, "xx") == shown.recap(events, 0, "en")
+    assert shown.prompt(state, "xx") == shown.prompt(state, "en")
+    assert shown.describe(module.view(state, 0), "xx") == shown.describe(module.view(state, 0), "en")
+    assert shown.client_data("xx") == shown.client_data("en")
+    assert shown.catalogue.gettext("xx", "no such text") == "no such text"
     outcome = {"ranking": [], "winners": [], "alien_victory": False}
-    line = module.command_line(module)
+    line = shown.command_line(module, shown)
     assert line.outcome(outcome, "xx") == line.outcome(outcome, "en")
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_javascript_tests_read_the_words_client_data_hands_the_board(game):
-    for lang in rules.get(game).languages:
-        words = rules.get(game).client_data(lang).get("words")
+    for lang in rules.presentation(game).languages:
+        words = rules.presentation(game).client_data(lang).get("words")
         if words is None:
             continue
         written = ROOT / "tests" / "js" / "words" / f"{game}.{lang}.json"

@@ -11,12 +11,35 @@ import jsonschema
 import pytest
 
 from games import rules
-from games.rules.base import LONGEST_GAME, SEAT_NAME_LENGTH, option_sets
+from games.rules.base import LONGEST_GAME, SEAT_NAME_LENGTH, Catalogue, GamePresentation, GameRules, option_sets
 
 GAMES = rules.names()
 SEEDS = (912_345_601, 912_345_602)  # long enough never to be in a view by chance
 LANGUAGES = ("en", "de")
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def members(protocol) -> set[str]:
+    """What a half of the contract names: its attributes and its methods."""
+    return {name for name in vars(protocol) if not name.startswith("_")} | set(protocol.__annotations__)
+
+
+RULES_MEMBERS, PRESENTATION_MEMBERS = members(GameRules), members(GamePresentation) - {"name"}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_gives_both_halves_and_its_rules_say_nothing(name):
+    """The rules have every member of GameRules and none of GamePresentation's: what the game says
+    is read from its presentation alone, which has every member of GamePresentation."""
+    module, shown = rules.get(name), rules.presentation(name)
+    assert module.name == shown.name == name
+    assert not [m for m in RULES_MEMBERS if not hasattr(module, m)]
+    assert not [m for m in PRESENTATION_MEMBERS if hasattr(module, m)], "the rules say nothing: their words are the presentation's"
+    assert not [m for m in PRESENTATION_MEMBERS if not hasattr(shown, m)]
+    assert isinstance(shown.catalogue, Catalogue) and shown.languages[0] == "en"
+    for texts in (shown.title, shown.summary, *shown.participants.values()):
+        assert texts["en"].strip() and set(texts) <= set(shown.languages), texts
+    assert callable(shown.command_line)
 
 
 def setups():
@@ -40,6 +63,7 @@ def as_json(value) -> str:
 def check_views(module, state: dict, seed: int, going: bool) -> None:
     """Each seat's view and a spectator's name the viewer and never the seed; until the end, none
     changes with what its viewer may not see."""
+    shown = rules.presentation(module.name)
     for viewer in [*range(len(module.seat_names(state))), None]:
         view = module.view(state, viewer)
         assert view["you"] == viewer
@@ -48,16 +72,17 @@ def check_views(module, state: dict, seed: int, going: bool) -> None:
             twin = module.twin(state, viewer)
             module.check(twin)
             assert as_json(twin) != as_json(state), "a twin changes at least the seed"
-            assert module.view(twin, viewer) == view and module.prompt(twin) == module.prompt(state), viewer
+            assert module.view(twin, viewer) == view and shown.prompt(twin) == shown.prompt(state), viewer
 
 
 def check_question(module, state: dict, seed: int, deciders: list[int]) -> None:
     """The pending decision: asked in words in every language, answerable, undone only within
     the deciding seat's own latest decisions."""
+    shown = rules.presentation(module.name)
     seat = module.current_seat(state)
     assert module.question(state) is not None and module.legal_actions(state) and module.outcome(state) is None
     for lang in LANGUAGES:
-        words = module.prompt(state, lang)
+        words = shown.prompt(state, lang)
         assert isinstance(words, str) and words.strip() and str(seed) not in words, lang
     undoable = module.undoable(state)
     assert 0 <= undoable <= len(deciders)
@@ -65,20 +90,22 @@ def check_question(module, state: dict, seed: int, deciders: list[int]) -> None:
 
 
 def check_events(module, events: list[dict]) -> None:
+    shown = rules.presentation(module.name)
     for event in events:
         as_json(event)
         for lang in LANGUAGES:
-            line = module.render(event, lang)
+            line = shown.render(event, lang)
             assert isinstance(line, str) and line.strip(), (event, lang)
 
 
 def check_outcome(module, state: dict) -> None:
     """Every seat is scored and ranked; a participant that is no seat is one the game declares."""
+    shown = rules.presentation(module.name)
     outcome = module.outcome(state)
     seats = set(module.seat_names(state))
     ranked = [entry["who"] for entry in outcome["ranking"]]
     assert seats <= set(outcome["scores"]) and seats <= set(ranked), outcome
-    assert set(ranked) <= seats | set(module.participants) and len(ranked) == len(set(ranked)), outcome
+    assert set(ranked) <= seats | set(shown.participants) and len(ranked) == len(set(ranked)), outcome
     assert set(outcome["winners"]) <= set(ranked), outcome
 
 
@@ -121,8 +148,9 @@ def test_every_published_version_starts_a_game_that_carries_it_and_asks_a_decisi
 @pytest.mark.parametrize("name", GAMES)
 def test_seat_names_are_short_and_each_has_its_colours_on_the_page(name):
     module = rules.get(name)
+    shown = rules.presentation(name)
     for lang in LANGUAGES:
-        colours = module.client_data(lang)["seat_colours"]
+        colours = shown.client_data(lang)["seat_colours"]
         for players in range(module.min_players, module.max_players + 1):
             seats = module.seat_names(module.new_game(players, SEEDS[0]))
             assert len(seats) == len(set(seats)) == players

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from games import rules
-from games.rules.base import DESCRIBE_LINE, Rules
+from games.rules.base import DESCRIBE_LINE, Presentation
 
 from .test_log_lines import LANGUAGES, SEAT_NUMBER, SEEDS, modes, names_for
 
@@ -38,19 +38,20 @@ def lines_of(text: dict) -> list[str]:
 
 @pytest.mark.parametrize("name", rules.names())
 def test_each_game_describes_its_board_in_its_own_words(name):
-    assert type(rules.get(name)).describe is not Rules.describe
+    assert type(rules.presentation(name)).describe is not Presentation.describe
 
 
 @pytest.mark.parametrize("name, players, options", modes())
 def test_the_board_in_words_names_every_place_and_hides_what_the_reader_may_not_see(name, players, options):
     module = rules.get(name)
+    shown = rules.presentation(name)
     names = names_for(players)
     for seed in SEEDS[:1]:
         for number, state in enumerate(positions(module, players, seed, options)):
             for seat in [*range(players), None]:
                 view = module.view(state, seat)
                 for lang in LANGUAGES:
-                    text = module.describe(view, lang, names)
+                    text = shown.describe(view, lang, names)
                     assert set(text) == {"mine", "scores", "places"}, text.keys()
                     where = (lang, seat, number)
                     assert text["places"], where
@@ -68,4 +69,4 @@ def test_the_board_in_words_names_every_place_and_hides_what_the_reader_may_not_
                         assert not SYMBOLS.search(line), (where, line)
                     if lang == "en" and module.current_seat(state) is not None:
                         twin = module.view(module.twin(state, seat), seat)
-                        assert module.describe(twin, lang, names) == text, ("only the view is described", where)
+                        assert shown.describe(twin, lang, names) == text, ("only the view is described", where)

@@ -59,6 +59,7 @@ def answers(module, state: dict, seed: int, kinds) -> dict:
     """What the site asks of a position, each answer written so that the order of every list shows."""
     seats = [*range(len(module.seat_names(state))), None]
     views = {seat: module.view(state, seat) for seat in seats}
+    shown = rules.presentation(module.name)
     got = {
         "seats": module.seat_names(state),
         "current": module.current_seat(state),
@@ -66,13 +67,13 @@ def answers(module, state: dict, seed: int, kinds) -> dict:
         "undoable": module.undoable(state),
         "outcome": canonical(module.outcome(state)),
         "views": {seat: canonical(view) for seat, view in views.items()},
-        "describe": [canonical(module.describe(views[seat], "en")) for seat in {module.current_seat(state), None}],
+        "describe": [canonical(shown.describe(views[seat], "en")) for seat in {module.current_seat(state), None}],
     }
     deciding = module.current_seat(state)
     if deciding is not None:
         got["legal"] = canonical(module.legal_actions(state))
-        got["prompt"] = [module.prompt(state, lang) for lang in ("en", "de")]
-        got["prompt_for_others"] = module.prompt_for_others(state, "en")
+        got["prompt"] = [shown.prompt(state, lang) for lang in ("en", "de")]
+        got["prompt_for_others"] = shown.prompt_for_others(state, "en")
         # the bots, fresh and seeded alike, from the deciding seat's view as read from this state
         got["bots"] = [canonical(module.bot(kind, seed).decide(views[deciding])) for kind in kinds]
         got["guess"] = canonical(module.guessed_world(views[deciding], deciding, SeededRandom(seed)))

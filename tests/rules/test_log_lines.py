@@ -35,13 +35,15 @@ def names_for(players: int) -> list[str]:
 
 def lines_of(module, decision: dict, events: list, lang: str, names: list[str]) -> list[str]:
     """What the site's log shows for a decision (games.services.reads.log_lines)."""
-    lines = [module.render(e, lang, names) for e in events]
-    return lines or [module.render_decision(module.public_decision(decision), lang, names)]
+    shown = rules.presentation(module.name)
+    lines = [shown.render(e, lang, names) for e in events]
+    return lines or [shown.render_decision(module.public_decision(decision), lang, names)]
 
 
 @pytest.mark.parametrize("name, players, options", modes())
 def test_every_log_line_says_what_happened_and_names_no_seat_by_number(name, players, options):
     module = rules.get(name)
+    shown = rules.presentation(name)
     names = names_for(players)
     for seed in SEEDS:  # random bots: quick whole games that wander into every corner of the rules
         state = module.new_game(players, seed, options)
@@ -58,5 +60,5 @@ def test_every_log_line_says_what_happened_and_names_no_seat_by_number(name, pla
                     named.update(n for n in names if n in line)
         assert named, "the log names the players by the names it is given"
         for lang in LANGUAGES:  # and the end is explained in the game's words (`ending`)
-            why = module.ending(module.outcome(state), lang)
+            why = shown.ending(module.outcome(state), lang)
             assert why.strip() and why.endswith("."), (seed, lang, why)

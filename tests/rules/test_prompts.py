@@ -40,21 +40,23 @@ def cases():
 @pytest.mark.parametrize("name, players", list(cases()))
 def test_the_others_read_the_pending_question_in_the_third_person(name, players):
     module = rules.get(name)
+    shown = rules.presentation(name)
     asked = set()
     for state in positions(module, players, 71_300 + players):
         for lang, second_person in SECOND_PERSON.items():
-            words = module.prompt_for_others(state, lang)
+            words = shown.prompt_for_others(state, lang)
             assert isinstance(words, str) and words.strip(), lang
             assert not second_person.search(words), (lang, words)
-            asked.add(module.prompt(state, lang))
+            asked.add(shown.prompt(state, lang))
     assert asked
 
 
 def test_the_first_turn_of_argo_as_its_players_met_it():
     module = rules.get("argo")
+    shown = rules.presentation("argo")
     state = module.new_game(2, 5)
     while module.question(state)["q"] != "action":
         state, _ = module.apply(state, module.bot("random", 5).choose(state))
-    assert module.prompt(state).startswith("Your single action this first turn")
-    assert module.prompt_for_others(state) == "The single action of the first turn: moving an astronaut"
-    assert module.prompt_for_others(state, "de") == "Die einzige Aktion im ersten Zug: einen Astronauten bewegen"
+    assert shown.prompt(state).startswith("Your single action this first turn")
+    assert shown.prompt_for_others(state) == "The single action of the first turn: moving an astronaut"
+    assert shown.prompt_for_others(state, "de") == "Die einzige Aktion im ersten Zug: einen Astronauten bewegen"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from games import rules
-from games.rules.base import RECAP_LINE, Rules
+from games.rules.base import RECAP_LINE, Presentation
 
 from .test_log_lines import LANGUAGES, SEAT_NUMBER, SEEDS, modes, names_for
 
@@ -30,20 +30,21 @@ def turns(module, players: int, seed: int, options: dict):
 
 @pytest.mark.parametrize("name", rules.names())
 def test_each_game_recaps_its_turns_in_its_own_words(name):
-    assert type(rules.get(name)).recap is not Rules.recap
+    assert type(rules.presentation(name)).recap is not Presentation.recap
 
 
 @pytest.mark.parametrize("name, players, options", modes())
 def test_a_turns_recap_is_short_and_never_longer_than_its_log(name, players, options):
     module = rules.get(name)
+    shown = rules.presentation(name)
     names = names_for(players)
     for seed in SEEDS:
         for seat, events in turns(module, players, seed, options):
             viewer = (seat + 1) % players
             for lang in LANGUAGES:
-                log = [line for line in (module.render(e, lang, names) for e in events) if line]
-                recap = module.recap(events, viewer, lang, names)
-                assert recap == module.recap(events, viewer, lang, names)  # the same turn, the same words
+                log = [line for line in (shown.render(e, lang, names) for e in events) if line]
+                recap = shown.recap(events, viewer, lang, names)
+                assert recap == shown.recap(events, viewer, lang, names)  # the same turn, the same words
                 assert all(isinstance(line, str) and line.strip() for line in recap), (events, recap)
                 assert len(recap) <= len(log), (lang, log, recap)
                 assert not log or recap, ("a turn the log tells is recapped", lang, log)

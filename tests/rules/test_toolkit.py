@@ -1,4 +1,4 @@
-"""The toolkit a game builds on (games.rules.base.Rules, games/rules/cli.py): what a new game gets
+"""The toolkit a game builds on (games.rules.base.Rules and Presentation, games/rules/cli.py): what a new game gets
 without writing it, shown on a toy game, and the one command line every game answers to."""
 import subprocess
 import sys
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from games.rules import IllegalAction
-from games.rules.base import Rules, RulesVersions
+from games.rules.base import Presentation, Rules, RulesVersions
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 class Race(Rules):
     """Two players take turns adding 1 or 2; whoever reaches 5 wins."""
     name, min_players, max_players = "race", 2, 2
-    title = {"en": "Race to five", "de": "Wettlauf bis fünf"}
+    called = "Race to five"
     VERSIONS, BOTS = RulesVersions("Race to five", current=1, published=(1,), since={}), {}
 
     def setup(self, players, seed, options, version):
@@ -35,6 +35,18 @@ class Race(Rules):
         return state
 
 
+class RaceWords(Presentation):
+    """What Race says: its prompt and its one event; the rest is the toolkit's."""
+    name = "race"
+    title = {"en": "Race to five", "de": "Wettlauf bis fünf"}
+
+    def prompt(self, state, lang="en"):
+        return "Add 1 or 2"
+
+    def render(self, event, lang="en", names=None):
+        return f"The total is {event['total']}." if event["e"] == "added" else ""
+
+
 def test_a_new_game_gets_the_checks_and_the_play_loop():
     race = Race()
     assert (race.version, race.versions, race.check_options(2, None)) == (1, (1,), {})
@@ -52,6 +64,15 @@ def test_a_new_game_gets_the_checks_and_the_play_loop():
     assert final["total"] == 6 and race.undoable(final) == 0 and race.question(final) is None
     with pytest.raises(IllegalAction, match=r"^the game is over$"):
         race.apply(final, {"add": 1})
+
+
+def test_a_new_presentation_gets_the_words_a_game_may_leave_unsaid():
+    words, state = RaceWords(), Race().new_game(2, 1)
+    assert words.prompt_for_others(state) == words.prompt(state) == "Add 1 or 2"
+    assert words.recap([{"e": "added", "total": 1}, {"e": "other"}], None) == ["The total is 1."]
+    assert words.render_decision({"add": 1}) == "" and words.ending({"winner": 0}) == ""
+    assert words.describe({"you": None}) == {"mine": [], "scores": [], "places": []}
+    assert words.participants == {} and words.languages == ("en", "de")
 
 
 @pytest.mark.parametrize("game", ["argo", "andromeda"])

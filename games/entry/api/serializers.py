@@ -14,7 +14,7 @@ from games.clock import away_until
 from games.models import ChatMessage, Game, Seat
 from games.ratings import changes_for
 from games.rules.record import FORMAT, VERSION
-from games.services import abort_reason, current_state, game_language, rules_of, view_for
+from games.services import abort_reason, current_state, game_language, presentation_of, view_for
 from games.standings import team_of, teams_of
 from games.templatetags.clock_tags import clock_paused
 from games.templatetags.site_tags import game_title
@@ -236,13 +236,13 @@ class GameDetailSerializer(GameSerializer):
         return clock_paused(game, self.context["request"].user)
 
     ending = serializers.SerializerMethodField(help_text="why the finished game ended, in your language, in the game's "
-                                                         "own words (its rules' `ending`); null before the end")
+                                                         "own words (its presentation's `ending`); null before the end")
 
     def get_ending(self, game) -> str | None:
         if not game.outcome:
             return None
-        module = rules_of(game)
-        return module.ending(game.outcome, game_language(module, reader_language(self.context))) or None
+        shown = presentation_of(game)
+        return shown.ending(game.outcome, game_language(shown, reader_language(self.context))) or None
 
     moderation = serializers.SerializerMethodField(help_text="the moderators' actions on the game, for its log")
 
@@ -257,10 +257,10 @@ class GameDetailSerializer(GameSerializer):
     def get_prompt(self, game) -> str | None:
         if game.status != Game.Status.ACTIVE or game.seed is None:
             return None
-        seat, module = game.seat_of(self.context["request"].user), rules_of(game)
+        seat, shown = game.seat_of(self.context["request"].user), presentation_of(game)
         deciding = seat is not None and seat.order == game.current_seat and not seat.played_by_bot
-        words = module.prompt if deciding else module.prompt_for_others
-        return words(current_state(game), game_language(module, reader_language(self.context)))
+        words = shown.prompt if deciding else shown.prompt_for_others
+        return words(current_state(game), game_language(shown, reader_language(self.context)))
 
     def get_rating_changes(self, game) -> RatingChangeSerializer(many=True):
         return [{k: v for k, v in c.items() if k != "user_id"} for c in changes_for(game)] if game.rated is not None else []

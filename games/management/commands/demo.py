@@ -54,18 +54,18 @@ class Command(BaseCommand):
             play(game.pk, decisions=12)
             if users["alice"] in seated:  # her turn ends: a game of hers waits for the others in My games
                 play(game.pk, decisions=40, mover=users["alice"])
-            started.append(f"{module.title['en']} #{game.pk} ({', '.join(u.username for u in seated)})")
+            started.append(f"{rules.title(name, 'en')} #{game.pk} ({', '.join(u.username for u in seated)})")
         with override_settings(BOT_MOVE_DELAY=0):  # the bots answer before this command ends
             for name in rules.names():
                 module = rules.get(name)
                 kinds = [k for k in ("expert", "greedy") if k in module.bot_kinds][: module.max_players - 1]
                 game = services.create_game(users["alice"], game=name, players=1 + len(kinds), bots=kinds)
-                started.append(f"{module.title['en']} #{game.pk} (alice against {' and '.join(kinds)} bots)")
+                started.append(f"{rules.title(name, 'en')} #{game.pk} (alice against {' and '.join(kinds)} bots)")
         last = rules.get(rules.names()[-1])
         services.create_game(users["carol"], game=last.name, players=min(3, last.max_players), invite=["dave"])
         self.stdout.write(self.style.SUCCESS(
             f"Demo users {', '.join(names)} (password '{PASSWORD}'), moderator admin (same password); "
-            f"in progress: {'; '.join(started)}; an open game of {last.title['en']} by carol."))
+            f"in progress: {'; '.join(started)}; an open game of {rules.title(last.name, 'en')} by carol."))
 
 
 def play(game_id: int, decisions: int, finish: bool = False, mover=None) -> None:

@@ -1,6 +1,7 @@
-"""Andromeda Escape as played on Argo Station: the pure rules module.
+"""Andromeda Escape as played on Argo Station: the pure rules module and its words.
 
-`RULES` fulfils games.rules.base.GameRules. States are plain JSON and decisions small JSON objects
+`RULES` fulfils games.rules.base.GameRules, and `PRESENTATION` (presentation.py)
+games.rules.base.GamePresentation. States are plain JSON and decisions small JSON objects
 (games/rules/andromeda/docs/state.md); choices where the rules are silent:
 games/rules/andromeda/docs/choices.md.
 """
@@ -8,12 +9,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..base import N_, NAMED_COLOURS, IllegalAction, ImpossiblePosition, Rules
+from ..base import IllegalAction, ImpossiblePosition, Rules
 from ..rng import SeededRandom
-from . import bots, describe as _describe, log, recap as _recap, view as _view
-from .board_words import board_words
+from . import bots, view as _view
 from .cards import FIELDS as CARD_FIELDS
 from .guess import guessed_world as _guessed_world
+from .presentation import AndromedaPresentation
 from .refusals import explain
 from .ships import BOARD
 from .state import PHASES, check_position, check_question, validate_state
@@ -64,16 +65,13 @@ class AndromedaRules(Rules):
     """Andromeda Escape on the toolkit: the ships, the cards and the missions are the game's own modules."""
     name = "andromeda"
     min_players, max_players = 2, 4
-    catalogue = log.CATALOGUE
-    title = catalogue.texts(N_("Andromeda Escape"))
-    summary = catalogue.texts(N_("Steer your fleet through crowded approach zones into the wormhole before the others."))
+    called = AndromedaPresentation.title["en"]
 
     # What the toolkit (games.rules.base.Rules) builds on. The phases of at_phase: "cards" (before
     # the action, card plays allowed) and "after" (the action taken, on to placing a due Lost Ship
     # and End turn). Undo goes back to the start of the turn, the last reveal or the last answer of
     # another player.
     VERSIONS, BOTS = VERSIONS, bots.BOTS
-    command_line = log.AndromedaCommandLine
     setup = staticmethod(_new_game)
     phases = PHASES
     validate = staticmethod(validate_state)
@@ -98,9 +96,6 @@ class AndromedaRules(Rules):
     def current_seat(self, state) -> int | None:
         return None if state["over"] is not None or state["ask"] is None else state["ask"]["seat"]
 
-    def prompt(self, state, lang: str = "en") -> str:
-        return log.prompt(state, lang)
-
     def legal_actions(self, state) -> list[dict]:
         return legal(state)
 
@@ -123,37 +118,8 @@ class AndromedaRules(Rules):
     def outcome(self, state) -> dict | None:
         return None if state["over"] is None else clone(state["over"])
 
-    def render(self, event: dict, lang: str = "en", names: list[str] | None = None) -> str:
-        return log.render(event, lang, names)
-
-    def recap(self, events: list[dict], viewer: int | None, lang: str = "en",
-              names: list[str] | None = None) -> list[str]:
-        return _recap.recap(events, viewer, lang, names)
-
-    def describe(self, view: dict, lang: str = "en", names: list[str] | None = None) -> dict:
-        return _describe.describe(view, lang, names)
-
-    def ending(self, outcome: dict, lang: str = "en") -> str:
-        return log.ending(outcome, lang)
-
-    def client_data(self, lang: str = "en") -> dict:
-        """The board, the cards and missions in `lang`, and every word board.js says (`words`)."""
-        raw = BOARD.raw
-        t = log.t_
-        return {
-            "nodes": raw["nodes"], "links": raw["links"], "dotted": raw["dotted"], "zones": list(BOARD.zones),
-            "colour_names": {c: log.colour(c, lang) for c in BOARD.colours},
-            "cards": {c.id: {"deck": c.deck, "played": c.played, "in_hand": c.in_hand, "name": t(lang, c.name),
-                             "text": t(lang, c.text)} for c in BOARD.cards.values()},
-            "missions": {m.id: {"vp": m.vp, "when": m.when, "name": t(lang, m.name), "text": t(lang, m.text)}
-                         for m in BOARD.missions.values()},
-            "words": board_words(lang),
-            "skip_fields": {str(k): v for k, v in BOARD.skip_fields.items()},
-            "last_ship_vp": list(BOARD.last_ship_vp), "ships": {str(k): v for k, v in BOARD.ships.items()},
-            "seat_colours": {c: NAMED_COLOURS[c] for c in BOARD.colours},
-        }
-
 
 RULES = AndromedaRules()
+PRESENTATION = AndromedaPresentation()
 
-__all__ = ["RULES", "AndromedaRules", "IllegalAction", "ImpossiblePosition"]
+__all__ = ["PRESENTATION", "RULES", "AndromedaPresentation", "AndromedaRules", "IllegalAction", "ImpossiblePosition"]

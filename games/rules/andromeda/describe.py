@@ -1,4 +1,4 @@
-"""The board in words (`RULES.describe`), for a player who cannot see it, from one reader's view alone.
+"""The board in words (`PRESENTATION.describe`), for a player who cannot see it, from one reader's view alone.
 
 "mine": the reader's platform, ships on the board, saved ships, Lost Ship, Skip disc, hand and
 missions; "scores": each player's standing as the view shows it; "places": every node of the board

@@ -1,17 +1,17 @@
-"""Argo (Faidutti & Laget) as played on Argo Station: the pure rules module.
+"""Argo (Faidutti & Laget) as played on Argo Station: the pure rules module and its words.
 
-`RULES` fulfils games.rules.base.GameRules. States are plain JSON (games/rules/argo/docs/state.md);
+`RULES` fulfils games.rules.base.GameRules, and `PRESENTATION` (presentation.py)
+games.rules.base.GamePresentation. States are plain JSON (games/rules/argo/docs/state.md);
 decisions are small JSON objects (games/rules/argo/docs/decisions.md).
 """
 from __future__ import annotations
 
-from ..base import N_, NAMED_COLOURS, IllegalAction, ImpossiblePosition, Rules
+from ..base import N_, IllegalAction, ImpossiblePosition, Rules
 from ..rng import SeededRandom
-from . import bots, guess, log, prompts, recap as _recap, view as _view
-from .board_words import board_words
+from . import bots, guess, log, view as _view
 from .components import DIFFICULTIES, load_station
 from .decisions import decision_schema, explain
-from .describe import describe as _describe
+from .presentation import ArgoPresentation
 from .scoring import outcome as _outcome
 from .state import PHASES, check_position, check_question, validate_state
 from .station import specs
@@ -43,18 +43,12 @@ class ArgoRules(Rules):
     """Argo on the toolkit: the station, the aliens and the pods are the game's own modules."""
     name = "argo"
     min_players, max_players = 2, 4
-    languages = ("en", "de", "fr")
-    catalogue = log.CATALOGUE
-    title = catalogue.texts(N_("Argo"))
-    summary = catalogue.texts(N_("Wake up in a strange space station, dodge the aliens and get your crew into the "
-                                 "escape pods."))
-    participants = {"aliens": catalogue.texts(N_("Aliens"))}
+    called = ArgoPresentation.title["en"]
 
     # What the toolkit (games.rules.base.Rules) builds on. The phases of at_phase: "alien", "build",
     # "actions" with `turn.actions` left, or "end" (the End-turn question); undo goes back to the
     # start of the turn or the last reveal, whichever is later (section 9).
     VERSIONS, BOTS = VERSIONS, bots.BOTS
-    command_line = log.ArgoCommandLine
     setup = staticmethod(_new_game)
     phases = (*PHASES, "end")
     validate = staticmethod(validate_state)
@@ -81,38 +75,22 @@ class ArgoRules(Rules):
     # --- the rest of GameRules -----------------------------------------------------------------
 
     def options_schema(self) -> dict:
+        """The options' labels are the game's words, from its catalogue, kept beside the choices they name."""
+        catalogue = log.CATALOGUE
         return {
             "difficulty": {"choices": list(DIFFICULTIES), "default": "medium",
-                           "label": self.catalogue.texts(N_("Difficulty")),
-                           "choice_labels": self.catalogue.each([N_("easy"), N_("medium"), N_("hard")])},
+                           "label": catalogue.texts(N_("Difficulty")),
+                           "choice_labels": catalogue.each([N_("easy"), N_("medium"), N_("hard")])},
             "mean_teleporters": {"choices": [False, True], "default": False,
-                                 "label": self.catalogue.texts(N_("Mean teleporters")),
-                                 "choice_labels": self.catalogue.each([N_("no"), N_("yes")])},
+                                 "label": catalogue.texts(N_("Mean teleporters")),
+                                 "choice_labels": catalogue.each([N_("no"), N_("yes")])},
         }
 
     def public_decision(self, decision: dict) -> dict:
         return dict(decision)  # Argo has no hidden decision: the face-down modules are drawn, not chosen
 
-    def client_data(self, lang: str = "en") -> dict:
-        """The tile set with its kind names, for previews of tiles not yet on the board, and every
-        word board.js says (`words`), in `lang`."""
-        tiles = {t.id: {"tile": t.id, "kind": t.kind, "capacity": t.capacity, "doors": t.doors,
-                        "alien_symbol": t.alien_symbol, "seats": list(t.seats), "min_players": t.min_players}
-                 for t in load_station("station").tiles.values()}
-        station = load_station("station")
-        words = board_words(lang)
-        return {"tiles": tiles, "kinds": words["kinds"], "words": words,
-                "tracks": {str(n): list(v) for n, v in station.tracks.items()},
-                "seat_colours": {c: NAMED_COLOURS[c] for c in station.colours}}
-
     def current_seat(self, state) -> int | None:
         return None if state["over"] is not None else state["turn"]["seat"]
-
-    def prompt(self, state, lang: str = "en") -> str:
-        return log.prompt(state, lang)
-
-    def prompt_for_others(self, state, lang: str = "en") -> str:
-        return prompts.for_others(state, lang)
 
     def legal_actions(self, state) -> list[dict]:
         return list(iter_legal(state))
@@ -133,22 +111,11 @@ class ArgoRules(Rules):
     def outcome(self, state) -> dict | None:
         return _outcome(state)
 
-    def render(self, event: dict, lang: str = "en", names: list[str] | None = None) -> str:
-        return log.render(event, lang, names)
-
-    def recap(self, events: list, viewer: int | None, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        return _recap.recap(events, viewer, lang, names)
-
-    def describe(self, view: dict, lang: str = "en", names: list[str] | None = None) -> dict:
-        return _describe(view, lang, names)
-
-    def ending(self, outcome: dict, lang: str = "en") -> str:
-        return log.ending(outcome, lang)
-
     def station(self):
         return load_station("station")
 
 
 RULES = ArgoRules()
+PRESENTATION = ArgoPresentation()
 
-__all__ = ["RULES", "ArgoRules", "IllegalAction", "ImpossiblePosition"]
+__all__ = ["PRESENTATION", "RULES", "ArgoPresentation", "ArgoRules", "IllegalAction", "ImpossiblePosition"]

@@ -1,6 +1,7 @@
-"""Theseus as played on Argo Station: the pure rules module.
+"""Theseus as played on Argo Station: the pure rules module and its words.
 
-`RULES` fulfils games.rules.base.GameRules. The state is plain JSON (docs/state.md); a decision
+`RULES` fulfils games.rules.base.GameRules, and `PRESENTATION` (presentation.py)
+games.rules.base.GamePresentation. The state is plain JSON (docs/state.md); a decision
 answers the pending question: {"type": <question>, "pick": <one of its options>}. Choices where the
 rules are silent: docs/choices.md.
 """
@@ -8,11 +9,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..base import N_, Event, IllegalAction, ImpossiblePosition, Rules, clone
+from ..base import N_, IllegalAction, ImpossiblePosition, Rules, clone
 from ..rng import SeededRandom
-from . import bots, describe as _describe, guess, log, prompts, recap as _recap, state as _state, view as _view
+from . import bots, guess, state as _state, view as _view
 from .components import CATALOGUE, DATA, FACTIONS
 from .play import Play
+from .presentation import TheseusPresentation
 from .turn import PHASES, new_state, run_segment
 from .versions import VERSIONS
 
@@ -21,8 +23,6 @@ QUESTIONS = ("team_sector", "setup_card", "setup_slot", "setup_room", "free_step
              "pick_slot", "pick_opponent", "pick_pending", "disc_target", "faction_action", "extra_unit", "pending",
              "install_slot", "lose_upgrade", "heal_split")
 PICK_LENGTH = 32
-COLOURS = {"marines": {"light": "#1f5fa8", "dark": "#7fb3f0"}, "aliens": {"light": "#2e7d32", "dark": "#7ccf80"},
-           "scientists": {"light": "#a35f00", "dark": "#f0b45c"}, "greys": {"light": "#6a4c93", "dark": "#c3a6ee"}}
 
 
 @cache
@@ -58,12 +58,8 @@ class TheseusRules(Rules):
     """Theseus on the toolkit; a turn runs as plain code from the mark of its start (play.py)."""
     name = "theseus"
     min_players, max_players = 2, 4
-    title = CATALOGUE.texts(N_("Theseus"))
-    summary = CATALOGUE.texts(N_("Four factions fight over a space station: install cards, set traps, move through the "
-                                 "ring of sectors, and win on life or data points; 2-4 players, or two teams of two."))
-    catalogue = CATALOGUE
+    called = TheseusPresentation.title["en"]
     VERSIONS, BOTS = VERSIONS, bots.BOTS
-    command_line = log.TheseusCommandLine
     phases = PHASES
     validate = staticmethod(_state.validate)
     check_pieces = staticmethod(_state.check_pieces)
@@ -139,12 +135,6 @@ class TheseusRules(Rules):
     def current_seat(self, state) -> int | None:
         return None if state["over"] is not None or state["ask"] is None else state["ask"]["seat"]
 
-    def prompt(self, state, lang: str = "en") -> str:
-        return log.prompt(state, lang)
-
-    def prompt_for_others(self, state, lang: str = "en") -> str:
-        return prompts.for_others(state, lang)
-
     def legal_actions(self, state) -> list[dict]:
         ask = state["ask"]
         return [] if ask is None or state["over"] is not None else \
@@ -168,26 +158,8 @@ class TheseusRules(Rules):
     def outcome(self, state):
         return None if state["over"] is None else clone(state["over"])
 
-    def render(self, event: dict, lang: str = "en", names: list[str] | None = None) -> str:
-        return log.render(event, lang, names)
-
-    def render_decision(self, decision: dict, lang: str = "en", names: list[str] | None = None) -> str:
-        return log.render_decision(decision, lang, names)
-
-    def recap(self, events: list[Event], viewer: int | None, lang: str = "en",
-              names: list[str] | None = None) -> list[str]:
-        return _recap.recap(events, viewer, lang, names)
-
-    def describe(self, view: dict, lang: str = "en", names: list[str] | None = None) -> dict:
-        return _describe.describe(view, lang, names)
-
-    def ending(self, outcome: dict, lang: str = "en") -> str:
-        return log.ending(outcome, lang)
-
-    def client_data(self, lang: str = "en") -> dict:
-        return _view.client_data(lang, COLOURS)
-
 
 RULES = TheseusRules()
+PRESENTATION = TheseusPresentation()
 
-__all__ = ["RULES", "TheseusRules", "IllegalAction", "ImpossiblePosition", "Play"]
+__all__ = ["PRESENTATION", "RULES", "TheseusPresentation", "TheseusRules", "IllegalAction", "ImpossiblePosition", "Play"]

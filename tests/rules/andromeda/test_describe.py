@@ -1,10 +1,10 @@
-"""The board in words (`RULES.describe`): what a player who cannot see the board reads of a position.
+"""The board in words (`PRESENTATION.describe`): what a player who cannot see the board reads of a position.
 
 Hand-written positions (positions.py); Alice, Bob and Carol sit in the board's order of colours: red,
 yellow, green. The contract over bot games is tests/rules/test_describe.py.
 """
 
-from games.rules.andromeda import RULES
+from games.rules.andromeda import PRESENTATION, RULES
 from games.rules.andromeda.ships import BOARD
 from games.rules.base import DESCRIBE_LINE
 
@@ -15,7 +15,7 @@ ALICE, BOB, CAROL = 0, 1, 2
 
 
 def words(s, seat, lang="en", names=NAMES) -> dict:
-    return RULES.describe(RULES.view(s, seat), lang, names)
+    return PRESENTATION.describe(RULES.view(s, seat), lang, names)
 
 
 def place(text: dict, node: str) -> dict:

@@ -4,7 +4,7 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from games.rules.andromeda import RULES, IllegalAction
+from games.rules.andromeda import PRESENTATION, RULES, IllegalAction
 from games.rules.andromeda.ships import BOARD
 
 from .play import steps
@@ -43,7 +43,7 @@ def test_every_game_keeps_its_invariants_and_ends(game):
         assert all(v >= 0 for v in after["vp"].values()) or after["over"] is not None
         assert not outward_moves(decision, events), (decision, events)
         assert RULES.load(RULES.dump(after)) == after
-        assert all(isinstance(RULES.render(e, lang), str) for e in events for lang in ("en", "de"))
+        assert all(isinstance(PRESENTATION.render(e, lang), str) for e in events for lang in ("en", "de"))
         decisions.append(decision)
         last = after
     assert last["over"] is not None and RULES.current_seat(last) is None

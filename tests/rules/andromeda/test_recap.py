@@ -1,9 +1,9 @@
-"""The recap of a turn (`RULES.recap`): what a player who was away reads of another player's turn.
+"""The recap of a turn (`PRESENTATION.recap`): what a player who was away reads of another player's turn.
 
 Turns played by the rules from hand-written positions, and turns of real bot games written out as
 their events. Alice, Bob, Carol and Dave sit in the board's order of colours: red, yellow, green, blue.
 """
-from games.rules.andromeda import RULES
+from games.rules.andromeda import PRESENTATION, RULES
 from games.rules.base import RECAP_LINE
 
 from .positions import position
@@ -21,7 +21,7 @@ def played(s, *decisions) -> list[dict]:
 
 
 def recap(events, viewer, lang="en"):
-    return RULES.recap(events, viewer, lang, NAMES)
+    return PRESENTATION.recap(events, viewer, lang, NAMES)
 
 
 def boost_and_move() -> list[dict]:
@@ -41,7 +41,7 @@ def test_a_ships_steps_in_one_turn_are_one_flight_from_its_start_to_its_end():
 
 def test_the_turns_header_and_its_end_are_left_out():
     events = boost_and_move()
-    log = [RULES.render(e, "en", NAMES) for e in events]
+    log = [PRESENTATION.render(e, "en", NAMES) for e in events]
     assert "Bob ends the turn." in log and "Turn 6: Carol." in log
     for lang in ("en", "de"):
         lines = recap(events, ALICE, lang)
@@ -143,7 +143,7 @@ def test_a_turn_of_bookkeeping_only_still_says_what_its_player_did():
 
 
 def test_without_names_the_players_are_their_colours():
-    assert RULES.recap(boost_and_move(), None, "de") == ["Gelb hat A6 «Schub» gespielt (-1 SP).",
+    assert PRESENTATION.recap(boost_and_move(), None, "de") == ["Gelb hat A6 «Schub» gespielt (-1 SP).",
                                                           "Gelb hat ein Schiff von B4 nach B9 gezogen."]
 
 
@@ -156,8 +156,8 @@ def test_a_whole_bot_game_is_recapped_in_short_lines_of_its_own_words():
         if deciding != seat and seat is not None:
             turns += 1
             for lang in ("en", "de"):
-                lines = RULES.recap(events, deciding, lang, names)
-                log = [RULES.render(e, lang, names) for e in events]
+                lines = PRESENTATION.recap(events, deciding, lang, names)
+                log = [PRESENTATION.render(e, lang, names) for e in events]
                 assert 0 < len(lines) <= len(log) and all(0 < len(x) <= RECAP_LINE for x in lines), (log, lines)
                 assert not [x for x in lines if x in log and ("Turn " in x or "Zug " in x)], lines
             events = []

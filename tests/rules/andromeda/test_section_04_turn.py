@@ -1,7 +1,7 @@
 """RULES.md section 4: cards first, one action, Skip with SWAP and WARP, warps, saving ships."""
 import pytest
 
-from games.rules.andromeda import RULES, IllegalAction
+from games.rules.andromeda import PRESENTATION, RULES, IllegalAction
 
 from .positions import do, kinds, loose_position, position
 
@@ -209,4 +209,4 @@ def test_AE14_the_swap_and_warp_prompts_ask_which_ship_not_whether(lang, words):
         s = loose_position(3, board={"A2": "red", "A6": "yellow", "A7": "green"}, platform={"red": 0},
                            skip={"red": field})
         s, _ = do(s, type="skip")
-        assert words in RULES.prompt(s, lang)
+        assert words in PRESENTATION.prompt(s, lang)

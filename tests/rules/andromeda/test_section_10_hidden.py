@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from games.rules.andromeda import RULES
+from games.rules.andromeda import PRESENTATION, RULES
 from games.rules.andromeda.ships import BOARD
 from games.rules.andromeda.view import returned_by
 
@@ -94,8 +94,8 @@ def test_W5_makes_the_other_player_decide_and_the_state_says_so():
     s = position(3, board={"A1": "red"}, hands={"red": ["W5"]})
     s, _ = do(s, type="play", card="W5", player="yellow")
     assert RULES.current_seat(s) == 1 and s["turn"]["seat"] == 0
-    assert RULES.prompt(s) == "Yellow brings a new ship into play (Red's card)."
-    assert RULES.prompt(s, "de") == "Gelb bringt ein neues Schiff ins Spiel (Karte von Rot)."
+    assert PRESENTATION.prompt(s) == "Yellow brings a new ship into play (Red's card)."
+    assert PRESENTATION.prompt(s, "de") == "Gelb bringt ein neues Schiff ins Spiel (Karte von Rot)."
 
 
 def test_during_the_setup_a_seat_sees_the_mission_it_returned_and_nobody_else_does():

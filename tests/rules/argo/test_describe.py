@@ -1,10 +1,10 @@
-"""The station in words (`RULES.describe`): what a player who cannot see the board reads on the game
+"""The station in words (`PRESENTATION.describe`): what a player who cannot see the board reads on the game
 page, from positions written out by hand. The contract over whole bot games is
 tests/rules/test_describe.py."""
 
 from __future__ import annotations
 
-from games.rules.argo import RULES
+from games.rules.argo import PRESENTATION, RULES
 
 from .positions import play, position
 
@@ -43,7 +43,7 @@ def station(**kwargs):
 
 
 def words(state, seat, lang="en", names=NAMES):
-    return RULES.describe(RULES.view(state, seat), lang, names)
+    return PRESENTATION.describe(RULES.view(state, seat), lang, names)
 
 
 def place(text, cell):

@@ -1,10 +1,10 @@
-"""The recap of a turn (`RULES.recap`): what a player who was away reads under "Since you last looked"
+"""The recap of a turn (`PRESENTATION.recap`): what a player who was away reads under "Since you last looked"
 and in the turn email. Turns from real bot games, and a few written out by hand."""
 from __future__ import annotations
 
 import re
 
-from games.rules.argo import RULES
+from games.rules.argo import PRESENTATION, RULES
 from games.rules.base import RECAP_LINE
 
 from ..test_recap import turns
@@ -46,11 +46,11 @@ BOBS_TURN = [
 
 
 def log(events, lang="en"):
-    return [RULES.render(e, lang, NAMES) for e in events]
+    return [PRESENTATION.render(e, lang, NAMES) for e in events]
 
 
 def test_a_chain_of_steps_is_one_move_from_where_it_started_to_where_it_ended():
-    assert RULES.recap(CAROLS_TURN, ALICE, "en", NAMES) == [
+    assert PRESENTATION.recap(CAROLS_TURN, ALICE, "en", NAMES) == [
         "Carol moved Alien 4 from -1|1 to 0|1.",
         "An alien killed the yellow Chief on 0|1; Carol scored 2 points.",
         "Carol placed the Jump Room on 0|-3; Alien 6 appeared there.",
@@ -63,24 +63,24 @@ def test_a_chain_of_steps_is_one_move_from_where_it_started_to_where_it_ended():
 
 def test_the_turn_header_and_its_end_are_gone():
     for lang in ("en", "de"):
-        said = " ".join(RULES.recap(CAROLS_TURN, ALICE, lang, NAMES))
+        said = " ".join(PRESENTATION.recap(CAROLS_TURN, ALICE, lang, NAMES))
         assert "Turn 13" not in said and "Zug 13" not in said
         assert "ends the turn" not in said and "beendet den Zug" not in said
         assert "turned up" not in said and "aufgedeckt" not in said
 
 
 def test_a_hit_on_the_readers_piece_says_your_and_another_reader_reads_the_players_name():
-    assert RULES.recap(CAROLS_TURN, BOB, "en", NAMES)[1] == "An alien killed your Chief on 0|1; Carol scored 2 points."
-    assert RULES.recap(CAROLS_TURN, BOB, "de", NAMES)[1] == \
+    assert PRESENTATION.recap(CAROLS_TURN, BOB, "en", NAMES)[1] == "An alien killed your Chief on 0|1; Carol scored 2 points."
+    assert PRESENTATION.recap(CAROLS_TURN, BOB, "de", NAMES)[1] == \
         "Ein Alien tötete deinen Kommandanten auf 0|1; Carol erhielt 2 Punkte."
-    assert RULES.recap(CAROLS_TURN, ALICE, "de", NAMES)[1] == \
+    assert PRESENTATION.recap(CAROLS_TURN, ALICE, "de", NAMES)[1] == \
         "Ein Alien tötete den gelben Kommandanten auf 0|1; Carol erhielt 2 Punkte."
-    assert RULES.recap(CAROLS_TURN, None, "en", NAMES)[3] == \
+    assert PRESENTATION.recap(CAROLS_TURN, None, "en", NAMES)[3] == \
         "Carol moved the green Explorer from -2|0 to 0|0 and pushed the red Chief to 0|0."
 
 
 def test_german_lines_are_german():
-    assert RULES.recap(CAROLS_TURN, ALICE, "de", NAMES) == [
+    assert PRESENTATION.recap(CAROLS_TURN, ALICE, "de", NAMES) == [
         "Carol zog Alien 4 von -1|1 nach 0|1.",
         "Ein Alien tötete den gelben Kommandanten auf 0|1; Carol erhielt 2 Punkte.",
         "Carol legte den Sprungraum auf 0|-3; Alien 6 erschien dort.",
@@ -91,26 +91,26 @@ def test_german_lines_are_german():
 
 
 def test_a_kill_on_the_way_and_a_launch_keep_their_points():
-    assert RULES.recap(BOBS_TURN, ALICE, "en", NAMES) == [
+    assert PRESENTATION.recap(BOBS_TURN, ALICE, "en", NAMES) == [
         "Bob moved the yellow Grunt from 0|0 to 2|-2 (the 2-point seat of pod P1) and killed Alien 2 (1 point).",
         "Pod P1 launched from 2|-2, carrying your Robot (1 point) and the yellow Grunt (2 points).",
     ]
-    assert RULES.recap(BOBS_TURN, ALICE, "de", NAMES)[1] == \
+    assert PRESENTATION.recap(BOBS_TURN, ALICE, "de", NAMES)[1] == \
         "Kapsel P1 startete von 2|-2 mit deinem Roboter (1 Punkt) und dem gelben Soldaten (2 Punkte)."
 
 
 def test_the_players_own_turn_is_told_to_them_as_du():
-    assert RULES.recap(BOBS_TURN, BOB, "de", NAMES)[0] == \
+    assert PRESENTATION.recap(BOBS_TURN, BOB, "de", NAMES)[0] == \
         "Du zogst deinen Soldaten von 0|0 nach 2|-2 (2-Punkte-Platz der Kapsel P1) und tötetest Alien 2 (1 Punkt)."
-    assert RULES.recap(BOBS_TURN, BOB, "en", NAMES)[0].startswith("You moved your Grunt from 0|0 to 2|-2")
+    assert PRESENTATION.recap(BOBS_TURN, BOB, "en", NAMES)[0].startswith("You moved your Grunt from 0|0 to 2|-2")
 
 
 def test_a_turn_of_bookkeeping_only_says_that_it_ended():
     events = [{"e": "lapse", "what": "action", "left": 2}, {"e": "turn_end", "colour": "red"},
               {"e": "turn", "colour": "yellow", "number": 5, "last": False}]
-    assert RULES.recap(events, BOB, "en", NAMES) == ["Alice ended the turn."]
-    assert RULES.recap(events, BOB, "de", NAMES) == ["Alice beendete den Zug."]
-    assert RULES.recap(events, ALICE, "de", NAMES) == ["Du beendetest den Zug."]
+    assert PRESENTATION.recap(events, BOB, "en", NAMES) == ["Alice ended the turn."]
+    assert PRESENTATION.recap(events, BOB, "de", NAMES) == ["Alice beendete den Zug."]
+    assert PRESENTATION.recap(events, ALICE, "de", NAMES) == ["Du beendetest den Zug."]
 
 
 def test_a_step_out_and_back_and_a_teleporter_say_so():
@@ -118,11 +118,11 @@ def test_a_step_out_and_back_and_a_teleporter_say_so():
               {"e": "steps", "figure": "red-explorer", "from": "0|-1", "to": "0|0"},
               {"e": "steps", "figure": "red-robot", "from": "0|1", "to": "1|1"},
               {"e": "teleports", "figure": "red-robot", "from": "1|1", "to": "0|0"}]
-    assert RULES.recap(events, BOB, "en", NAMES) == [
+    assert PRESENTATION.recap(events, BOB, "en", NAMES) == [
         "Alice moved the red Explorer out of 0|0 and back.",
         "Alice moved the red Robot from 0|1 to 0|0 through a teleporter.",
     ]
-    assert RULES.recap(events, BOB, "de", NAMES) == [
+    assert PRESENTATION.recap(events, BOB, "de", NAMES) == [
         "Alice zog die rote Kundschafterin aus 0|0 hinaus und wieder zurück.",
         "Alice zog den roten Roboter von 0|1 durch einen Teleporter nach 0|0.",
     ]
@@ -133,11 +133,11 @@ def test_a_long_chain_of_pushes_is_said_shorter_not_cut():
     events = [{"e": "steps", "figure": "yellow-robot", "from": "0|0", "to": "0|1"}]
     events += [{"e": "pushed", "figure": f, "from": "0|1", "to": to} for f, to in pushes]
     for lang in ("en", "de"):
-        [line] = RULES.recap(events, ALICE, lang, NAMES)
+        [line] = PRESENTATION.recap(events, ALICE, lang, NAMES)
         assert len(line) <= RECAP_LINE and line.endswith(".")
-    assert RULES.recap(events, ALICE, "en", NAMES) == [
+    assert PRESENTATION.recap(events, ALICE, "en", NAMES) == [
         "Bob moved the yellow Robot from 0|0 to 0|1 and pushed your Chief, your Pilot, the green Chief and the green Robot."]
-    assert RULES.recap(events, ALICE, "de", NAMES) == ["Bob zog den gelben Roboter von 0|0 nach 0|1 und schob 4 Astronauten."]
+    assert PRESENTATION.recap(events, ALICE, "de", NAMES) == ["Bob zog den gelben Roboter von 0|0 nach 0|1 und schob 4 Astronauten."]
 
 
 def test_a_real_games_turns_tell_each_moved_astronaut_once_and_no_bookkeeping():
@@ -145,11 +145,11 @@ def test_a_real_games_turns_tell_each_moved_astronaut_once_and_no_bookkeeping():
     for seat, events in turns(RULES, 3, 7, None):
         viewer = (seat + 1) % 3
         for lang in ("en", "de"):
-            lines = RULES.recap(events, viewer, lang, NAMES)
+            lines = PRESENTATION.recap(events, viewer, lang, NAMES)
             assert 0 < len(lines) <= len(log(events, lang))
             assert not any(header.search(line) for line in lines), lines
         moved = {e["figure"] for e in events if e["e"] == "steps"}
-        lines = RULES.recap(events, viewer, "en", NAMES)
+        lines = PRESENTATION.recap(events, viewer, "en", NAMES)
         for figure in moved:
             colour, role = figure.split("-")
             assert sum(f"moved the {colour} {role.capitalize()} " in line for line in lines) == 1, (figure, lines)
@@ -157,5 +157,5 @@ def test_a_real_games_turns_tell_each_moved_astronaut_once_and_no_bookkeeping():
 
 def test_the_recap_is_pure():
     before = [dict(e) for e in CAROLS_TURN]
-    assert RULES.recap(CAROLS_TURN, ALICE, "en", NAMES) == RULES.recap(CAROLS_TURN, ALICE, "en", NAMES)
+    assert PRESENTATION.recap(CAROLS_TURN, ALICE, "en", NAMES) == PRESENTATION.recap(CAROLS_TURN, ALICE, "en", NAMES)
     assert CAROLS_TURN == before

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules import IllegalAction
-from games.rules.argo import RULES
+from games.rules.argo import PRESENTATION, RULES
 
 from .positions import kinds, legal, loose_position, play, position
 
@@ -32,7 +32,7 @@ def test_phases_in_order_alien_build_actions_end():
         {"alien-1": "3|0"}, display=["C04", "INF", "LAB"], stack=["CORE"])
     assert events[-1] == {"e": "turn", "colour": "red", "number": 6, "last": False}
     assert s["turn"]["phase"] == "alien" and s["ask"]["q"] == "alien_move"
-    assert RULES.prompt(s) == "Move an alien"
+    assert PRESENTATION.prompt(s) == "Move an alien"
     s, _ = play(s, {"type": "alien", "alien": "alien-1", "to": "2|0"})
     assert s["turn"]["phase"] == "build" and s["ask"]["q"] == "build"
     place = next(d for d in legal(s) if d["tile"] == "C04")
@@ -80,7 +80,7 @@ def test_first_turn_has_one_action_and_it_is_a_move():
     s, _ = play(s, legal(s)[0])
     assert s["ask"] == {"q": "action"} and s["turn"]["actions"] == 1
     assert legal(s) and all(d["type"] == "step" for d in legal(s))
-    assert RULES.prompt(s) == "Your single action this first turn: move an astronaut"
+    assert PRESENTATION.prompt(s) == "Your single action this first turn: move an astronaut"
     step = next(d for d in legal(s) if d["figure"].endswith("-grunt"))
     s, _ = play(s, step)
     assert s["ask"] == {"q": "end_turn"}
@@ -102,7 +102,7 @@ def test_second_turn_has_two_actions():
                               turns_played={"red": 1, "yellow": 1})
     assert s["turn"]["first"] is False and s["turn"]["actions"] == 2
     assert {"type": "activate", "figure": "red-chief"} in legal(s)
-    assert RULES.prompt(s) == "Action 1 of 2: move an astronaut or activate a module"
+    assert PRESENTATION.prompt(s) == "Action 1 of 2: move an astronaut or activate a module"
 
 
 def test_every_players_first_turn_is_short_in_a_real_game():

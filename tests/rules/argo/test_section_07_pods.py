@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules import IllegalAction
-from games.rules.argo import RULES
+from games.rules.argo import PRESENTATION, RULES
 
 from .positions import kinds, legal, loose_position, play, position
 
@@ -241,7 +241,7 @@ def test_R19_the_pilot_may_turn_her_pod_on_its_own_cell_to_face_another_module()
     s, events = play(s, turns[0])
     assert kinds(events)[0] == "pod_turned" and s["board"]["4|0"]["rot"] != before
     assert s["astronauts"]["red-pilot"] == "4|0"
-    assert RULES.render(events[0], "en") == "The red Pilot turns pod P1 on 4|0 to face another module."
+    assert PRESENTATION.render(events[0], "en") == "The red Pilot turns pod P1 on 4|0 to face another module."
 
 
 def test_R18_the_pilot_may_dock_her_pod_next_to_the_waking_room():

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from games.rules import get, names
-from games.rules.argo import RULES
+from games.rules.argo import PRESENTATION, RULES
 from games.rules.argo.components import is_cell
 from games.rules.argo.log import _key
 
@@ -103,7 +103,7 @@ def test_every_event_renders_as_a_sentence_with_its_cells(lang):
     done = set()
     for event in all_events():
         key = (_key(event), tuple(sorted(k for k in event)))
-        text = RULES.render(event, lang)
+        text = PRESENTATION.render(event, lang)
         assert isinstance(text, str) and text.strip(), event
         assert "{" not in text and "}" not in text, text
         assert text.rstrip().endswith("."), text
@@ -118,30 +118,30 @@ def test_english_and_german_differ_for_every_kind_of_event():
     for event in all_events():
         seen.setdefault(_key(event), event)
     for key, event in seen.items():
-        assert RULES.render(event, "en") != RULES.render(event, "de"), key
+        assert PRESENTATION.render(event, "en") != PRESENTATION.render(event, "de"), key
 
 
 def test_german_names_colours_and_roles_in_german():
     turn = {"e": "turn", "colour": "red", "number": 3, "last": True}
-    assert RULES.render(turn, "de") == "Zug 3: Rot ist am Zug (letzter Zug)."
-    assert RULES.render(turn, "en") == "Turn 3: Red to play (last turn)."
+    assert PRESENTATION.render(turn, "de") == "Zug 3: Rot ist am Zug (letzter Zug)."
+    assert PRESENTATION.render(turn, "en") == "Turn 3: Red to play (last turn)."
     step = {"e": "steps", "figure": "yellow-pilot", "from": "0|0", "to": "-1|0"}
-    assert RULES.render(step, "en") == "The yellow Pilot steps 0|0 → -1|0."
-    assert RULES.render(step, "de") == "Die gelbe Pilotin geht 0|0 → -1|0."
+    assert PRESENTATION.render(step, "en") == "The yellow Pilot steps 0|0 → -1|0."
+    assert PRESENTATION.render(step, "de") == "Die gelbe Pilotin geht 0|0 → -1|0."
 
 
 def test_launch_sentence_names_who_escaped():
     event = {"e": "launch", "pod": "P2", "cell": "3|4", "why": "full",
              "escaped": [{"figure": "red-chief", "points": 4}, {"figure": "yellow-robot", "points": 3}]}
-    assert RULES.render(event, "en") == "Pod P2 launches from 3|4, carrying the red Chief and the yellow Robot."
-    assert RULES.render(event, "de") == "Kapsel P2 startet von 3|4 mit dem roten Kommandanten und dem gelben Roboter."
+    assert PRESENTATION.render(event, "en") == "Pod P2 launches from 3|4, carrying the red Chief and the yellow Robot."
+    assert PRESENTATION.render(event, "de") == "Kapsel P2 startet von 3|4 mit dem roten Kommandanten und dem gelben Roboter."
 
 
 def test_players_never_read_internal_ids_or_ruling_numbers():
     """Role names with colours, no "red-pilot", no "(R1)"; every event type in both languages."""
     for event in all_events():
         for lang in LANGS:
-            text = RULES.render(event, lang)
+            text = PRESENTATION.render(event, lang)
             assert not re.search(r"\b(red|yellow|green|blue)-(chief|explorer|pilot|grunt|robot)\b", text), text
             assert not re.search(r"\(R\d+\)", text), text
             assert text[0].isupper(), text
@@ -165,41 +165,41 @@ def test_german_sentences_read_as_german():
         "Die Krankenstation (INF) wird vom verdeckten Stapel aufgedeckt.": {"e": "revealed", "tile": "INF"},
     }
     for sentence, event in cases.items():
-        assert RULES.render(event, "de") == sentence
+        assert PRESENTATION.render(event, "de") == sentence
 
 
 def test_R1_log_says_the_aliens_still_kill():
-    assert RULES.render({"e": "lapse", "what": "alien_move"}, "en") == "No alien can move; the aliens still kill."
+    assert PRESENTATION.render({"e": "lapse", "what": "alien_move"}, "en") == "No alien can move; the aliens still kill."
 
 
 def test_R2_lapse_and_final_round_say_different_things():
-    building = RULES.render({"e": "lapse", "what": "build"}, "en")
-    final = RULES.render({"e": "final_round", "reason": "no_placement"}, "en")
+    building = PRESENTATION.render({"e": "lapse", "what": "build"}, "en")
+    final = PRESENTATION.render({"e": "final_round", "reason": "no_placement"}, "en")
     assert "building is over" in building and "one more turn" in final and "one more turn" not in building
 
 
 def test_R3_log_counts_the_actions_that_lapse():
-    assert RULES.render({"e": "lapse", "what": "action", "left": 1}, "en").endswith("the remaining action lapses.")
-    assert RULES.render({"e": "lapse", "what": "action", "left": 2}, "en").endswith("both actions lapse.")
-    assert RULES.render({"e": "lapse", "what": "action", "left": 2}, "de").endswith("Beide Aktionen verfallen.")
+    assert PRESENTATION.render({"e": "lapse", "what": "action", "left": 1}, "en").endswith("the remaining action lapses.")
+    assert PRESENTATION.render({"e": "lapse", "what": "action", "left": 2}, "en").endswith("both actions lapse.")
+    assert PRESENTATION.render({"e": "lapse", "what": "action", "left": 2}, "de").endswith("Beide Aktionen verfallen.")
 
 
 def test_turning_a_tile_in_place_says_so():
     event = {"e": "tile_moved", "tile": "C06", "from": "0|1", "to": "0|1", "rotation": 1}
-    assert RULES.render(event, "en") == "The Control Room turns a corridor on 0|1."
-    assert RULES.render({**event, "to": "2|1"}, "en") == "The Control Room moves a corridor from 0|1 to 2|1."
+    assert PRESENTATION.render(event, "en") == "The Control Room turns a corridor on 0|1."
+    assert PRESENTATION.render({**event, "to": "2|1"}, "en") == "The Control Room moves a corridor from 0|1 to 2|1."
 
 
 def test_infirmary_sentence_gives_the_new_score_and_who_moved_up():
     event = {"e": "healed", "figure": "red-chief", "cell": "0|0", "alien_score": 11, "moved": "blue-robot"}
-    assert RULES.render(event, "en") == ("The Infirmary brings the red Chief back to 0|0; the blue Robot moves up "
+    assert PRESENTATION.render(event, "en") == ("The Infirmary brings the red Chief back to 0|0; the blue Robot moves up "
                                          "on the alien track, alien score 11.")
 
 
 def test_the_death_that_fills_the_track_says_the_aliens_win():
     event = {"e": "dies", "figure": "red-chief", "cause": "alien", "cell": "1|0", "alien_score": 26, "full": True}
-    assert RULES.render(event, "en") == "An alien kills the red Chief on 1|0: the alien track is full, the aliens win."
-    assert "26" not in RULES.render(event, "en") and "die Aliens gewinnen" in RULES.render(event, "de")
+    assert PRESENTATION.render(event, "en") == "An alien kills the red Chief on 1|0: the alien track is full, the aliens win."
+    assert "26" not in PRESENTATION.render(event, "en") and "die Aliens gewinnen" in PRESENTATION.render(event, "de")
 
 
 def test_R6_two_grunts_kill_the_alien_at_the_kill_step():
@@ -211,7 +211,7 @@ def test_R6_two_grunts_kill_the_alien_at_the_kill_step():
     assert s["scores"]["green"] == 1
     assert s["astronauts"]["yellow-grunt"] == "1|0" and s["astronauts"]["green-grunt"] == "1|0"
     dies = next(e for e in events if e["e"] == "alien_dies")
-    assert RULES.render(dies, "en") == "Two Grunts kill Alien 1 on 1|0."
+    assert PRESENTATION.render(dies, "en") == "Two Grunts kill Alien 1 on 1|0."
 
 
 def test_R12_death_sentence_shows_the_first_visible_slot():
@@ -222,16 +222,16 @@ def test_R12_death_sentence_shows_the_first_visible_slot():
     s, events = play(s, END)
     dies = next(e for e in events if e["e"] == "dies")
     assert dies["alien_score"] == 9
-    assert RULES.render(dies, "en").endswith("alien score 9.")
-    assert RULES.render(dies, "de").endswith("Alienwertung 9.")
+    assert PRESENTATION.render(dies, "en").endswith("alien score 9.")
+    assert PRESENTATION.render(dies, "de").endswith("Alienwertung 9.")
 
 
 def test_game_over_sentences():
     for reason, words in (("track_full", "aliens win"), ("all_pods", "last pod"),
                           ("last_turns", "last turns")):
         event = {"e": "game_over", "reason": reason, "alien_score": 9}
-        assert words in RULES.render(event, "en")
-        assert RULES.render(event, "de")
+        assert words in PRESENTATION.render(event, "en")
+        assert PRESENTATION.render(event, "de")
 
 
 # --- prompts ---------------------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def test_prompts_in_both_languages_for_every_question():
     seen = set()
     for s in states:
         q = None if s["ask"] is None else s["ask"]["q"]
-        en, de = RULES.prompt(s, "en"), RULES.prompt(s, "de")
+        en, de = PRESENTATION.prompt(s, "en"), PRESENTATION.prompt(s, "de")
         assert en.strip() and de.strip()
         assert "{" not in en + de and "}" not in en + de
         assert en != de
@@ -255,16 +255,16 @@ def test_prompts_in_both_languages_for_every_question():
 
 def test_prompt_defaults_to_english():
     s = RULES.new_game(2, 1)
-    assert RULES.prompt(s) == RULES.prompt(s, "en") == "Place a module from the supply or the top pod"
-    assert RULES.prompt(s, "de") == "Lege ein Modul aus dem Vorrat oder die oberste Kapsel an"
+    assert PRESENTATION.prompt(s) == PRESENTATION.prompt(s, "en") == "Place a module from the supply or the top pod"
+    assert PRESENTATION.prompt(s, "de") == "Lege ein Modul aus dem Vorrat oder die oberste Kapsel an"
 
 
 def test_prompt_when_the_game_is_over():
     s = position({"0|0": "WR"}, {}, phase="end")
     s, _ = play(s, END)
     assert s["over"] is not None
-    assert RULES.prompt(s, "en") == "The game is over"
-    assert RULES.prompt(s, "de") == "Das Spiel ist zu Ende"
+    assert PRESENTATION.prompt(s, "en") == "The game is over"
+    assert PRESENTATION.prompt(s, "de") == "Das Spiel ist zu Ende"
 
 
 def test_prompt_for_a_victim_names_the_alien_and_cell():
@@ -273,8 +273,8 @@ def test_prompt_for_a_victim_names_the_alien_and_cell():
                  {"alien-1": "1|0"}, seat=1, phase="end")
     s, _ = play(s, END)
     assert s["ask"]["q"] == "victim"
-    assert RULES.prompt(s, "en") == "Choose whom Alien 1 kills on 1|0"
-    assert "1|0" in RULES.prompt(s, "de")
+    assert PRESENTATION.prompt(s, "en") == "Choose whom Alien 1 kills on 1|0"
+    assert "1|0" in PRESENTATION.prompt(s, "de")
 
 
 # --- the registry ----------------------------------------------------------------------------------

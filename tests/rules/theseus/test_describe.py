@@ -4,7 +4,7 @@ seat 1, unless told); each place's id must be the words board.js gives its `data
 
 from __future__ import annotations
 
-from games.rules.theseus import RULES
+from games.rules.theseus import PRESENTATION, RULES
 from games.rules.theseus.components import DATA
 
 from .positions import SEAT_0_STARTS, position, started
@@ -14,7 +14,7 @@ TEAMS = {"teams": True, "faction1": "marines", "faction2": "aliens", "faction3":
 
 
 def words(s, seat, lang="en", players=2):
-    return RULES.describe(RULES.view(s, seat), lang, NAMES[:players])
+    return PRESENTATION.describe(RULES.view(s, seat), lang, NAMES[:players])
 
 
 def place(text, place_id):
@@ -29,7 +29,7 @@ def board_places(s, lang: str) -> set[str]:
     """The data-place values board.js draws for a view, built as its roomName, unitName and placeName
     build them from client_data() and its words: "<sector name> room 2", "<faction name> unit 1",
     "<sector name> slot 3"."""
-    data, view = RULES.client_data(lang), RULES.view(s, 0)
+    data, view = PRESENTATION.client_data(lang), RULES.view(s, 0)
     sectors, words = data["sectors"], data["words"]
     out = {sectors[sid]["name"] for sid in view["ring"]}
     out |= {words["room"].format(sector=sectors[r.rstrip("0123456789")]["name"], n=r[-1]) for r in view["rooms"]}
@@ -153,5 +153,5 @@ def test_german_says_du_and_the_places_in_german():
 
 
 def test_without_names_a_player_is_their_faction():
-    text = RULES.describe(RULES.view(started(), 1), "en")
+    text = PRESENTATION.describe(RULES.view(started(), 1), "en")
     assert text["scores"][0].startswith("Marines: 20 LP")

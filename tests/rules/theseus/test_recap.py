@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules.base import RECAP_LINE
-from games.rules.theseus import RULES
+from games.rules.theseus import PRESENTATION, RULES
 from games.rules.theseus.log import room_name, sector_name
 
 from ..test_recap import turns
@@ -29,11 +29,11 @@ DUEL_TURN = [
 
 
 def recap(events, viewer, lang="en", players=2):
-    return RULES.recap(events, viewer, lang, NAMES[:players])
+    return PRESENTATION.recap(events, viewer, lang, NAMES[:players])
 
 
 def log(events, lang="en", players=2):
-    return [RULES.render(e, lang, NAMES[:players]) for e in events]
+    return [PRESENTATION.render(e, lang, NAMES[:players]) for e in events]
 
 
 def test_a_turn_read_by_the_player_it_hit_says_your():
@@ -184,8 +184,8 @@ def test_each_move_of_a_bot_game_is_one_line_from_its_start_to_its_room(players,
     for seat, events in turns(RULES, players, 7, options):
         viewer = (seat + 1) % players
         for lang in ("en", "de"):
-            lines = RULES.recap(events, viewer, lang, names)
-            assert lines == RULES.recap(events, viewer, lang, names)
+            lines = PRESENTATION.recap(events, viewer, lang, names)
+            assert lines == PRESENTATION.recap(events, viewer, lang, names)
             assert all(len(line) <= RECAP_LINE for line in lines)
             for start, room in moves_to_rooms(events):
                 start, room = sector_name(start, lang), room_name(room, lang)

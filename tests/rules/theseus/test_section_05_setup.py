@@ -1,7 +1,7 @@
 """RULES.md section 5: setup (TH29, TH30, TH55; teams TH3, TH31)."""
 from __future__ import annotations
 
-from games.rules.theseus import RULES
+from games.rules.theseus import PRESENTATION, RULES
 from games.rules.theseus.components import DATA
 
 from .positions import SEAT_0_STARTS, started
@@ -83,6 +83,6 @@ def test_the_setup_card_choice_is_in_the_log_at_once():
     s = RULES.new_game(2, 1, DUEL)
     card = s["ask"]["options"][0]
     _, events = RULES.apply(s, {"type": "setup_card", "pick": card})
-    lines = [RULES.render(e, "en") for e in events if e["kind"] == "setup_card"]
+    lines = [PRESENTATION.render(e, "en") for e in events if e["kind"] == "setup_card"]
     assert lines and DATA.card(card).name["en"] in lines[0]
-    assert DATA.card(card).name["de"] in RULES.render(events[0], "de")
+    assert DATA.card(card).name["de"] in PRESENTATION.render(events[0], "de")

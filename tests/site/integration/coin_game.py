@@ -6,15 +6,14 @@ from __future__ import annotations
 from games.rules.base import Rules
 from games.rules.rng import SeededRandom
 
-from .team_game import COLOURS, RelayRules
+from .team_game import COLOURS, RelayPresentation, RelayRules
 
 TOSS = {"type": "finish"}  # the Relay's decision, so that its bots toss
 
 
 class CoinRules(RelayRules):
     name = "coin"
-    title = {"en": "Coin Toss", "de": "Münzwurf"}
-    summary = {"en": "Toss once; the highest toss wins.", "de": "Einmal werfen; der höchste Wurf gewinnt."}
+    called = "Coin Toss"
 
     def options_schema(self) -> dict:
         return {}
@@ -58,4 +57,11 @@ class CoinRules(RelayRules):
                 "winners": [names[s] for s in state["over"]["winners"]], "ranking": ranking}
 
 
+class CoinPresentation(RelayPresentation):
+    name = "coin"
+    title = {"en": "Coin Toss", "de": "Münzwurf"}
+    summary = {"en": "Toss once; the highest toss wins.", "de": "Einmal werfen; der höchste Wurf gewinnt."}
+
+
 RULES = CoinRules()
+PRESENTATION = CoinPresentation()

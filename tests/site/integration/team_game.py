@@ -8,7 +8,15 @@ score 0 and share the place after them: partners always share a place, as the co
 """
 from __future__ import annotations
 
-from games.rules.base import NAMED_COLOURS, IllegalAction, ImpossiblePosition, MalformedDecision, Rules, RulesVersions
+from games.rules.base import (
+    NAMED_COLOURS,
+    IllegalAction,
+    ImpossiblePosition,
+    MalformedDecision,
+    Presentation,
+    Rules,
+    RulesVersions,
+)
 
 COLOURS = ("red", "yellow", "green", "blue")
 PASS, FINISH = {"type": "pass"}, {"type": "finish"}
@@ -34,8 +42,7 @@ class Passer(FirstChoice):
 class RelayRules(Rules):
     name = "relay"
     min_players, max_players = 2, 4
-    title = {"en": "Relay Race", "de": "Staffellauf"}
-    summary = {"en": "Pass the baton or finish the race.", "de": "Gib den Stab weiter oder lauf ins Ziel."}
+    called = "Relay Race"
     VERSIONS = RulesVersions("Relay Race", current=1, published=(1,), since={})
     BOTS = {"random": Passer, "greedy": FirstChoice}
 
@@ -94,9 +101,6 @@ class RelayRules(Rules):
     def current_seat(self, state):
         return None if state["ask"] is None else state["ask"]["seat"]
 
-    def prompt(self, state, lang="en"):
-        return {"en": "Pass the baton or finish", "de": "Stab weitergeben oder ins Ziel"}[lang if lang == "de" else "en"]
-
     def legal_actions(self, state):
         return [] if state["ask"] is None else [dict(PASS), dict(FINISH)]
 
@@ -123,6 +127,15 @@ class RelayRules(Rules):
         ranking.sort(key=lambda entry: entry["rank"])
         return {"scores": {who: int(who in won) for who in names}, "winners": won, "ranking": ranking}
 
+
+class RelayPresentation(Presentation):
+    name = "relay"
+    title = {"en": "Relay Race", "de": "Staffellauf"}
+    summary = {"en": "Pass the baton or finish the race.", "de": "Gib den Stab weiter oder lauf ins Ziel."}
+
+    def prompt(self, state, lang="en"):
+        return {"en": "Pass the baton or finish", "de": "Stab weitergeben oder ins Ziel"}[lang if lang == "de" else "en"]
+
     def render(self, event, lang="en", names=None):
         words = {"passed": {"en": "{who} passes the baton.", "de": "{who} gibt den Stab weiter."},
                  "finished": {"en": "{who} finishes the race.", "de": "{who} läuft ins Ziel."}}
@@ -134,3 +147,4 @@ class RelayRules(Rules):
 
 
 RULES = RelayRules()
+PRESENTATION = RelayPresentation()

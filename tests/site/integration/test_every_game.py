@@ -66,8 +66,9 @@ def test_the_lobby_shows_a_card_per_game_with_its_picture_and_a_text_alternative
     html = client.get("/").content.decode()
     for name in GAMES:
         module = rules.get(name)
-        assert f'data-game="{name}"' in html and module.title["en"] in html and module.summary["en"] in html
-        assert f'data-picture="{name}"' in html and f"The board of {module.title['en']} at the start" in html
+        shown = rules.presentation(name)
+        assert f'data-game="{name}"' in html and shown.title["en"] in html and shown.summary["en"] in html
+        assert f'data-picture="{name}"' in html and f"The board of {shown.title['en']} at the start" in html
         assert f"{module.min_players} to {module.max_players} players" in html
     pictures = json.loads(re.search(r'<script id="pictures" type="application/json">(.*?)</script>', html, re.S).group(1))
     assert sorted(pictures) == GAMES
@@ -77,16 +78,17 @@ def test_the_lobby_shows_a_card_per_game_with_its_picture_and_a_text_alternative
 @pytest.mark.parametrize("name", GAMES)
 def test_pages_of_every_game(client, people, name):
     module = rules.get(name)
+    shown = rules.presentation(name)
     client.force_login(people[0])
     form = client.get(f"/games/new/{name}/").content.decode()
-    assert module.title["en"] in form
+    assert shown.title["en"] in form
     for key, spec in module.options_schema().items():
         assert f'name="option_{key}"' in form and spec["label"]["en"] in form
     assert client.get(f"/rules/{name}/").status_code == 200
     assert client.get(f"/ratings/{name}/").status_code == 200
     game = play(started(people, name), 5)
     page = client.get(f"/games/{game.pk}/").content.decode()
-    assert f"/static/{name}/board.js" in page and f"{module.title['en']} #{game.pk}" in page
+    assert f"/static/{name}/board.js" in page and f"{shown.title['en']} #{game.pk}" in page
     if (ROOT / "games" / "rules" / name / "static" / name / "board.css").exists():
         assert f'<link rel="stylesheet" href="/static/{name}/board.css">' in page  # the game's own styles
     assert str(game.seed) not in page
@@ -99,10 +101,10 @@ SPOKEN = [code for code in LANGUAGES if code != settings.LANGUAGE_CODE]
 def test_a_reader_of_each_language_gets_the_site_in_it_and_the_game_in_one_it_speaks(client, people, api_client_for,
                                                                                      monkeypatch, name):
     """The site's words in the reader's language; the game's own (its log, its prompt, its board in
-    words) in that language where the game speaks it (its rules' `languages`), else in English
+    words) in that language where the game speaks it (its presentation's `languages`), else in English
     (services.game_language): the game's code is handed no other language, and no language of
     settings.LANGUAGES is an error on any game's pages."""
-    module = rules.get(name)
+    shown = rules.presentation(name)
     handed: set[str] = set()
 
     def spy(method):
@@ -112,7 +114,7 @@ def test_a_reader_of_each_language_gets_the_site_in_it_and_the_game_in_one_it_sp
         return told
     for method in ("prompt", "prompt_for_others", "render", "render_decision", "recap", "describe", "ending",
                    "client_data"):
-        monkeypatch.setattr(module, method, spy(getattr(module, method)))
+        monkeypatch.setattr(shown, method, spy(getattr(shown, method)))
     game = play(started(people, name), 5)
     mover = game.seats.get(order=game.current_seat).user
     reads = {"moves": f"/api/games/{game.pk}/moves/?lang=", "text": f"/api/games/{game.pk}/text/?lang=",
@@ -129,8 +131,8 @@ def test_a_reader_of_each_language_gets_the_site_in_it_and_the_game_in_one_it_sp
     for code in SPOKEN:
         mover.profile.language = code
         mover.profile.save()
-        spoken = services.game_language(module, code)
-        assert spoken == (code if code in module.languages else "en")
+        spoken = services.game_language(shown, code)
+        assert spoken == (code if code in shown.languages else "en")
         with translation.override(code):
             my_games, log = gettext("My games"), gettext("Log")
         assert my_games != "My games" and log != "Log", code
@@ -143,17 +145,18 @@ def test_a_reader_of_each_language_gets_the_site_in_it_and_the_game_in_one_it_sp
         said = read(api_client_for(mover), code)
         if spoken == "en":
             assert said == english, code
-    assert handed and handed <= set(module.languages), handed
+    assert handed and handed <= set(shown.languages), handed
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_game_plays_through_the_api(people, api_client_for, name):
     module = rules.get(name)
+    shown = rules.presentation(name)
     clients = [api_client_for(u) for u in people]
     created = clients[0].post("/api/games/", {"game": name, "players": module.min_players}, format="json")
     assert created.status_code == 201, created.content
     game_id = created.json()["id"]
-    assert created.json()["title"] == module.title["en"]
+    assert created.json()["title"] == shown.title["en"]
     for c in clients[1:module.min_players]:
         assert c.post(f"/api/games/{game_id}/join/").status_code == 200
     for _ in range(20):  # or until the game ends: a game may be shorter
@@ -184,7 +187,7 @@ def test_turn_emails_name_the_game(people, name, django_capture_on_commit_callba
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         game = started(people, name)
-    title = rules.get(name).title["en"]
+    title = rules.presentation(name).title["en"]
     assert mail.outbox and all(m.subject == f"Your turn in {title} #{game.pk}" for m in mail.outbox)
 
 
@@ -216,7 +219,7 @@ def test_the_demo_has_a_game_of_each_kind_in_progress(django_capture_on_commit_c
 @pytest.mark.parametrize("name", GAMES)
 def test_your_turn_notifications_name_the_game_in_the_players_language(people, monkeypatch, name):
     from games.reactions import notify
-    monkeypatch.setattr(rules.get(name), "title", {"en": "The Game", "de": "Das Spiel"})
+    monkeypatch.setattr(rules.presentation(name), "title", {"en": "The Game", "de": "Das Spiel"})
     game = started(people, name)
     decider = game.seats.get(order=game.current_seat).user
     decider.profile.language = "de"

@@ -15,6 +15,7 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("name", rules.names())
 def test_only_the_deciding_player_is_spoken_to(make_user, api_client_for, name):
     module = rules.get(name)
+    shown = rules.presentation(name)
     people = [make_user(n) for n in ("ann", "ben", "cat", "dan")[:module.min_players]]
     game = services.create_game(people[0], game=name, players=len(people))
     for user in people[1:]:
@@ -24,5 +25,5 @@ def test_only_the_deciding_player_is_spoken_to(make_user, api_client_for, name):
     mover = game.seats.get(order=game.current_seat).user
     for reader, client in [*((p, api_client_for(p)) for p in people), (None, APIClient())]:
         prompt = client.get(f"/api/games/{game.pk}/").json()["prompt"]
-        expected = module.prompt(state, "en") if reader == mover else module.prompt_for_others(state, "en")
+        expected = shown.prompt(state, "en") if reader == mover else shown.prompt_for_others(state, "en")
         assert prompt == expected, (reader, prompt)

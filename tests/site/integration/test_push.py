@@ -236,7 +236,7 @@ def test_invitations_and_finished_games_are_pushed_and_emailed(vapid, push_servi
     game = played_out_by_bots(push_service, game, alice, bob)
     assert game.status == Game.Status.FINISHED
     over = [body for body in (phone.read(d)["body"] for d in push_service.received) if "is over" in body]
-    ending = rules.get("argo").ending(game.outcome, "en")
+    ending = rules.presentation("argo").ending(game.outcome, "en")
     assert ending and over == [f"Argo #{game.pk} is over: you placed {Seat.objects.get(game=game, user=bob).rank} of 2. {ending}"]
     subjects = sorted(m.subject for m in mail.outbox if m.subject.startswith(f"Argo #{game.pk} is over"))
     assert len(subjects) == 2, "each player hears how the game ended, once"
@@ -517,8 +517,8 @@ def test_a_finished_game_is_told_why_it_ended_in_the_players_language(vapid, pus
     phone = Browser(push_service, "bob")
     subscribe(api_client_for, bob, phone)
     game = played_out_by_bots(push_service, services.create_game(alice, game=name, players=2, hours_per_move=24), alice, bob)
-    ending = rules.get(name).ending(game.outcome, "de")
-    assert ending and ending != rules.get(name).ending(game.outcome, "en")
+    ending = rules.presentation(name).ending(game.outcome, "de")
+    assert ending and ending != rules.presentation(name).ending(game.outcome, "en")
     pushed = [phone.read(d)["body"] for d in push_service.received]
     assert [body for body in pushed if ending in body] == [body for body in pushed if "ist zu Ende" in body] != []
     email = next(m for m in mail.outbox if bob.email in m.to and "ist zu Ende" in m.subject)

@@ -260,8 +260,9 @@ def finished_game_of(name: str, users, finished_at) -> Game:
     from games import rules
     from games.models import Decision, Seat
     module = rules.get(name)
+    shown = rules.presentation(name)
     colours = module.seat_names(module.new_game(len(users), 0))
-    order = [colours[0], *module.participants, *colours[1:]]
+    order = [colours[0], *shown.participants, *colours[1:]]
     ranking = [{"who": who, "rank": i + 1, "score": 10 - i} for i, who in enumerate(order)]
     outcome = {"scores": {e["who"]: e["score"] for e in ranking if e["who"] in colours},
                "winners": [colours[0]], "ranking": ranking}
@@ -287,19 +288,19 @@ def test_every_game_has_its_own_leaderboard_and_the_player_page_shows_each(make_
 
     index = client.get("/ratings/").content.decode()
     for name in names:
-        module = rules.get(name)
-        assert f'href="/ratings/{name}/"' in index and module.title["en"] in index
+        shown = rules.presentation(name)
+        assert f'href="/ratings/{name}/"' in index and shown.title["en"] in index
         html = client.get(f"/ratings/{name}/").content.decode()
-        assert f"<h1>{module.title['en']}: ratings</h1>" in html
+        assert f"<h1>{shown.title['en']}: ratings</h1>" in html
         board = html[html.index('id="leaderboard"'):html.index("</table>", html.index('id="leaderboard"'))]
         assert "/players/ann/" in board and "/players/ben/" in board
         ratings_here = {r.user.username: r for r in Rating.objects.filter(game=name, user__isnull=False)}
         assert ratings_here["ann"].games == len(played[name])
         rows = client.get(f"/api/ratings/{name}/").json()["results"]
         assert {r["username"]: r["rating"] for r in rows} == {u: r.display for u, r in ratings_here.items()}
-        if module.participants:  # shown apart, with the name the rules give
+        if shown.participants:  # shown apart, with the name the rules give
             apart = html[html.index('id="participant-rating"'):]
-            assert next(iter(module.participants.values()))["en"] in apart[:apart.index("</p>")]
+            assert next(iter(shown.participants.values()))["en"] in apart[:apart.index("</p>")]
         else:
             assert 'id="participant-rating"' not in html
 
@@ -308,7 +309,7 @@ def test_every_game_has_its_own_leaderboard_and_the_player_page_shows_each(make_
     assert [name for name, _ in cards] == names
     for name, card in cards:
         rating = Rating.objects.get(game=name, user=ann)
-        assert rules.get(name).title["en"] in card
+        assert rules.presentation(name).title["en"] in card
         assert re.search(rf'<strong class="rating">{rating.display}(<abbr [^>]*>\?</abbr>)?</strong>', card)
         linked = [int(x) for x in re.findall(r'href="/games/(\d+)/"', card[card.index("<svg"):])]
         assert linked == [g.pk for g in played[name]], "each game's chart links that game's own matches"

@@ -27,7 +27,7 @@ SITE_NAME = re.compile(r"argo station|argo_site|argo-station|argostation", re.I)
 
 def game_titles() -> dict[str, dict[str, str]]:
     """Every game's name and its titles per language: the registered ones and the one announced next."""
-    return {**NEXT_GAMES, **{name: rules.get(name).title for name in rules.names()}}
+    return {**NEXT_GAMES, **{name: rules.presentation(name).title for name in rules.names()}}
 
 
 def game_words() -> re.Pattern:
@@ -71,7 +71,7 @@ def test_the_check_finds_a_game_name():
 def test_the_words_are_every_games_name_and_titles():
     words = game_words()
     for name in rules.names():
-        assert words.fullmatch(name) and all(words.fullmatch(t) for t in rules.get(name).title.values()), name
+        assert words.fullmatch(name) and all(words.fullmatch(t) for t in rules.presentation(name).title.values()), name
     assert words.fullmatch("Theseus")
 
 
@@ -84,7 +84,7 @@ def test_a_game_added_to_the_registry_is_looked_for(monkeypatch, tmp_path):
     assert not own_place(path) and naming_lines(path, tmp_path) == []
     monkeypatch.setitem(rules._PACKAGES, "zephyr", "zephyr_rules")
     monkeypatch.setitem(sys.modules, "zephyr_rules",
-                        SimpleNamespace(RULES=SimpleNamespace(title={"en": "Zephyr Run", "de": "Westwindlauf"})))
+                        SimpleNamespace(PRESENTATION=SimpleNamespace(title={"en": "Zephyr Run", "de": "Westwindlauf"})))
     assert [line.split(":")[1] for line in naming_lines(path, tmp_path)] == ["1", "2"]
     assert own_place("games/rules/zephyr/board.py") and not own_place(path)
 

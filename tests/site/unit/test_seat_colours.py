@@ -30,6 +30,6 @@ def test_the_named_colours_are_the_sites_ink_colours():
 
 @pytest.mark.parametrize("name", rules.names())
 def test_a_seat_named_for_a_colour_is_written_in_it(name):
-    given = rules.get(name).client_data("en")["seat_colours"]
+    given = rules.presentation(name).client_data("en")["seat_colours"]
     for seat in set(given) & set(NAMED_COLOURS):
         assert given[seat] == NAMED_COLOURS[seat], seat
