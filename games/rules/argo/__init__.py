@@ -6,10 +6,12 @@ decisions are small JSON objects (games/rules/argo/docs/decisions.md).
 """
 from __future__ import annotations
 
-from ..base import N_, IllegalAction, ImpossiblePosition, Rules
+from typing import Any
+
+from ..base import N_, Decision, Event, IllegalAction, ImpossiblePosition, Rules, State
 from ..rng import SeededRandom
 from . import bots, guess, log, view as _view
-from .components import DIFFICULTIES, load_station
+from .components import DIFFICULTIES, Station, load_station
 from .decisions import decision_schema, explain
 from .presentation import ArgoPresentation
 from .scoring import outcome as _outcome
@@ -19,7 +21,7 @@ from .turn import iter_legal, new_game as _new_game, play, run as _run
 from .versions import VERSIONS, holds
 
 
-def canonical(state, decision: dict) -> dict:
+def canonical(state: State, decision: Decision) -> Decision:
     """R21: a tile may be given in any rotation; rotations with the same doors are one placement,
     checked and stored as the smallest of them."""
     rotation = decision.get("rotation")
@@ -49,22 +51,30 @@ class ArgoRules(Rules):
     # "actions" with `turn.actions` left, or "end" (the End-turn question); undo goes back to the
     # start of the turn or the last reveal, whichever is later (section 9).
     VERSIONS, BOTS = VERSIONS, bots.BOTS
-    setup = staticmethod(_new_game)
     phases = (*PHASES, "end")
-    validate = staticmethod(validate_state)
-    check_pieces = staticmethod(check_position)  # games/rules/argo/docs/state.md, "A valid position"
-    run = staticmethod(_run)
 
-    def advance(self, state, decision, events: list) -> dict:
+    def setup(self, players: int, seed: int, options: dict[str, Any], version: int) -> State:
+        return _new_game(players, seed, options, version=version)
+
+    def validate(self, state: State) -> None:
+        validate_state(state)
+
+    def check_pieces(self, state: State) -> None:
+        check_position(state)  # games/rules/argo/docs/state.md, "A valid position"
+
+    def run(self, state: State, events: list[Event]) -> None:
+        _run(state, events)
+
+    def advance(self, state: State, decision: Decision, events: list[Event]) -> State:
         new = play(state, canonical(state, dict(decision)), events)
         if new is None:
             raise IllegalAction(explain(state, decision, log.prompt(state)))
         return new
 
-    def check_question(self, state) -> None:
+    def check_question(self, state: State) -> None:
         check_question(state, iter_legal)
 
-    def restart(self, state, phase: str) -> None:
+    def restart(self, state: State, phase: str) -> None:
         """Any pending question, queue and chain dropped."""
         state.update(ask=None, queue=[], chain=None)
         state["turn"] = dict(state["turn"], phase="actions" if phase == "end" else phase)
@@ -74,7 +84,7 @@ class ArgoRules(Rules):
 
     # --- the rest of GameRules -----------------------------------------------------------------
 
-    def options_schema(self) -> dict:
+    def options_schema(self) -> dict[str, Any]:
         """The options' labels are the game's words, from its catalogue, kept beside the choices they name."""
         catalogue = log.CATALOGUE
         return {
@@ -86,32 +96,32 @@ class ArgoRules(Rules):
                                  "choice_labels": catalogue.each([N_("no"), N_("yes")])},
         }
 
-    def public_decision(self, decision: dict) -> dict:
+    def public_decision(self, decision: Decision) -> Decision:
         return dict(decision)  # Argo has no hidden decision: the face-down modules are drawn, not chosen
 
-    def current_seat(self, state) -> int | None:
+    def current_seat(self, state: State) -> int | None:
         return None if state["over"] is not None else state["turn"]["seat"]
 
-    def legal_actions(self, state) -> list[dict]:
+    def legal_actions(self, state: State) -> list[Decision]:
         return list(iter_legal(state))
 
-    def decision_schema(self) -> dict:
+    def decision_schema(self) -> dict[str, Any]:
         return decision_schema()
 
-    def view(self, state, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return _view.view(state, seat)
 
-    def twin(self, state, seat: int | None) -> dict:
+    def twin(self, state: State, seat: int | None) -> State:
         return _view.twin(state, seat)
 
-    def guessed_world(self, view: dict, seat: int | None, rng: SeededRandom) -> dict:
+    def guessed_world(self, view: dict[str, Any], seat: int | None, rng: SeededRandom) -> State:
         """The face-down order and the seed dealt anew from `rng`; the rest copied from `view`."""
         return guess.guessed_world(view, seat, rng)
 
-    def outcome(self, state) -> dict | None:
+    def outcome(self, state: State) -> dict[str, Any] | None:
         return _outcome(state)
 
-    def station(self):
+    def station(self) -> Station:
         return load_station("station")
 
 

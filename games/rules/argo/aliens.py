@@ -1,6 +1,9 @@
 """The alien phase: one alien moves, aliens push aliens, then every alien kills (3.1, R1, R6, R7)."""
 from __future__ import annotations
 
+from typing import Any
+
+from ..base import Decision, Event, State
 from .components import NO_ALIEN_KINDS
 from .movement import start_chain
 from .pods import launch_next_to
@@ -11,20 +14,20 @@ from .versions import holds
 SOFT_TARGETS = ("chief", "explorer", "pilot")
 
 
-def alien_order(s) -> list[str]:
+def alien_order(s: State) -> list[str]:
     return sorted(s["aliens"], key=lambda a: int(a.rsplit("-", 1)[1]))
 
 
-def alien_targets(s, cell: str, frm: str | None = None) -> list[str]:
+def alien_targets(s: State, cell: str, frm: str | None = None) -> list[str]:
     return [c for c in links(s, cell) if c != frm and kind_at(s, c) not in NO_ALIEN_KINDS]
 
 
-def move_options(s, ask) -> list[dict]:
+def move_options(s: State, ask: dict[str, Any]) -> list[Decision]:
     return [{"type": "alien", "alien": a, "to": c}
             for a in alien_order(s) for c in alien_targets(s, s["aliens"][a])]
 
 
-def apply_move(s, ev: list, ask, d) -> None:
+def apply_move(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     alien, to = d["alien"], d["to"]
     frm = s["aliens"][alien]
     start_chain(s, alien)
@@ -37,13 +40,13 @@ def apply_move(s, ev: list, ask, d) -> None:
     ]
 
 
-def skip_move(s, ev: list) -> None:
+def skip_move(s: State, ev: list[Event]) -> None:
     """R1: aliens on board but none can move: only the move is skipped; they still kill."""
     ev.append({"e": "lapse", "what": "alien_move"})
     s["queue"][:0] = [{"do": "kill_step", "aliens": alien_order(s)}, {"do": "phase", "to": "build"}]
 
 
-def alien_enter(s, ev: list, item) -> None:
+def alien_enter(s: State, ev: list[Event], item: dict[str, Any]) -> None:
     alien, cell = item["fig"], item["cell"]
     other = alien_at(s, cell)
     s["aliens"][alien] = cell
@@ -52,21 +55,21 @@ def alien_enter(s, ev: list, item) -> None:
         s["ask"] = {"q": "alien_push", "alien": other, "cell": cell, "from": item["from"]}
 
 
-def push_options(s, ask) -> list[dict]:
+def push_options(s: State, ask: dict[str, Any]) -> list[Decision]:
     alien = ask["alien"]
     if alien in s["chain"]["moved"]:
         return []
     return [{"type": "push", "figure": alien, "to": c} for c in alien_targets(s, ask["cell"], ask["from"])]
 
 
-def apply_push(s, ev: list, ask, d) -> None:
+def apply_push(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     alien, cell = ask["alien"], ask["cell"]
     s["chain"]["moved"].append(alien)
     ev.append({"e": "alien_pushed", "alien": alien, "from": cell, "to": d["to"]})
     s["queue"].insert(0, {"do": "alien_enter", "fig": alien, "cell": d["to"], "from": cell})
 
 
-def kill_step(s, ev: list, item) -> None:
+def kill_step(s: State, ev: list[Event], item: dict[str, Any]) -> None:
     waiting = list(item["aliens"])
     chosen = item.get("chosen", False)  # the first alien was picked by the player: it kills now
     while waiting and s["over"] is None:
@@ -85,7 +88,7 @@ def kill_step(s, ev: list, item) -> None:
         s["queue"].insert(0, {"do": "kill_step", "aliens": waiting})
 
 
-def killers(s, aliens: list[str]) -> list[str]:
+def killers(s: State, aliens: list[str]) -> list[str]:
     """The aliens that will kill an astronaut (not die to two Grunts) at this kill step."""
     out = []
     for alien in aliens:
@@ -97,15 +100,15 @@ def killers(s, aliens: list[str]) -> list[str]:
     return out
 
 
-def free_slots(s) -> int:
+def free_slots(s: State) -> int:
     return len(track_slots(s)) - covered_by_token(s) - len(s["track"])
 
 
-def kill_order_options(s, ask) -> list[dict]:
+def kill_order_options(s: State, ask: dict[str, Any]) -> list[Decision]:
     return [{"type": "kill_first", "alien": a} for a in ask["aliens"]]
 
 
-def apply_kill_order(s, ev: list, ask, d) -> None:
+def apply_kill_order(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     """R20: the chosen alien kills next; the rest keep their order and may be asked about again."""
     waiting = s["queue"][0]["aliens"] if s["queue"] and s["queue"][0]["do"] == "kill_step" else []
     ev.append({"e": "kills_first", "alien": d["alien"]})
@@ -113,7 +116,7 @@ def apply_kill_order(s, ev: list, ask, d) -> None:
                         "chosen": True}]
 
 
-def alien_kills(s, ev: list, alien: str) -> None:
+def alien_kills(s: State, ev: list[Event], alien: str) -> None:
     """Section 5: a Chief, Explorer or Pilot dies first; a lone Grunt next; two Grunts kill the alien."""
     cell = s["aliens"][alien]
     present = [a for a in astronauts_at(s, cell) if role(a) != "robot"]
@@ -128,10 +131,10 @@ def alien_kills(s, ev: list, alien: str) -> None:
         alien_dies(s, ev, alien, "grunts", scored=True)
 
 
-def victim_options(s, ask) -> list[dict]:
+def victim_options(s: State, ask: dict[str, Any]) -> list[Decision]:
     return [{"type": "victim", "figure": a} for a in astronauts_at(s, ask["cell"])
             if role(a) in SOFT_TARGETS]
 
 
-def apply_victim(s, ev: list, ask, d) -> None:
+def apply_victim(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     astronaut_dies(s, ev, d["figure"], "alien", ask["cell"])

@@ -6,11 +6,15 @@ view shows it) and plans in that world, so the true face-down order never steers
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from ..base import Decision, SeatPlayer, State, clone
 from ..rng import SeededRandom
 from .guess import guessed_world
 from .scoring import active_colour, alien_score
 from .station import distances, free_astronauts, kind_at, specs
-from .turn import clone, dispatch, iter_legal
+from .turn import dispatch, iter_legal
 
 
 class RandomBot:
@@ -21,7 +25,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng, self.dealer = SeededRandom(seed), SeededRandom(seed)
 
-    def decide(self, view) -> dict:
+    def decide(self, view: dict[str, Any]) -> Decision:
         world = guessed_world(view, view["you"], self.dealer)
         return self.rng.choice(list(iter_legal(world)))
 
@@ -32,10 +36,10 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = SeededRandom(seed)
 
-    def decide(self, view) -> dict:
+    def decide(self, view: dict[str, Any]) -> Decision:
         return self.decide_in(guessed_world(view, view["you"], self.rng))
 
-    def decide_in(self, s) -> dict:
+    def decide_in(self, s: State) -> Decision:
         """The greedy decision in a whole position: a world guessed from the view, or a playout's."""
         legal = list(iter_legal(s))
         if len(legal) == 1:
@@ -43,7 +47,8 @@ class GreedyBot:
         me = active_colour(s)
         if s["ask"]["q"] == "build":
             return self._build(s, legal, me)
-        best, best_value = [], None
+        best: list[Decision] = []
+        best_value: float | None = None
         for d in legal:
             t = clone(s)
             dispatch(t, [], d)
@@ -54,12 +59,13 @@ class GreedyBot:
                 best.append(d)
         return self.rng.choice(best)
 
-    def _build(self, s, legal, me) -> dict:
+    def _build(self, s: State, legal: list[Decision], me: str) -> Decision:
         """Pods near my astronauts, alien tiles far from them; judged without simulating."""
         mine = [s["astronauts"][a] for a in free_astronauts(s, me)]
         pods = [d for d in legal if specs(s)[d["tile"]].is_pod]
         pool = pods or legal
-        best, best_value = [], None
+        best: list[Decision] = []
+        best_value: float | None = None
         for d in pool:
             x, y = map(int, d["cell"].split("|"))
             near = min((abs(x - int(c.split("|")[0])) + abs(y - int(c.split("|")[1])) for c in mine),
@@ -72,28 +78,28 @@ class GreedyBot:
         return self.rng.choice(best)
 
 
-def evaluate(s, me: str) -> float:
+def evaluate(s: State, me: str) -> float:
     """My score, my seated astronauts, my astronauts' closeness to pods; the aliens' score counts against."""
     if s["over"] is not None:
         best_other = max((v for c, v in s["scores"].items() if c != me), default=0)
-        lead = s["scores"][me] - max(best_other, alien_score(s))
+        lead: int = s["scores"][me] - max(best_other, alien_score(s))
         return 1000 + lead if lead > 0 else -1000 + lead
     value = standing(s, me, pod_steps(s)) - 0.6 * alien_score(s)
     return value - 1.0 * max((v for c, v in s["scores"].items() if c != me), default=0)
 
 
-def pod_steps(s) -> dict:
+def pod_steps(s: State) -> dict[str, int]:
     """Steps from each cell to the nearest docked pod."""
-    steps: dict = {}
+    steps: dict[str, int] = {}
     for pod in (c for c, e in s["board"].items() if "seats" in e):
         for cell, d in distances(s, pod).items():
             steps[cell] = min(d, steps.get(cell, 99))
     return steps
 
 
-def standing(s, colour: str, steps: dict) -> float:
+def standing(s: State, colour: str, steps: dict[str, int]) -> float:
     """Points, plus what the colour's astronauts promise: seated ones most, near a pod some."""
-    value = 3.0 * s["scores"][colour]
+    value: float = 3.0 * s["scores"][colour]
     for figure, where in s["astronauts"].items():
         if not figure.startswith(colour + "-"):
             continue
@@ -111,4 +117,4 @@ def standing(s, colour: str, steps: dict) -> float:
 # Imported last: the expert builds on GreedyBot and evaluate above.
 from .expert import ExpertBot  # noqa: E402
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
+BOTS: dict[str, Callable[[int], SeatPlayer]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}

@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import NoReturn
 
 SIDES = ("N", "E", "S", "W")
 SIDE_BIT = {"N": 1, "E": 2, "S": 4, "W": 8}
@@ -84,7 +85,7 @@ class Station:
         return next(t for t in self.modules if self.tiles[t].kind == "waking_room")
 
 
-def _fail(where: str, why: str) -> None:
+def _fail(where: str, why: str) -> NoReturn:
     raise StationDataError(f"station data, {where}: {why}")
 
 

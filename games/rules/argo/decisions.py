@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
+from ..base import Decision, State
 from .scoring import active_colour
 from .station import kind_at, links, owner, role
 
@@ -47,10 +49,10 @@ FIELD_SCHEMAS = {
 
 
 @cache
-def decision_schema() -> dict:
+def decision_schema() -> dict[str, Any]:
     """FIELDS and OPTIONAL as a JSON Schema: the shapes the toolkit's check_shape lets through (one
     object, made once: the API serves it and the rules check it)."""
-    def one(kind: str) -> dict:
+    def one(kind: str) -> dict[str, Any]:
         fields = {**FIELDS[kind], **OPTIONAL.get(kind, {})}
         return {"type": "object", "title": f"argo: {kind}", "additionalProperties": False,
                 "required": ["type", *FIELDS[kind]],
@@ -59,7 +61,7 @@ def decision_schema() -> dict:
     return {"oneOf": [one(kind) for kind in FIELDS]}
 
 
-def explain(s, d, prompt: str) -> str:
+def explain(s: State, d: Decision, prompt: str) -> str:
     """Why a well-formed decision is not legal now."""
     ask = s["ask"]
     if d["type"] not in EXPECTED[ask["q"]]:
@@ -67,7 +69,7 @@ def explain(s, d, prompt: str) -> str:
     figure = d.get("figure") or d.get("astronaut")
     if figure is not None and figure not in s["astronauts"] and figure not in s["aliens"]:
         return f"there is no figure {figure!r} on this station"
-    if d["type"] in ("step", "activate") and figure in s["astronauts"]:
+    if d["type"] in ("step", "activate") and figure is not None and figure in s["astronauts"]:
         reason = _figure_reason(s, figure, d)
         if reason:
             return reason
@@ -81,12 +83,12 @@ def explain(s, d, prompt: str) -> str:
     return f"{_describe(d)} is not a legal choice now; now: {prompt}"
 
 
-def _describe(d) -> str:
+def _describe(d: Decision) -> str:
     parts = [f"{k}={v}" for k, v in d.items() if k != "type"]
     return f"{d['type']}({', '.join(parts)})"
 
 
-def _figure_reason(s, figure: str, d) -> str | None:
+def _figure_reason(s: State, figure: str, d: Decision) -> str | None:
     me = active_colour(s)
     she = PRONOUN[role(figure)]
     verb = "move" if d["type"] == "step" else "activate a module"
@@ -125,7 +127,7 @@ def _figure_reason(s, figure: str, d) -> str | None:
     return None
 
 
-def _place_reason(s, d) -> str | None:
+def _place_reason(s: State, d: Decision) -> str | None:
     available = list(s["display"]) + s["pod_stack"][:1]
     if d["tile"] not in available:
         return f"{d['tile']} cannot be placed: the choice is {', '.join(available)}"

@@ -15,11 +15,14 @@ depends on the view and the bot's seed only, never the clock.
 """
 from __future__ import annotations
 
+from typing import Any
+
+from ..base import Decision, State, clone
 from ..rng import SeededRandom
 from .bots import GreedyBot, evaluate, pod_steps, standing
 from .guess import guessed_world
 from .scoring import active_colour, alien_score, outcome
-from .turn import clone, dispatch, iter_legal
+from .turn import dispatch, iter_legal
 
 # Tuned with the match runner on 2 cores: see docs/bots.md.
 SHORTLIST = 5       # decisions kept for playouts after the one-step ranking
@@ -34,7 +37,7 @@ class ExpertBot:
         self.rng = SeededRandom(seed)
         self.shortlist, self.worlds, self.horizon = shortlist, worlds, horizon
 
-    def decide(self, view) -> dict:
+    def decide(self, view: dict[str, Any]) -> Decision:
         worlds = [(guessed_world(view, view["you"], self.rng), self.rng.next64()) for _ in range(self.worlds)]
         legal = list(iter_legal(worlds[0][0]))
         if len(legal) == 1:
@@ -50,7 +53,7 @@ class ExpertBot:
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
-    def _shortlist(self, world, legal, me) -> list:
+    def _shortlist(self, world: State, legal: list[Decision], me: str) -> list[Decision]:
         """The greedy favourites: one step ahead in one world, best first, stable on ties."""
         scored = []
         for i, d in enumerate(legal):
@@ -60,7 +63,7 @@ class ExpertBot:
         scored.sort()
         return [legal[i] for _, i in scored[:self.shortlist]]
 
-    def _playout(self, world, d, me, policy_seed: int) -> float:
+    def _playout(self, world: State, d: Decision, me: str, policy_seed: int) -> float:
         """`d` in `world`, then every seat plays greedy until the horizon; my evaluation there."""
         t = clone(world)
         dispatch(t, [], d)
@@ -73,13 +76,14 @@ class ExpertBot:
         return judge(t, me)
 
 
-def judge(s, me: str) -> float:
+def judge(s: State, me: str) -> float:
     """My standing against the best other player's: in a match only the ranking of the seats
     counts, so his prospects weigh as much as mine; the aliens' score counts a little."""
     if s["over"] is not None:
         result = outcome(s)
+        assert result is not None  # the game is over
         scores = result["scores"]
-        lead = scores[me] - max(v for c, v in scores.items() if c != me)
+        lead: int = scores[me] - max(v for c, v in scores.items() if c != me)
         won = me in result["winners"] or (result["alien_victory"] and lead > 0)
         return (100 if won else -100) + 2 * lead - (20 if result["alien_victory"] else 0)
     steps = pod_steps(s)

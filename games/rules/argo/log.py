@@ -2,7 +2,10 @@
 catalogue (locale/<lang>/LC_MESSAGES/argo.po): the code holds the English, `CATALOGUE` the rest."""
 from __future__ import annotations
 
-from ..base import N_, Catalogue, CommandLine, Named
+import argparse
+from typing import Any
+
+from ..base import N_, Catalogue, CommandLine, Event, Named, State
 
 CATALOGUE = Catalogue(__file__, "argo")
 t_, n_ = CATALOGUE.gettext, CATALOGUE.ngettext
@@ -140,8 +143,8 @@ EN = {
 }
 
 
-def _key(event) -> str:
-    e = event["e"]
+def _key(event: Event) -> str:
+    e: str = event["e"]
     if e == "lapse" and event["what"] == "action":
         return f"lapse.action.{2 if event.get('left') == 2 else 1}"
     if e == "dies" and event.get("full"):
@@ -168,7 +171,7 @@ def player_name(colour: str, lang: str, names: list[str] | None) -> str:
     return names[order.index(colour)] if names and colour in order[:len(names)] else colour_name(colour, lang)
 
 
-def render(event: dict, lang: str = "en", names: list[str] | None = None) -> str:
+def render(event: Event, lang: str = "en", names: list[str] | None = None) -> str:
     """One event as a sentence; cells stay as x|y so a page can link them to the board. A player is
     named by `names` (their names in seat order), else by their colour."""
     values = dict(event)
@@ -205,7 +208,7 @@ def seat_points(value: int, lang: str) -> str:
     return n_(lang, "{n}-point", "{n}-point", value).format(n=value)
 
 
-def ending(outcome: dict, lang: str = "en") -> str:
+def ending(outcome: dict[str, Any], lang: str = "en") -> str:
     """Why the game ended, as the last event said it: "The last pod has launched: the game is over."."""
     # An outcome of a reason with no sentence (none the engine gives today) says nothing, not an error.
     return t_(lang, EN.get(f"game_over.{outcome.get('reason')}", ""))
@@ -235,19 +238,19 @@ PROMPTS = {
 }
 
 
-def prompt(s, lang: str = "en", table: dict = PROMPTS) -> str:
+def prompt(state: State, lang: str = "en", table: dict[str, str] = PROMPTS) -> str:
     """The pending question in words of `table` (PROMPTS, addressed to the deciding player, or
     prompts.FOR_OTHERS, as everyone else reads it)."""
     def text(key: str) -> str:
         return t_(lang, table[key])
-    ask = s["ask"]
+    ask = state["ask"]
     if ask is None:
         return text("over")
     q = ask["q"]
     values = {k: figure_name(v, lang) if k in ("figure", "alien", "entering") else v
               for k, v in ask.items()}
     if q == "action":
-        turn = s["turn"]
+        turn = state["turn"]
         total = 1 if turn["first"] else 2
         key = "action.first" if turn["first"] else "action"
         return text(key).format(n=total - turn["actions"] + 1, m=total)
@@ -257,7 +260,7 @@ def prompt(s, lang: str = "en", table: dict = PROMPTS) -> str:
     if q == "target":
         return text(f"target.{ask['module']}")
     if q == "pilot":
-        values["pod"] = s["board"][ask["cell"]]["tile"]
+        values["pod"] = state["board"][ask["cell"]]["tile"]
     return _capital(text(q).format(**values))
 
 
@@ -265,18 +268,18 @@ class ArgoCommandLine(CommandLine):
     """`play` on the command line: the difficulty and the mean teleporters, the first turn announced
     before the first decision, and the aliens' victory."""
 
-    def arguments(self, parser) -> None:
+    def arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--difficulty", default="medium", choices=("easy", "medium", "hard"))
         parser.add_argument("--mean", action="store_true", help="the mean teleporter variant")
 
-    def options(self, args) -> dict:
+    def options(self, args: argparse.Namespace) -> dict[str, Any]:
         return {"difficulty": args.difficulty, "mean_teleporters": args.mean}
 
-    def opening(self, state) -> list:
+    def opening(self, state: State) -> list[Event]:
         return [{"e": "turn", "colour": state["colours"][state["turn"]["seat"]], "number": 1, "last": False}]
 
     def seat(self, name: str, lang: str) -> str:
         return colour_name(name, lang)
 
-    def verdict(self, result: dict, lang: str) -> str:
+    def verdict(self, result: dict[str, Any], lang: str) -> str:
         return "  " + t_(lang, "The aliens win.") if result["alien_victory"] else super().verdict(result, lang)

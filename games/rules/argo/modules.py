@@ -1,12 +1,15 @@
 """Activating modules (section 8; R8, R9, R10, R11, R15, R16)."""
 from __future__ import annotations
 
-from .components import ACTIVATABLE, NOT_BY_ROBOT
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from ..base import Decision, Event, State
+from .components import ACTIVATABLE, NOT_BY_ROBOT, around
 from .movement import crowd, start_chain
 from .pods import launch, occupied_pods
 from .scoring import active_colour, alien_dies, alien_score, award
 from .station import (
-    around,
     free_astronauts,
     kind_at,
     links,
@@ -18,7 +21,7 @@ from .station import (
 )
 
 
-def activation_options(s, colour: str) -> list[dict]:
+def activation_options(s: State, colour: str) -> list[Decision]:
     """Raw activations: the effect check (R8) is made by the caller, which can simulate it."""
     out = []
     for figure in free_astronauts(s, colour):
@@ -32,7 +35,7 @@ def activation_options(s, colour: str) -> list[dict]:
     return out
 
 
-def activate(s, ev: list, figure: str) -> None:
+def activate(s: State, ev: list[Event], figure: str) -> None:
     cell = s["astronauts"][figure]
     entry = s["board"][cell]
     colour = active_colour(s)
@@ -49,16 +52,16 @@ def activate(s, ev: list, figure: str) -> None:
 
 # --- targets ---------------------------------------------------------------------------------
 
-def target_options(s, ask) -> list[dict]:
+def target_options(s: State, ask: dict[str, Any]) -> Iterable[Decision]:
     return TARGETS[ask["module"]](s, ask)
 
 
-def apply_target(s, ev: list, ask, d) -> None:
+def apply_target(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     EFFECTS[ask["module"]](s, ev, ask, d)
 
 
-def _lab_options(s, ask) -> list[dict]:
-    out = []
+def _lab_options(s: State, ask: dict[str, Any]) -> list[Decision]:
+    out: list[Decision] = []
     for figure in free_astronauts(s):
         cell = s["astronauts"][figure]
         if role(figure) == "robot" or kind_at(s, cell) in ("waking_room", "safe_room"):
@@ -69,7 +72,7 @@ def _lab_options(s, ask) -> list[dict]:
     return out
 
 
-def _lab(s, ev: list, ask, d) -> None:
+def _lab(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     """Swap an astronaut and an alien (R15); the alien kills at once, the astronaut may push (R9)."""
     figure, alien = d["astronaut"], d["alien"]
     here, there = s["astronauts"][figure], s["aliens"][alien]
@@ -84,12 +87,12 @@ def _lab(s, ev: list, ask, d) -> None:
     ]
 
 
-def crowd_item(s, ev: list, item) -> None:
+def crowd_item(s: State, ev: list[Event], item: dict[str, Any]) -> None:
     if s["astronauts"].get(item["fig"]) == item["cell"]:
         crowd(s, item["fig"], item["cell"], None)
 
 
-def _laser_options(s, ask) -> list[dict]:
+def _laser_options(s: State, ask: dict[str, Any]) -> list[Decision]:
     mine = {s["astronauts"][a] for a in free_astronauts(s, active_colour(s))}
     out = []
     for alien in sorted(s["aliens"]):
@@ -99,15 +102,15 @@ def _laser_options(s, ask) -> list[dict]:
     return out
 
 
-def _laser(s, ev: list, ask, d) -> None:
+def _laser(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     alien_dies(s, ev, d["alien"], "laser", scored=False)
 
 
-def _infirmary_options(s, ask) -> list[dict]:
+def _infirmary_options(s: State, ask: dict[str, Any]) -> list[Decision]:
     return [{"type": "heal", "astronaut": a} for a in sorted(set(s["track"]))]
 
 
-def _infirmary(s, ev: list, ask, d) -> None:
+def _infirmary(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     """R16: the astronaut leaves the track; the last one placed there fills the gap."""
     figure = d["astronaut"]
     track = s["track"]
@@ -120,24 +123,25 @@ def _infirmary(s, ev: list, ask, d) -> None:
                "moved": last if last != figure else None})
 
 
-def _security_options(s, ask) -> list[dict]:
+def _security_options(s: State, ask: dict[str, Any]) -> list[Decision]:
     return [{"type": "launch", "pod": c} for c in sorted(occupied_pods(s))]
 
 
-def _security(s, ev: list, ask, d) -> None:
+def _security(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     launch(s, ev, d["pod"], "security")
 
 
 # --- the Control Room (R10) ------------------------------------------------------------------
 
-def liftable(s) -> list[str]:
+def liftable(s: State) -> list[str]:
     return sorted(c for c in s["board"] if kind_at(s, c) not in ("waking_room", "pod"))
 
 
-def relocations(s, cell: str, first_only: bool = False) -> list[tuple[str, int]]:
+def relocations(s: State, cell: str, first_only: bool = False) -> list[tuple[str, int]]:
     """Every (cell, rotation) the tile on `cell` may be moved to with its contents (R10)."""
     entry = s["board"][cell]
     spec = spec_at(s, cell)
+    assert spec is not None  # the tile on `cell`
     before = spec.doors_at(entry["rot"])
     lifted = {c: e for c, e in s["board"].items() if c != cell}
     t = dict(s, board=lifted)
@@ -161,20 +165,20 @@ def relocations(s, cell: str, first_only: bool = False) -> list[tuple[str, int]]
     return out
 
 
-def _control_options(s, ask):
+def _control_options(s: State, ask: dict[str, Any]) -> Iterator[Decision]:
     return ({"type": "lift", "cell": c} for c in liftable(s) if relocations(s, c, first_only=True))
 
 
-def _control(s, ev: list, ask, d) -> None:
+def _control(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     ev.append({"e": "lifts", "tile": s["board"][d["cell"]]["tile"], "cell": d["cell"]})
     s["ask"] = {"q": "relocate", "cell": d["cell"], "figure": ask["figure"]}
 
 
-def relocate_options(s, ask) -> list[dict]:
+def relocate_options(s: State, ask: dict[str, Any]) -> list[Decision]:
     return [{"type": "relocate", "to": to, "rotation": rot} for to, rot in relocations(s, ask["cell"])]
 
 
-def apply_relocate(s, ev: list, ask, d) -> None:
+def apply_relocate(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     cell, to = ask["cell"], d["to"]
     entry = s["board"].pop(cell)
     entry["rot"] = d["rotation"]
@@ -189,11 +193,11 @@ def apply_relocate(s, ev: list, ask, d) -> None:
                "rotation": d["rotation"]})
 
 
-TARGETS = {
+TARGETS: dict[str, Callable[[State, dict[str, Any]], Iterable[Decision]]] = {
     "lab": _lab_options, "laser": _laser_options, "infirmary": _infirmary_options,
     "security_center": _security_options, "control_room": _control_options,
 }
-EFFECTS = {
+EFFECTS: dict[str, Callable[[State, list[Event], dict[str, Any], Decision], None]] = {
     "lab": _lab, "laser": _laser, "infirmary": _infirmary, "security_center": _security,
     "control_room": _control,
 }

@@ -5,20 +5,23 @@ active player must make in it (whom to push and where, where to teleport) is one
 """
 from __future__ import annotations
 
+from typing import Any
+
+from ..base import Decision, Event, State
 from . import pods
 from .scoring import alien_dies, astronaut_dies
 from .station import alien_at, astronauts_at, has_room, kind_at, links, over_capacity, role, spec_at
 
 
-def start_chain(s, starter: str, *also: str) -> None:
+def start_chain(s: State, starter: str, *also: str) -> None:
     s["chain"] = {"start": starter, "moved": [starter, *also]}
 
 
-def end_chain(s, ev: list, item) -> None:
+def end_chain(s: State, ev: list[Event], item: dict[str, Any]) -> None:
     s["chain"] = None
 
 
-def start_step(s, ev: list, figure: str, to: str, then_more: bool) -> None:
+def start_step(s: State, ev: list[Event], figure: str, to: str, then_more: bool) -> None:
     """One step of an astronaut: a full entry of the tile (R5), then perhaps one more step."""
     frm = s["astronauts"][figure]
     start_chain(s, figure)
@@ -29,11 +32,11 @@ def start_step(s, ev: list, figure: str, to: str, then_more: bool) -> None:
     s["queue"][:0] = items
 
 
-def step_targets(s, figure: str) -> list[str]:
+def step_targets(s: State, figure: str) -> list[str]:
     return links(s, s["astronauts"][figure])
 
 
-def teleport_destinations(s, cell: str) -> list[str] | None:
+def teleport_destinations(s: State, cell: str) -> list[str] | None:
     """Where an astronaut entering the teleporter on `cell` may arrive; None: deep space."""
     others = sorted(c for c in s["board"] if c != cell and kind_at(s, c) == "teleporter")
     if s["options"]["mean_teleporters"]:
@@ -42,7 +45,7 @@ def teleport_destinations(s, cell: str) -> list[str] | None:
     return [*others, waking_cell(s)]
 
 
-def enter(s, ev: list, item) -> None:
+def enter(s: State, ev: list[Event], item: dict[str, Any]) -> None:
     figure, cell, frm = item["fig"], item["cell"], item["from"]
     kind = kind_at(s, cell)
     if item["tp"] and kind == "teleporter":
@@ -68,29 +71,29 @@ def enter(s, ev: list, item) -> None:
     crowd(s, figure, cell, frm)
 
 
-def crowd(s, figure: str, cell: str, frm: str | None) -> None:
+def crowd(s: State, figure: str, cell: str, frm: str | None) -> None:
     """Over capacity: someone already there must be pushed on."""
     if over_capacity(s, cell):
         s["ask"] = {"q": "push", "cell": cell, "from": frm, "entering": figure}
 
 
-def teleport(s, ev: list, figure: str, frm: str, to: str) -> None:
+def teleport(s: State, ev: list[Event], figure: str, frm: str, to: str) -> None:
     ev.append({"e": "teleports", "figure": figure, "from": frm, "to": to})
     s["queue"].insert(0, {"do": "enter", "fig": figure, "cell": to, "from": None, "tp": False})
 
 
-def teleport_options(s, ask) -> list[dict]:
+def teleport_options(s: State, ask: dict[str, Any]) -> list[Decision]:
     return [{"type": "teleport", "to": c} for c in teleport_destinations(s, ask["from"]) or ()]
 
 
-def apply_teleport(s, ev: list, ask, d) -> None:
+def apply_teleport(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     teleport(s, ev, ask["figure"], ask["from"], d["to"])
 
 
-def push_options(s, ask) -> list[dict]:
+def push_options(s: State, ask: dict[str, Any]) -> list[Decision]:
     cell, chain = ask["cell"], s["chain"]
     targets = [c for c in links(s, cell) if c != ask["from"]]
-    out = []
+    out: list[Decision] = []
     for figure in astronauts_at(s, cell):
         if figure == ask["entering"] or figure in chain["moved"]:
             continue
@@ -98,14 +101,14 @@ def push_options(s, ask) -> list[dict]:
     return out
 
 
-def apply_push(s, ev: list, ask, d) -> None:
+def apply_push(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     figure, cell = d["figure"], ask["cell"]
     s["chain"]["moved"].append(figure)
     ev.append({"e": "pushed", "figure": figure, "from": cell, "to": d["to"]})
     s["queue"].insert(0, {"do": "enter", "fig": figure, "cell": d["to"], "from": cell, "tp": True})
 
 
-def entry_is_simple(s, figure: str, to: str, teleports: bool = True) -> bool:
+def entry_is_simple(s: State, figure: str, to: str, teleports: bool = True) -> bool:
     """True when entering `to` surely asks nothing more of the chain (no teleport, no push)."""
     kind = kind_at(s, to)
     if kind == "teleporter" and teleports:
@@ -114,4 +117,6 @@ def entry_is_simple(s, figure: str, to: str, teleports: bool = True) -> bool:
         return True
     if alien_at(s, to) is not None and role(figure) not in ("grunt", "robot"):
         return True
-    return has_room(s, to) or spec_at(s, to).capacity is None
+    spec = spec_at(s, to)
+    assert spec is not None  # `to` holds a tile
+    return has_room(s, to) or spec.capacity is None

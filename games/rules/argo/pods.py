@@ -1,21 +1,25 @@
 """Escape pods: seating, launches and the Pilot's choice (section 7, R7)."""
 from __future__ import annotations
 
+from typing import Any
+
+from ..base import Decision, Event, State
 from .components import load_station
 from .scoring import award, end_game
 from .station import links, owner, placements, role, spec_at, specs
 from .versions import holds
 
 
-def pods_in_game(s) -> int:
+def pods_in_game(s: State) -> int:
     station = load_station(s["station"])
     return sum(1 for p in station.pods if station.tiles[p].min_players <= s["players"])
 
 
-def seat(s, ev: list, figure: str, cell: str) -> None:
+def seat(s: State, ev: list[Event], figure: str, cell: str) -> None:
     """An astronaut entering a pod takes the free seat of lowest value."""
     entry = s["board"][cell]
     spec = spec_at(s, cell)
+    assert spec is not None  # the pod on `cell`
     i = entry["seats"].index(None)
     entry["seats"][i] = figure
     s["astronauts"][figure] = cell
@@ -27,7 +31,7 @@ def seat(s, ev: list, figure: str, cell: str) -> None:
         s["ask"] = {"q": "pilot", "figure": figure, "cell": cell}
 
 
-def launch(s, ev: list, cell: str, why: str) -> None:
+def launch(s: State, ev: list[Event], cell: str, why: str) -> None:
     entry = s["board"].pop(cell)
     spec = load_station(s["station"]).tiles[entry["tile"]]
     escaped = []
@@ -44,11 +48,11 @@ def launch(s, ev: list, cell: str, why: str) -> None:
         end_game(s, ev, "all_pods")
 
 
-def occupied_pods(s) -> list[str]:
+def occupied_pods(s: State) -> list[str]:
     return [c for c, e in s["board"].items() if any(e.get("seats") or ())]
 
 
-def launch_next_to(s, ev: list, cell: str) -> None:
+def launch_next_to(s: State, ev: list[Event], cell: str) -> None:
     """R7: an alien arriving on the tile a pod's door faces launches that pod if anyone sits in it."""
     for other in links(s, cell):
         entry = s["board"].get(other)
@@ -58,9 +62,9 @@ def launch_next_to(s, ev: list, cell: str) -> None:
 
 # --- the Pilot's choice ----------------------------------------------------------------------
 
-def pilot_options(s, ask) -> list[dict]:
+def pilot_options(s: State, ask: dict[str, Any]) -> list[Decision]:
     cell = ask["cell"]
-    options = [{"type": "pilot", "choice": "stay"}, {"type": "pilot", "choice": "launch"}]
+    options: list[Decision] = [{"type": "pilot", "choice": "stay"}, {"type": "pilot", "choice": "launch"}]
     without = dict(s, board={c: e for c, e in s["board"].items() if c != cell})
     spec = specs(s)[s["board"][cell]["tile"]]
     facing = spec.doors_at(s["board"][cell]["rot"])
@@ -71,7 +75,7 @@ def pilot_options(s, ask) -> list[dict]:
     return options
 
 
-def apply_pilot(s, ev: list, ask, d) -> None:
+def apply_pilot(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     cell, figure = ask["cell"], ask["figure"]
     choice = d["choice"]
     if choice == "launch":

@@ -2,6 +2,8 @@
 board.js draws with (games.rules.base.GamePresentation)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..base import N_, NAMED_COLOURS, Presentation
 from . import log, prompts, recap as _recap
 from .board_words import board_words
@@ -25,7 +27,7 @@ class ArgoPresentation(Presentation):
     prompt_for_others, recap = staticmethod(prompts.for_others), staticmethod(_recap.recap)
     describe = staticmethod(_describe)
 
-    def client_data(self, lang: str = "en") -> dict:
+    def client_data(self, lang: str = "en") -> dict[str, Any]:
         """The tile set with its kind names, for previews of tiles not yet on the board, and every
         word board.js says (`words`), in `lang`."""
         station = load_station("station")

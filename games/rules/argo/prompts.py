@@ -3,7 +3,7 @@
 as if it were theirs). The same keys and values as log.PROMPTS."""
 from __future__ import annotations
 
-from ..base import N_
+from ..base import N_, State
 from . import log
 
 FOR_OTHERS = {
@@ -30,5 +30,5 @@ FOR_OTHERS = {
 }
 
 
-def for_others(s, lang: str = "en") -> str:
-    return log.prompt(s, lang, FOR_OTHERS)
+def for_others(state: State, lang: str = "en") -> str:
+    return log.prompt(state, lang, FOR_OTHERS)

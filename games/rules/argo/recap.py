@@ -10,11 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import N_, RECAP_LINE, Named, pN_
+from ..base import N_, RECAP_LINE, Event, Named, pN_
 from .components import load_station
 from .log import CATALOGUE, EN as LOG, YOURS, figure_name, player_name, points, render, seat_points, t_, tile_name
-
-Event = dict[str, Any]
 
 # Said by the lines they belong to, or nothing a returning player needs: the turn's frame, the
 # module turned up for the display, a lapsed action, which alien of a crowded kill went first.
@@ -182,7 +180,7 @@ class Move(Line):
     def _clauses(self, r: Reader, you: bool) -> list[str]:
         """What happened on the way, said shorter and shorter: the pushed pieces with their cells,
         without them, then counted; the kills always."""
-        pushes = [[r.text("push", figure=r.piece(f, "acc"), to=to) for f, to in self.pushes.items()],
+        pushes: list[list[str]] = [[r.text("push", figure=r.piece(f, "acc"), to=to) for f, to in self.pushes.items()],
                   [r.piece(f, "acc") for f in self.pushes], [r.text("astronauts", n=len(self.pushes))]]
         scored = sum(s["points"] for s in self.scores)
         person = ".you" if you else ""

@@ -1,7 +1,10 @@
 """Loading a state written by hand or read back from storage: checked before it is trusted."""
 from __future__ import annotations
 
-from ..base import ImpossiblePosition
+from collections.abc import Callable, Iterable
+from typing import NoReturn
+
+from ..base import Decision, ImpossiblePosition, State
 from .components import ACTIVATABLE, NO_ALIEN_KINDS, is_cell, load_station
 
 
@@ -9,7 +12,7 @@ class StateError(ImpossiblePosition):
     """A state that is not a well-formed Argo state; the message names the bad part."""
 
 
-KEYS = {
+KEYS: dict[str, type | tuple[type, ...]] = {
     "game": str, "rules_version": int, "station": str, "players": int, "colours": list,
     "options": dict, "seed": int, "board": dict, "astronauts": dict, "aliens": dict,
     "next_alien": int, "display": list, "stack": list, "pod_stack": list, "track": list,
@@ -24,11 +27,11 @@ def _need(ok: bool, message: str) -> None:
         raise StateError(message)
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     raise StateError(message)
 
 
-def validate_state(s) -> None:
+def validate_state(s: State) -> None:
     _need(isinstance(s, dict), "a state is a JSON object")
     for key, kind in KEYS.items():
         if key not in s:
@@ -81,7 +84,7 @@ QUESTIONS = {
 CHAIN_QUESTIONS = {"push", "teleport", "alien_push"}
 
 
-def check_position(s) -> None:
+def check_position(s: State) -> None:
     """Everything about the pieces: raises ImpossiblePosition naming the first impossibility."""
     from .scoring import covered_by_token, track_slots
     from .station import links, reachable, waking_cell
@@ -231,7 +234,7 @@ def check_position(s) -> None:
     _need(0 <= s["undo_floor"] <= s["seq"], "undo_floor must lie between 0 and seq")
 
 
-def check_question(s, legal) -> None:
+def check_question(s: State, legal: Callable[[State], Iterable[Decision]]) -> None:
     """The pending question: present exactly while the game goes on, and answerable."""
     ask, over = s["ask"], s["over"]
     if over is not None:

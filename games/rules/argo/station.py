@@ -5,33 +5,35 @@ Every function takes the plain state dict `s` (see games/rules/argo/docs/state.m
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
+from ..base import State
 from .components import OPPOSITE_BIT, TileSpec, around, load_station
 
 ON_BOARD = ("dead", "escaped")
 
 
-def specs(s) -> dict[str, TileSpec]:
+def specs(s: State) -> dict[str, TileSpec]:
     return load_station(s["station"]).tiles
 
 
-def spec_at(s, cell: str) -> TileSpec | None:
+def spec_at(s: State, cell: str) -> TileSpec | None:
     entry = s["board"].get(cell)
     return None if entry is None else specs(s)[entry["tile"]]
 
 
-def kind_at(s, cell: str) -> str | None:
+def kind_at(s: State, cell: str) -> str | None:
     entry = s["board"].get(cell)
     return None if entry is None else specs(s)[entry["tile"]].kind
 
 
-def doors_at(s, cell: str) -> int:
+def doors_at(s: State, cell: str) -> int:
     entry = s["board"][cell]
     return specs(s)[entry["tile"]].doors_at(entry["rot"])
 
 
-def links(s, cell: str) -> list[str]:
+def links(s: State, cell: str) -> list[str]:
     """Cells connected to `cell`: orthogonal neighbours whose facing sides are both doors."""
     board = s["board"]
     tiles = specs(s)
@@ -46,7 +48,7 @@ def links(s, cell: str) -> list[str]:
     return out
 
 
-def reachable(s, start: str) -> set[str]:
+def reachable(s: State, start: str) -> set[str]:
     seen = {start}
     todo = deque([start])
     while todo:
@@ -57,7 +59,7 @@ def reachable(s, start: str) -> set[str]:
     return seen
 
 
-def distances(s, start: str) -> dict[str, int]:
+def distances(s: State, start: str) -> dict[str, int]:
     dist = {start: 0}
     todo = deque([start])
     while todo:
@@ -69,12 +71,13 @@ def distances(s, start: str) -> dict[str, int]:
     return dist
 
 
-def waking_cell(s) -> str:
+def waking_cell(s: State) -> str:
     wr = load_station(s["station"]).waking_room
-    return next(c for c, e in s["board"].items() if e["tile"] == wr)
+    cell: str = next(c for c, e in s["board"].items() if e["tile"] == wr)
+    return cell
 
 
-def station_connected(s) -> bool:
+def station_connected(s: State) -> bool:
     return len(reachable(s, waking_cell(s))) == len(s["board"])
 
 
@@ -93,27 +96,28 @@ def _figure_order(station: str, colours: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"{c}-{r}" for c in colours for r in load_station(station).roles)
 
 
-def figure_order(s) -> tuple[str, ...]:
+def figure_order(s: State) -> tuple[str, ...]:
     """Every astronaut in seat order, then role order. Rules iterate in this order, never in the
     order of the state's dict, so a state read back from any store (PostgreSQL's jsonb reorders
     keys) plays exactly the same."""
     return _figure_order(s["station"], tuple(s["colours"]))
 
 
-def astronauts_at(s, cell: str) -> list[str]:
+def astronauts_at(s: State, cell: str) -> list[str]:
     """Unseated astronauts standing on `cell` (none on a pod: those are seated)."""
     where = s["astronauts"]
     return [a for a in figure_order(s) if where[a] == cell]
 
 
-def alien_at(s, cell: str) -> str | None:
-    for alien, where in s["aliens"].items():
+def alien_at(s: State, cell: str) -> str | None:
+    aliens: dict[str, str] = s["aliens"]
+    for alien, where in aliens.items():
         if where == cell:
             return alien
     return None
 
 
-def free_astronauts(s, colour: str | None = None) -> list[str]:
+def free_astronauts(s: State, colour: str | None = None) -> list[str]:
     """Astronauts on the board and not seated (of one colour, or all)."""
     board = s["board"]
     tiles = specs(s)
@@ -128,25 +132,27 @@ def free_astronauts(s, colour: str | None = None) -> list[str]:
     return out
 
 
-def over_capacity(s, cell: str) -> bool:
+def over_capacity(s: State, cell: str) -> bool:
     spec = spec_at(s, cell)
+    assert spec is not None  # a cell with a tile
     return spec.capacity is not None and spec.kind != "pod" and len(astronauts_at(s, cell)) > spec.capacity
 
 
-def has_room(s, cell: str) -> bool:
+def has_room(s: State, cell: str) -> bool:
     spec = spec_at(s, cell)
+    assert spec is not None  # a cell with a tile
     return spec.capacity is None or spec.kind == "pod" or len(astronauts_at(s, cell)) < spec.capacity
 
 
 # --- placement (RULES.md section 6) ----------------------------------------------------------
 
-def frontier(s) -> set[str]:
+def frontier(s: State) -> set[str]:
     """Empty cells next to at least one tile."""
     board = s["board"]
     return {n for c in board for _, n in around(c) if n not in board}
 
 
-def placement_links(s, cell: str, doors: int) -> list[str]:
+def placement_links(s: State, cell: str, doors: int) -> list[str]:
     """Cells a tile with `doors` placed on empty `cell` would connect to."""
     board = s["board"]
     tiles = specs(s)
@@ -159,8 +165,8 @@ def placement_links(s, cell: str, doors: int) -> list[str]:
     return out
 
 
-def placements(s, tile_id: str, dist: dict[str, int] | None = None, cells=None,
-               pod_rule: str = "distance"):
+def placements(s: State, tile_id: str, dist: dict[str, int] | None = None, cells: Iterable[str] | None = None,
+               pod_rule: str = "distance") -> Iterator[tuple[str, int]]:
     """Legal (cell, rotation) for placing `tile_id` on an empty cell (section 6), lazily.
 
     pod_rule "distance": a pod lies at least 4 steps from the Waking Room (building);

@@ -6,10 +6,13 @@ state's `queue`; `run` works through it until the next question.
 """
 from __future__ import annotations
 
-from ..base import clone
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Protocol, cast
+
+from ..base import Decision, Event, State, clone
 from ..rng import SeededRandom
 from . import aliens, modules, movement, pods
-from .components import OPPOSITE_BIT, around, load_station
+from .components import ACTIVATABLE, OPPOSITE_BIT, around, load_station
 from .scoring import active_colour, astronaut_dies, end_game
 from .station import alien_at, distances, free_astronauts, kind_at, placements, waking_cell
 from .versions import CURRENT
@@ -19,8 +22,8 @@ LAPSABLE = frozenset({"alien_move", "build", "action", "step"})
 
 # --- setup -----------------------------------------------------------------------------------
 
-def new_game(players: int, seed: int, options: dict | None = None, station: str = "station",
-             version: int = CURRENT) -> dict:
+def new_game(players: int, seed: int, options: dict[str, Any] | None = None, station: str = "station",
+             version: int = CURRENT) -> State:
     """The starting position (section 2), with the start player's first question."""
     data = load_station(station)
     opts = {"difficulty": "medium", "mean_teleporters": False, **(options or {})}
@@ -36,7 +39,7 @@ def new_game(players: int, seed: int, options: dict | None = None, station: str 
         board[cell] = {"tile": tile, "rot": rng.choice(rotations)}
     rest = [t for t in data.modules if t != wr and t not in plain[:4]]
     rng.shuffle(rest)
-    s = {
+    s: State = {
         "game": "argo", "rules_version": version, "station": station,
         "players": players, "colours": colours, "options": opts, "seed": seed,
         "board": board,
@@ -50,7 +53,7 @@ def new_game(players: int, seed: int, options: dict | None = None, station: str 
         "turns_played": dict.fromkeys(colours, 0), "final": None, "out": [], "modules_out": False,
         "queue": [], "chain": None, "ask": None, "seq": 0, "undo_floor": 0, "over": None,
     }
-    ev: list = []
+    ev: list[Event] = []
     begin_turn(s, ev, s["turn"]["seat"])
     run(s, ev)
     return s
@@ -58,7 +61,7 @@ def new_game(players: int, seed: int, options: dict | None = None, station: str 
 
 # --- the queue -------------------------------------------------------------------------------
 
-def run(s, ev: list) -> None:
+def run(s: State, ev: list[Event]) -> None:
     while s["over"] is None:
         ask = s["ask"]
         if ask is not None:
@@ -75,7 +78,7 @@ def run(s, ev: list) -> None:
             raise AssertionError(f"no work and no question in phase {s['turn']['phase']}")
 
 
-def lapse(s, ev: list) -> None:
+def lapse(s: State, ev: list[Event]) -> None:
     """R1, R2, R3: a mandatory step that cannot be taken is skipped."""
     ask = s["ask"]
     q = ask["q"]
@@ -94,7 +97,7 @@ def lapse(s, ev: list) -> None:
         ev.append({"e": "lapse", "what": "jump", "figure": ask["figure"]})
 
 
-def goto_phase(s, ev: list, item) -> None:
+def goto_phase(s: State, ev: list[Event], item: dict[str, Any]) -> None:
     phase = item["to"]
     s["turn"]["phase"] = phase
     if phase == "alien":
@@ -109,13 +112,13 @@ def goto_phase(s, ev: list, item) -> None:
             s["ask"] = {"q": "build"}
 
 
-def more_steps(s, ev: list, item) -> None:
+def more_steps(s: State, ev: list[Event], item: dict[str, Any]) -> None:
     """The Explorer may take her second step of this move, or stop."""
     if item["fig"] in free_astronauts(s, active_colour(s)):
         s["ask"] = {"q": "step", "figure": item["fig"], "optional": True}
 
 
-def jump_move(s, ev: list, item) -> None:
+def jump_move(s: State, ev: list[Event], item: dict[str, Any]) -> None:
     """R11: each of the two Jump Room moves lapses only if it is impossible."""
     figure = item["fig"]
     if figure in free_astronauts(s, active_colour(s)):
@@ -124,7 +127,7 @@ def jump_move(s, ev: list, item) -> None:
         ev.append({"e": "lapse", "what": "jump", "figure": figure})
 
 
-HANDLERS = {
+HANDLERS: dict[str, Callable[[State, list[Event], dict[str, Any]], None]] = {
     "enter": movement.enter, "alien_enter": aliens.alien_enter, "kill_step": aliens.kill_step,
     "end_chain": movement.end_chain, "phase": goto_phase, "more": more_steps, "jump": jump_move,
     "crowd": modules.crowd_item,
@@ -133,7 +136,7 @@ HANDLERS = {
 
 # --- turns and the end (section 10) ----------------------------------------------------------
 
-def begin_turn(s, ev: list, seat: int) -> None:
+def begin_turn(s: State, ev: list[Event], seat: int) -> None:
     colour = s["colours"][seat]
     if s["final"] is not None:
         s["final"].remove(colour)
@@ -148,7 +151,7 @@ def begin_turn(s, ev: list, seat: int) -> None:
     s["queue"] = [{"do": "phase", "to": "alien"}]
 
 
-def trigger_final(s, ev: list, reason: str) -> None:
+def trigger_final(s: State, ev: list[Event], reason: str) -> None:
     """The current player finishes his turn, then every other player plays one more."""
     if s["final"] is None:
         me = active_colour(s)
@@ -156,7 +159,7 @@ def trigger_final(s, ev: list, reason: str) -> None:
         ev.append({"e": "final_round", "reason": reason})
 
 
-def end_turn(s, ev: list) -> None:
+def end_turn(s: State, ev: list[Event]) -> None:
     colour = active_colour(s)
     for figure, tile in s["turn"]["core"]:
         where = s["astronauts"][figure]
@@ -169,7 +172,7 @@ def end_turn(s, ev: list) -> None:
     advance(s, ev)
 
 
-def advance(s, ev: list) -> None:
+def advance(s: State, ev: list[Event]) -> None:
     """Hand the turn on; a player with no astronaut left on the board plays no more turns."""
     n = s["players"]
     seat = s["turn"]["seat"]
@@ -194,19 +197,20 @@ def advance(s, ev: list) -> None:
 
 # --- building (section 6) --------------------------------------------------------------------
 
-def build_options(s, ask, narrow=None):
+def build_options(s: State, ask: dict[str, Any], narrow: Decision | None = None) -> Iterator[Decision]:
     available = list(s["display"]) + s["pod_stack"][:1]
     cells = None
     if narrow is not None:
         available = [t for t in available if t == narrow.get("tile")]
-        cells = [narrow.get("cell")]
+        # a place decision (its shape checked) names a cell; any other kind leaves no tile to place
+        cells = cast("list[str]", [narrow.get("cell")])
     dist = distances(s, waking_cell(s))
     for tile in available:
         for c, r in placements(s, tile, dist=dist, cells=cells):
             yield {"type": "place", "tile": tile, "cell": c, "rotation": r}
 
 
-def apply_place(s, ev: list, ask, d) -> None:
+def apply_place(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     tile, cell = d["tile"], d["cell"]
     spec = load_station(s["station"]).tiles[tile]
     ev.append({"e": "placed", "tile": tile, "cell": cell, "rotation": d["rotation"]})
@@ -216,7 +220,7 @@ def apply_place(s, ev: list, ask, d) -> None:
     else:
         s["display"].remove(tile)
         s["board"][cell] = {"tile": tile, "rot": d["rotation"]}
-        if spec.kind in modules.ACTIVATABLE:
+        if spec.kind in ACTIVATABLE:
             s["board"][cell]["marks"] = []
         if s["stack"]:
             revealed = s["stack"].pop(0)
@@ -236,14 +240,14 @@ def apply_place(s, ev: list, ask, d) -> None:
 
 # --- actions (section 3.3) -------------------------------------------------------------------
 
-def step_options(s, figure: str, narrow=None) -> list[dict]:
+def step_options(s: State, figure: str, narrow: Decision | None = None) -> list[Decision]:
     targets = movement.step_targets(s, figure)
     if narrow is not None:
         targets = [c for c in targets if c == narrow.get("to")]
     return [{"type": "step", "figure": figure, "to": c} for c in targets]
 
 
-def action_options(s, ask, narrow=None) -> list[dict]:
+def action_options(s: State, ask: dict[str, Any], narrow: Decision | None = None) -> list[Decision]:
     colour = active_colour(s)
     figures = [f for f in free_astronauts(s, colour) if f not in s["turn"]["moved"]]
     if narrow is not None:
@@ -258,14 +262,14 @@ def action_options(s, ask, narrow=None) -> list[dict]:
     return out
 
 
-def step_question_options(s, ask, narrow=None) -> list[dict]:
+def step_question_options(s: State, ask: dict[str, Any], narrow: Decision | None = None) -> list[Decision]:
     out = step_options(s, ask["figure"], narrow)
     if ask["optional"]:
         out.append({"type": "stop"})
     return out
 
 
-def apply_action(s, ev: list, ask, d) -> None:
+def apply_action(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     s["turn"]["actions"] -= 1
     figure = d["figure"]
     if d["type"] == "step":
@@ -275,7 +279,7 @@ def apply_action(s, ev: list, ask, d) -> None:
         modules.activate(s, ev, figure)
 
 
-def apply_step(s, ev: list, ask, d) -> None:
+def apply_step(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     if d["type"] == "stop":
         ev.append({"e": "stops", "figure": ask["figure"]})
         return
@@ -283,17 +287,23 @@ def apply_step(s, ev: list, ask, d) -> None:
     movement.start_step(s, ev, ask["figure"], d["to"], then_more=then_more)
 
 
-def apply_end_turn(s, ev: list, ask, d) -> None:
+def apply_end_turn(s: State, ev: list[Event], ask: dict[str, Any], d: Decision) -> None:
     end_turn(s, ev)
 
 
 # --- questions: options and effects ----------------------------------------------------------
 
-def _unnarrowed(fn):
+class Options(Protocol):
+    """The choices a question offers, narrowed to one decision's kind if given."""
+
+    def __call__(self, s: State, ask: dict[str, Any], narrow: Decision | None = None, /) -> Iterable[Decision]: ...
+
+
+def _unnarrowed(fn: Callable[[State, dict[str, Any]], Iterable[Decision]]) -> Options:
     return lambda s, ask, narrow=None: fn(s, ask)
 
 
-OPTIONS = {
+OPTIONS: dict[str, Options] = {
     "alien_move": _unnarrowed(aliens.move_options),
     "alien_push": _unnarrowed(aliens.push_options),
     "victim": _unnarrowed(aliens.victim_options),
@@ -308,7 +318,7 @@ OPTIONS = {
     "relocate": _unnarrowed(modules.relocate_options),
     "end_turn": lambda s, ask, narrow=None: [{"type": "end_turn"}],
 }
-EFFECTS = {
+EFFECTS: dict[str, Callable[[State, list[Event], dict[str, Any], Decision], None]] = {
     "alien_move": aliens.apply_move, "alien_push": aliens.apply_push,
     "victim": aliens.apply_victim, "kill_order": aliens.apply_kill_order, "build": apply_place, "action": apply_action,
     "step": apply_step, "push": movement.apply_push, "teleport": movement.apply_teleport,
@@ -317,7 +327,7 @@ EFFECTS = {
 }
 
 
-def dispatch(s, ev: list, d) -> None:
+def dispatch(s: State, ev: list[Event], d: Decision) -> None:
     """Carry out a decision known to be legal, then run on to the next question."""
     ask = s["ask"]
     s["ask"] = None
@@ -325,13 +335,13 @@ def dispatch(s, ev: list, d) -> None:
     run(s, ev)
 
 
-def _after(s, d, ev: list | None = None):
+def _after(s: State, d: Decision, ev: list[Event] | None = None) -> State:
     t = clone(s)
     dispatch(t, [] if ev is None else ev, d)
     return t
 
 
-def completes(t) -> bool:
+def completes(t: State) -> bool:
     """R4: can the chain under way in `t` be finished by some sequence of choices?"""
     if t["over"] is not None or t["chain"] is None:
         return True
@@ -342,14 +352,14 @@ def completes(t) -> bool:
     return any(completes(_after(t, d)) for d in options)
 
 
-def _tail_clear(s) -> bool:
+def _tail_clear(s: State) -> bool:
     """Nothing else of the chain waits after the current question."""
     return s["chain"] is None or not s["queue"] or s["queue"][0]["do"] == "end_chain"
 
 
-def _simple(s, ask, d) -> bool:
+def _simple(s: State, ask: dict[str, Any], d: Decision) -> bool:
     """Decisions that surely need no look-ahead for R4 and R8."""
-    kind = d["type"]
+    kind: str = d["type"]
     if kind in ("push", "teleport", "victim", "pilot") and not _tail_clear(s):
         return False
     if kind == "step":
@@ -367,7 +377,7 @@ def _simple(s, ask, d) -> bool:
     return kind != "swap"
 
 
-def _sound(s, d, t) -> bool:
+def _sound(s: State, d: Decision, t: State) -> bool:
     """`t` is `s` after decision `d`: R4 for chains, R8 for activations."""
     if d["type"] != "activate":
         return completes(t)
@@ -377,7 +387,7 @@ def _sound(s, d, t) -> bool:
     return t["over"] is not None or ask is None or any(True for _ in iter_legal(t))
 
 
-def iter_legal(s, narrow=None):
+def iter_legal(s: State, narrow: Decision | None = None) -> Iterator[Decision]:
     """Every legal decision for the current question (narrowed to one decision's kind, if given)."""
     ask = s["ask"]
     if ask is None:
@@ -387,7 +397,7 @@ def iter_legal(s, narrow=None):
             yield d
 
 
-def play(s, d, ev: list) -> dict | None:
+def play(s: State, d: Decision, ev: list[Event]) -> State | None:
     """Carry out `d` if it is legal; returns the new state (maybe `s` itself), or None if not."""
     ask = s["ask"]
     if ask is None or d not in list(OPTIONS[ask["q"]](s, ask, d)):
@@ -396,7 +406,7 @@ def play(s, d, ev: list) -> dict | None:
         s["seq"] += 1
         dispatch(s, ev, d)
         return s
-    trial: list = []
+    trial: list[Event] = []
     t = clone(s)
     t["seq"] += 1
     dispatch(t, trial, d)

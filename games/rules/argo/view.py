@@ -7,16 +7,18 @@ board does not draw is shown under "bookkeeping", so that a whole position can b
 """
 from __future__ import annotations
 
+from typing import Any
+
+from ..base import State, clone
 from .components import load_station
 from .log import CATALOGUE, prompt
 from .scoring import activations, alien_score, covered_by_token, escaped, outcome, track_slots
 from .station import specs
-from .turn import clone
 
 
-def _tile(s, cell: str, entry: dict) -> dict:
+def _tile(s: State, cell: str, entry: dict[str, Any]) -> dict[str, Any]:
     spec = specs(s)[entry["tile"]]
-    out = {"tile": spec.id, "kind": spec.kind, "rotation": entry["rot"], "doors": spec.doors_at(entry["rot"]),
+    out: dict[str, Any] = {"tile": spec.id, "kind": spec.kind, "rotation": entry["rot"], "doors": spec.doors_at(entry["rot"]),
            "capacity": spec.capacity, "alien_symbol": spec.alien_symbol}
     if "marks" in entry:
         out["marks"] = list(entry["marks"])
@@ -25,14 +27,14 @@ def _tile(s, cell: str, entry: dict) -> dict:
     return out
 
 
-def _in_transit(s) -> list:
+def _in_transit(s: State) -> list[tuple[str, str]]:
     """An astronaut waiting for its teleport destination: it stands on the teleporter it entered,
     never on the tile it was pushed out of (which would look over capacity)."""
     ask = s["ask"]
     return [(ask["figure"], ask["from"])] if ask and ask["q"] == "teleport" else []
 
 
-def _bookkeeping(s) -> dict:
+def _bookkeeping(s: State) -> dict[str, Any]:
     """The public rest of the state, which the board does not draw: the turn's own record (with the
     Core Room astronauts it started with, kept after the end too), the work queued in it and the chain
     under way, completed turns, the next alien's number, the station set, the undo floor, and the cell
@@ -45,7 +47,7 @@ def _bookkeeping(s) -> dict:
     }
 
 
-def view(s, seat: int | None) -> dict:
+def view(s: State, seat: int | None) -> dict[str, Any]:
     station = load_station(s["station"])
     turn = s["turn"]
     return {
@@ -89,7 +91,7 @@ def view(s, seat: int | None) -> dict:
     }
 
 
-def twin(s, seat: int | None) -> dict:
+def twin(s: State, seat: int | None) -> State:
     """The same position with another setup seed and the face-down modules in another order: Argo
     hides nothing else, from any seat."""
     other = clone(s)
