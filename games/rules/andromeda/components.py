@@ -10,9 +10,12 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).with_name("data") / "andromeda.json"
 WORMHOLE = "W"
+
+Step = tuple[str, str, bool]  # a link from a node: (the node at its other end, the link, dotted)
 
 
 class DataError(ValueError):
@@ -46,26 +49,26 @@ class Line:
 
 @dataclass(frozen=True)
 class Board:
-    raw: dict
+    raw: dict[str, Any]
     zones: tuple[str, ...]
     nodes: tuple[str, ...]                 # every node but the wormhole
-    depth: dict
-    zone: dict
+    depth: dict[str, int]
+    zone: dict[str, str]
     outer: tuple[str, ...]
     inner: tuple[str, ...]
-    inward: dict                           # node -> ((target, link, dotted), ...), W included
-    outward: dict                          # node -> ((source, link, dotted), ...)
+    inward: dict[str, tuple[Step, ...]]    # node -> ((target, link, dotted), ...), W included
+    outward: dict[str, tuple[Step, ...]]   # node -> ((source, link, dotted), ...)
     dotted_links: tuple[str, ...]
     crossings: tuple[tuple[str, ...], ...]  # mission 2: the four ends of one zone's two dotted links
     lines: tuple[Line, ...]
     colours: tuple[str, ...]
-    ships: dict                            # players -> ships on the platform
+    ships: dict[int, int]                  # players -> ships on the platform
     start_vp: int
-    skip_fields: dict
+    skip_fields: dict[int, str]
     skip_start: tuple[int, ...]
     last_ship_vp: tuple[int, ...]
-    missions: dict                         # id -> Mission
-    cards: dict                            # id -> Card
+    missions: dict[int, Mission]           # id -> Mission
+    cards: dict[str, Card]                 # id -> Card
     removed_in_two: tuple[int, ...]
 
 
@@ -78,12 +81,12 @@ def _need(ok: bool, message: str) -> None:
         raise DataError(message)
 
 
-def _texts(entry: dict, what: str) -> None:
+def _texts(entry: dict[str, Any], what: str) -> None:
     for key in ("name", "text"):
         _need(isinstance(entry.get(key), str) and bool(entry[key]), f"{what}: {key} needs its English text")
 
 
-def _check_nodes(raw: dict) -> None:
+def _check_nodes(raw: dict[str, Any]) -> None:
     zones = raw["zones"]
     _need(isinstance(zones, list) and len(zones) == 3, "zones: three approach zones")
     _need(WORMHOLE in raw["nodes"] and raw["nodes"][WORMHOLE]["depth"] == 0, "nodes: the wormhole W at depth 0")
@@ -94,7 +97,7 @@ def _check_nodes(raw: dict) -> None:
         _need(name == WORMHOLE or node.get("zone") in zones, f"node {name}: zone must be one of {zones}")
 
 
-def _check_links(raw: dict) -> None:
+def _check_links(raw: dict[str, Any]) -> None:
     nodes = raw["nodes"]
     for kind in ("links", "dotted"):
         for pair in raw[kind]:
@@ -109,8 +112,8 @@ def _check_links(raw: dict) -> None:
             _need(any(a == name for a, _ in raw["links"]), f"node {name}: needs a solid link inward")
 
 
-def _check_cards(raw: dict) -> None:
-    seen = set()
+def _check_cards(raw: dict[str, Any]) -> None:
+    seen: set[str] = set()
     for card in raw["cards"]:
         what = f"card {card.get('id')}"
         _need(isinstance(card.get("id"), str) and card["id"] not in seen, f"{what}: a unique id")
@@ -126,11 +129,11 @@ def _check_cards(raw: dict) -> None:
         _texts(m, f"mission {m['id']}")
 
 
-def _lines(inward: dict, depth: dict) -> tuple[Line, ...]:
+def _lines(inward: dict[str, tuple[Step, ...]], depth: dict[str, int]) -> tuple[Line, ...]:
     """Every chain of four nodes from the outer ring to the inner ring, each link one step inward."""
-    out = []
+    out: list[Line] = []
 
-    def walk(path, dotted):
+    def walk(path: list[str], dotted: bool) -> None:
         if len(path) == 4:
             out.append(Line(tuple(path), dotted))
             return
@@ -143,7 +146,7 @@ def _lines(inward: dict, depth: dict) -> tuple[Line, ...]:
     return tuple(out)
 
 
-def validate(raw: dict) -> None:
+def validate(raw: dict[str, Any]) -> None:
     """Raise DataError naming the first bad entry of a data file's contents."""
     _check_nodes(raw)
     _check_links(raw)
@@ -158,14 +161,14 @@ def load_board() -> Board:
     validate(raw)
     nodes = tuple(n for n in raw["nodes"] if n != WORMHOLE)
     depth = {n: raw["nodes"][n]["depth"] for n in raw["nodes"]}
-    inward: dict = {n: [] for n in raw["nodes"]}
-    outward: dict = {n: [] for n in raw["nodes"]}
+    into: dict[str, list[Step]] = {n: [] for n in raw["nodes"]}
+    out_of: dict[str, list[Step]] = {n: [] for n in raw["nodes"]}
     for kind, dotted in (("links", False), ("dotted", True)):
         for a, b in raw[kind]:
-            inward[a].append((b, link_id(a, b), dotted))
-            outward[b].append((a, link_id(a, b), dotted))
-    inward = {n: tuple(v) for n, v in inward.items()}
-    outward = {n: tuple(v) for n, v in outward.items()}
+            into[a].append((b, link_id(a, b), dotted))
+            out_of[b].append((a, link_id(a, b), dotted))
+    inward = {n: tuple(v) for n, v in into.items()}
+    outward = {n: tuple(v) for n, v in out_of.items()}
     zones = tuple(raw["zones"])
     dotted_pairs = raw["dotted"]
     crossings = tuple(tuple(sorted({p for pair in dotted_pairs if raw["nodes"][pair[0]]["zone"] == z for p in pair}))

@@ -5,51 +5,54 @@ build decisions from them.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from ..base import Event, State
 from .components import WORMHOLE, load_board
 
 BOARD = load_board()
 _PLACE = {node: i for i, node in enumerate(BOARD.nodes)}
 
 
-def on_board(s, marks: str = "board") -> list[str]:
+def on_board(s: State, marks: str = "board") -> list[str]:
     """The nodes of `s[marks]` (the ships, or the upright marks) in the board's order, A1 … C11: a
     state read back from the database keeps its mappings' keys in an order of its own, and nothing
     the rules list may follow it."""
     return sorted(s[marks], key=lambda node: (_PLACE.get(node, len(_PLACE)), node))
 
 
-def blocked(s) -> set[str]:
+def blocked(s: State) -> set[str]:
     return {b["link"] for b in s["blocked"]}
 
 
-def is_free(s, node: str) -> bool:
+def is_free(s: State, node: str) -> bool:
     """The wormhole takes any number of ships; a node holds one."""
     return node == WORMHOLE or node not in s["board"]
 
 
-def ships_of(s, colour: str) -> list[str]:
+def ships_of(s: State, colour: str) -> list[str]:
     board = s["board"]
     return [n for n in on_board(s) if board[n] == colour]
 
 
-def movable(s, node: str) -> bool:
+def movable(s: State, node: str) -> bool:
     """An upright ship is moved only by its own warp, never by SWAP or a card (seed)."""
     return node not in s["upright"]
 
 
-def free_outer(s) -> list[str]:
+def free_outer(s: State) -> list[str]:
     return [n for n in BOARD.outer if n not in s["board"]]
 
 
-def enters(s, colour: str) -> list[str]:
+def enters(s: State, colour: str) -> list[str]:
     return free_outer(s) if s["platform"][colour] > 0 else []
 
 
-def steps(s, colour: str, cut=None) -> list[tuple[str, str, bool]]:
+def steps(s: State, colour: str, cut: Collection[str] | None = None) -> list[tuple[str, str, bool]]:
     """One link inward to a free node (or into the wormhole): (from, to, dotted)."""
     cut = blocked(s) if cut is None else cut
     board = s["board"]
-    out = []
+    out: list[tuple[str, str, bool]] = []
     for node in on_board(s):
         if board[node] != colour or node in s["upright"]:
             continue
@@ -59,7 +62,7 @@ def steps(s, colour: str, cut=None) -> list[tuple[str, str, bool]]:
     return out
 
 
-def warps(s, colour: str, cut=None) -> list[tuple[str, str, bool]]:
+def warps(s: State, colour: str, cut: Collection[str] | None = None) -> list[tuple[str, str, bool]]:
     """An upright ship raised before this turn moves one or two links inward, ending free (AE7)."""
     cut = blocked(s) if cut is None else cut
     board, number = s["board"], s["turn"]["number"]
@@ -83,34 +86,34 @@ def warps(s, colour: str, cut=None) -> list[tuple[str, str, bool]]:
     return [(a, b, dotted) for (a, b), dotted in found.items()]
 
 
-def in_front(s, node: str, cut=None) -> list[str]:
+def in_front(s: State, node: str, cut: Collection[str] | None = None) -> list[str]:
     cut = blocked(s) if cut is None else cut
     return [t for t, link, _ in BOARD.inward[node] if link not in cut and t != WORMHOLE]
 
 
-def behind(s, node: str, cut=None) -> list[str]:
+def behind(s: State, node: str, cut: Collection[str] | None = None) -> list[str]:
     cut = blocked(s) if cut is None else cut
     return [t for t, link, _ in BOARD.outward[node] if link not in cut]
 
 
-def relocate(s, a: str, b: str) -> None:
+def relocate(s: State, a: str, b: str) -> None:
     s["board"][b] = s["board"].pop(a)
     if a in s["upright"]:
         s["upright"][b] = s["upright"].pop(a)
 
 
-def trade(s, a: str, b: str) -> None:
+def trade(s: State, a: str, b: str) -> None:
     board = s["board"]
     board[a], board[b] = board[b], board[a]
 
 
-def finished(s, colour: str) -> bool:
+def finished(s: State, colour: str) -> bool:
     """Saved all ships: platform empty, Lost Ship on the board once, none left there (section 5)."""
     return (s["platform"][colour] == 0 and s["lost"][colour] == "placed"
             and colour not in s["board"].values())
 
 
-def into_wormhole(s, ev: list, node: str) -> None:
+def into_wormhole(s: State, ev: list[Event], node: str) -> None:
     """The ship is saved; its owner takes an open card unless it was his last ship."""
     owner = s["board"].pop(node)
     s["upright"].pop(node, None)
@@ -124,7 +127,7 @@ def into_wormhole(s, ev: list, node: str) -> None:
         s["queue"].append({"q": "take", "colour": owner})
 
 
-def move_ship(s, ev: list, a: str, b: str, how: str) -> None:
+def move_ship(s: State, ev: list[Event], a: str, b: str, how: str) -> None:
     """Any move of a ship from a to b; into the wormhole saves it."""
     if b == WORMHOLE:
         into_wormhole(s, ev, a)
@@ -133,7 +136,7 @@ def move_ship(s, ev: list, a: str, b: str, how: str) -> None:
     relocate(s, a, b)
 
 
-def enter(s, ev: list, colour: str, node: str, how: str = "enter") -> None:
+def enter(s: State, ev: list[Event], colour: str, node: str, how: str = "enter") -> None:
     s["platform"][colour] -= 1
     s["board"][node] = colour
     ev.append({"e": "enter", "colour": colour, "to": node, "how": how})
