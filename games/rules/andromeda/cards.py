@@ -6,6 +6,9 @@ saves the ship like any other move.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
+
+from ..base import Decision, Event, State
 from ..rng import shuffle_in_state
 from .components import DataError
 from .ships import (
@@ -26,27 +29,30 @@ from .ships import (
 
 DECKS = ("warning", "alert")
 
+Plays = list[dict[str, str]]  # the fields of a card's plays, besides "type" and "card"
+Effect = Callable[[State, list[Event], str, Decision], None]  # (state, events, colour, decision)
 
-def others(s, colour: str) -> list[str]:
+
+def others(s: State, colour: str) -> list[str]:
     return [c for c in s["colours"] if c != colour and not finished(s, c)]
 
 
-def _own(s, colour):
+def _own(s: State, colour: str) -> list[str]:
     return [n for n in ships_of(s, colour) if movable(s, n)]
 
 
-def _theirs(s, colour):
+def _theirs(s: State, colour: str) -> list[str]:
     return [n for n in on_board(s) if s["board"][n] != colour and movable(s, n)]
 
 
 # --- the plays each card allows now (extra fields of {"type": "play", "card": id}) ------------
 
-def _w1(s, c, cut):
+def _w1(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"ship": n} for n in _own(s, c)]
 
 
-def _w2(s, c, cut):
-    plays = []
+def _w2(s: State, c: str, cut: Collection[str]) -> Plays:
+    plays: Plays = []
     for n in _own(s, c):
         for m in behind(s, n, cut):
             if m in s["board"]:
@@ -54,53 +60,53 @@ def _w2(s, c, cut):
     return _unique(plays)
 
 
-def _w3(s, c, cut):
+def _w3(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"player": p} for p in others(s, c) if shifts(s, p)]
 
 
-def _w4(s, c, cut):
+def _w4(s: State, c: str, cut: Collection[str]) -> Plays:
     outer = free_outer(s)
     return [{"ship": n, "to": k} for n in on_board(s) if movable(s, n) for k in outer]
 
 
-def _w5(s, c, cut):
+def _w5(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"player": p} for p in others(s, c) if s["platform"][p] > 0] if free_outer(s) else []
 
 
-def _w6(s, c, cut):
+def _w6(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"ship": n, "with": m} for n in _own(s, c) for m in behind(s, n, cut)
             if s["board"].get(m, c) != c and movable(s, m)]
 
 
-def _w7(s, c, cut):
+def _w7(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"ship": n, "to": t} for n in _theirs(s, c) for t, link, _ in BOARD.inward[n]
             if link not in cut and is_free(s, t)]
 
 
-def _w8(s, c, cut):
+def _w8(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"ship": n, "to": k} for n in _own(s, c) for k in behind(s, n, cut) if k not in s["board"]]
 
 
-def _w9(s, c, cut):
+def _w9(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"ship": n} for n in _theirs(s, c)]
 
 
-def _a1(s, c, cut):
+def _a1(s: State, c: str, cut: Collection[str]) -> Plays:
     free = [k for k in BOARD.inner if k not in s["board"]]
     return [{"ship": n, "to": k} for n in _own(s, c) if n in BOARD.inner for k in free]
 
 
-def _a2(s, c, cut):
+def _a2(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{}] if s["decks"]["mission"] else []
 
 
-def _a3(s, c, cut):
+def _a3(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"ship": n, "with": m} for n in _own(s, c) for m in in_front(s, n, cut)
             if s["board"].get(m, c) != c and movable(s, m)]
 
 
-def _a4(s, c, cut):
-    plays = []
+def _a4(s: State, c: str, cut: Collection[str]) -> Plays:
+    plays: Plays = []
     for n in _own(s, c):
         for m in in_front(s, n, cut):
             if m in s["board"]:
@@ -108,44 +114,45 @@ def _a4(s, c, cut):
     return _unique(plays)
 
 
-def _a5(s, c, cut):
+def _a5(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"to": k} for k in free_outer(s)] if s["platform"][c] > 0 else []
 
 
-def _a6(s, c, cut):
+def _a6(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"ship": n, "to": t} for n in _own(s, c) for t, link, _ in BOARD.inward[n]
             if link not in cut and is_free(s, t)]
 
 
-def _a7(s, c, cut):
+def _a7(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"ship": n, "to": k} for n in _theirs(s, c) for k in behind(s, n, cut) if k not in s["board"]]
 
 
-def _a8(s, c, cut):
+def _a8(s: State, c: str, cut: Collection[str]) -> Plays:
     """Two linked ships of two different other players: one colour's ships trading places changes nothing."""
     board = s["board"]
     return [{"ship": n, "with": m} for n in _theirs(s, c) for m in in_front(s, n, cut)
             if m in board and board[m] not in (c, board[n]) and movable(s, m)]
 
 
-def _a9(s, c, cut):
+def _a9(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"link": link} for link in BOARD.dotted_links if link not in cut]
 
 
-def _a10(s, c, cut):
+def _a10(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"discard": card} for card in sorted(set(s["hands"][c])) if BOARD.cards[card].deck == "warning"]
 
 
-def _a11(s, c, cut):
+def _a11(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"take": card} for card in open_cards(s)]
 
 
-def _a12(s, c, cut):
+def _a12(s: State, c: str, cut: Collection[str]) -> Plays:
     return [{"ship": n} for n in _own(s, c)]
 
 
-def _unique(plays: list[dict]) -> list[dict]:
-    seen, out = set(), []
+def _unique(plays: Plays) -> Plays:
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    out: Plays = []
     for p in plays:
         key = tuple(sorted(p.items()))
         if key not in seen:
@@ -156,34 +163,34 @@ def _unique(plays: list[dict]) -> list[dict]:
 
 # --- effects ---------------------------------------------------------------------------------
 
-def _back_to_platform(s, ev, c, d):
+def _back_to_platform(s: State, ev: list[Event], c: str, d: Decision) -> None:
     s["board"].pop(d["ship"])
     s["platform"][c] += 1
     ev.append({"e": "to_platform", "colour": c, "from": d["ship"]})
 
 
-def _move(how):
+def _move(how: str) -> Effect:
     return lambda s, ev, c, d: move_ship(s, ev, d["ship"], d["to"], how)
 
 
-def _trade(s, ev, c, d):
+def _trade(s: State, ev: list[Event], c: str, d: Decision) -> None:
     a, b = d["ship"], d["with"]
     ev.append({"e": "trade", "colour": s["board"][a], "ship": a, "other": s["board"][b], "with": b})
     trade(s, a, b)
 
 
-def _raise(s, ev, c, d):
+def _raise(s: State, ev: list[Event], c: str, d: Decision) -> None:
     s["upright"][d["ship"]] = s["turn"]["number"]
     ev.append({"e": "raise", "colour": s["board"][d["ship"]], "ship": d["ship"]})
 
 
-def _ask_player(question):
-    def effect(s, ev, c, d):
+def _ask_player(question: str) -> Effect:
+    def effect(s: State, ev: list[Event], c: str, d: Decision) -> None:
         s["queue"].insert(0, {"q": question, "colour": d["player"], "by": c})
     return effect
 
 
-def _draw_missions(s, ev, c, d):
+def _draw_missions(s: State, ev: list[Event], c: str, d: Decision) -> None:
     deck = s["decks"]["mission"]
     shuffle_in_state(s, deck)
     drawn = [deck.pop() for _ in range(min(3, len(deck)))]
@@ -191,26 +198,26 @@ def _draw_missions(s, ev, c, d):
     s["queue"].insert(0, {"q": "keep_mission", "colour": c, "options": sorted(drawn)})
 
 
-def _enter(s, ev, c, d):
+def _enter(s: State, ev: list[Event], c: str, d: Decision) -> None:
     enter(s, ev, c, d["to"], how="card")
 
 
-def _block(s, ev, c, d):
+def _block(s: State, ev: list[Event], c: str, d: Decision) -> None:
     s["blocked"].append({"link": d["link"], "by": c})
     ev.append({"e": "block", "colour": c, "link": d["link"]})
 
 
-def _discard_warning(s, ev, c, d):
+def _discard_warning(s: State, ev: list[Event], c: str, d: Decision) -> None:
     s["hands"][c].remove(d["discard"])
     s["discard"]["warning"].append(d["discard"])
     ev.append({"e": "discard", "colour": c, "card": d["discard"]})
 
 
-def _take(s, ev, c, d):
+def _take(s: State, ev: list[Event], c: str, d: Decision) -> None:
     take_open(s, ev, c, d["take"])
 
 
-EFFECTS = {
+EFFECTS: dict[str, tuple[Callable[[State, str, Collection[str]], Plays], Effect]] = {
     "W1": (_w1, _back_to_platform), "W2": (_w2, _move("jump")), "W3": (_w3, _ask_player("shift")),
     "W4": (_w4, _move("drift")), "W5": (_w5, _ask_player("enter_for")), "W6": (_w6, _trade),
     "W7": (_w7, _move("push")), "W8": (_w8, _move("back")), "W9": (_w9, _raise),
@@ -230,22 +237,23 @@ FIELDS = {
 }
 
 
-def affordable(s, colour: str, card: str) -> bool:
+def affordable(s: State, colour: str, card: str) -> bool:
     """VP never fall below 0 during play (AE8): a card whose cost cannot be paid cannot be played."""
-    return s["vp"][colour] + BOARD.cards[card].played >= 0
+    vp: int = s["vp"][colour]
+    return vp + BOARD.cards[card].played >= 0
 
 
-def plays(s, colour: str, card: str | None = None, cut=None) -> list[dict]:
+def plays(s: State, colour: str, card: str | None = None, cut: Collection[str] | None = None) -> list[Decision]:
     """Every complete play of the cards in hand (or of one card)."""
     cut = blocked(s) if cut is None else cut
-    out = []
+    out: list[Decision] = []
     for held in sorted(set(s["hands"][colour])):
         if (card is None or held == card) and affordable(s, colour, held):
             out += [{"type": "play", "card": held, **fields} for fields in EFFECTS[held][0](s, colour, cut)]
     return out
 
 
-def play(s, ev: list, colour: str, decision: dict) -> None:
+def play(s: State, ev: list[Event], colour: str, decision: Decision) -> None:
     card = decision["card"]
     spec = BOARD.cards[card]
     s["hands"][colour].remove(card)
@@ -258,18 +266,18 @@ def play(s, ev: list, colour: str, decision: dict) -> None:
 
 # --- W3's answer, the open cards --------------------------------------------------------------
 
-def shifts(s, colour: str) -> list[dict]:
+def shifts(s: State, colour: str) -> list[Decision]:
     """W3 / A1: an inner-ring ship moves sideways to another free inner-ring field (AE10)."""
     free = [k for k in BOARD.inner if k not in s["board"]]
     return [{"type": "shift", "from": n, "to": k} for n in BOARD.inner
             if s["board"].get(n) == colour and movable(s, n) for k in free]
 
 
-def open_cards(s) -> list[str]:
+def open_cards(s: State) -> list[str]:
     return sorted({c for c in s["open"].values() if c is not None})
 
 
-def take_open(s, ev: list, colour: str, card: str) -> None:
+def take_open(s: State, ev: list[Event], colour: str, card: str) -> None:
     slot = BOARD.cards[card].deck
     s["open"][slot] = None
     s["hands"][colour].append(card)
@@ -278,7 +286,7 @@ def take_open(s, ev: list, colour: str, card: str) -> None:
         refill(s, ev)
 
 
-def refill(s, ev: list) -> None:
+def refill(s: State, ev: list[Event]) -> None:
     """Both open cards taken: one new from each deck; an empty deck first reshuffles its discards (AE3)."""
     for kind in DECKS:
         deck = s["decks"][kind]

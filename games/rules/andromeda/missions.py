@@ -1,10 +1,13 @@
 """Missions (RULES.md section 6): met ones are revealed at once and score; five are judged at the end."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
+from ..base import Event, State
 from .ships import BOARD
 
 
-def _holds(s, colour, nodes) -> bool:
+def _holds(s: State, colour: str, nodes: Iterable[str]) -> bool:
     board = s["board"]
     return all(board.get(n) == colour for n in nodes)
 
@@ -13,14 +16,14 @@ def _holds(s, colour, nodes) -> bool:
 LINES_TO = {n: tuple(line for line in BOARD.lines if line.nodes[-1] == n) for n in BOARD.inner}
 
 
-def _line(s, c, dotted: bool) -> bool:
+def _line(s: State, c: str, dotted: bool) -> bool:
     board = s["board"]
     return any(line.dotted == dotted and _holds(s, c, line.nodes)
                for n in BOARD.inner if board.get(n) == c for line in LINES_TO[n])
 
 
-def _zone_fleet(s, c):
-    counts = {}
+def _zone_fleet(s: State, c: str) -> bool:
+    counts: dict[str, int] = {}
     for n in BOARD.outer:
         if s["board"].get(n) == c:
             zone = BOARD.zone[n]
@@ -28,11 +31,11 @@ def _zone_fleet(s, c):
     return max(counts.values(), default=0) >= 4
 
 
-def _hand_count(s, c, deck):
+def _hand_count(s: State, c: str, deck: str) -> int:
     return sum(1 for card in s["hands"][c] if BOARD.cards[card].deck == deck)
 
 
-CHECKS = {
+CHECKS: dict[int, Callable[[State, str], bool]] = {
     1: _zone_fleet,
     2: lambda s, c: any(_holds(s, c, ends) for ends in BOARD.crossings),
     3: lambda s, c: _holds(s, c, BOARD.inner),
@@ -54,7 +57,7 @@ if set(CHECKS) != set(BOARD.missions):
     raise ValueError("every mission of the data file needs its check here")
 
 
-def reveal_met(s, ev: list, at_end: bool = False) -> None:
+def reveal_met(s: State, ev: list[Event], at_end: bool = False) -> None:
     """Reveal and score every kept mission that is met now (the end ones only at the end)."""
     for colour in s["colours"]:
         kept = s["missions"][colour]

@@ -1,7 +1,10 @@
 """Loading a state written by hand or read back from storage: its shape is checked before it is trusted."""
 from __future__ import annotations
 
-from ..base import ImpossiblePosition
+from collections.abc import Callable
+from typing import NoReturn
+
+from ..base import Decision, ImpossiblePosition, State
 from .components import WORMHOLE
 from .ships import BOARD
 
@@ -10,7 +13,7 @@ class StateError(ImpossiblePosition):
     """Not a well-formed Andromeda Escape state; the message names the bad part."""
 
 
-KEYS = {
+KEYS: dict[str, type | tuple[type, ...]] = {
     "game": str, "rules_version": int, "players": int, "colours": list, "options": dict, "seed": int, "rng": int,
     "board": dict, "upright": dict, "platform": dict, "lost": dict, "saved": dict, "vp": dict, "end_vp": dict,
     "skip": dict, "last_ship": list, "first_empty": (str, type(None)), "alone": list, "hands": dict,
@@ -26,12 +29,12 @@ def _need(ok: bool, message: str) -> None:
         raise StateError(message)
 
 
-def _count(value) -> bool:
+def _count(value: object) -> bool:
     """A whole number, 0 or more (a bool is not one, though Python counts it as an int)."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def validate_state(s) -> None:
+def validate_state(s: State) -> None:
     _need(isinstance(s, dict), "a state is a JSON object")
     for key, kind in KEYS.items():
         _need(key in s, f"state field {key!r} is missing")
@@ -72,11 +75,11 @@ def validate_state(s) -> None:
 PHASES = ("cards", "after")
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     raise StateError(message)
 
 
-def check_position(s) -> None:
+def check_position(s: State) -> None:
     """Everything about the pieces: raises ImpossiblePosition naming the first impossibility."""
     from .ships import finished
 
@@ -133,7 +136,7 @@ def check_position(s) -> None:
     for node, raised in s["upright"].items():
         _need(_count(raised) and raised <= s["turn"]["number"],
               f"upright {node}: raised on turn {raised!r}, not a turn played so far")
-    links = set()
+    links: set[str] = set()
     for block in s["blocked"]:
         _need(isinstance(block, dict) and block.get("link") in BOARD.dotted_links and block.get("by") in colours,
               f"blocked {block!r}: a dotted link and the colour that blocked it")
@@ -165,7 +168,7 @@ def check_position(s) -> None:
     _need(0 <= s["undo_floor"] <= s["seq"], "undo_floor must lie between 0 and seq")
 
 
-def check_question(s, legal) -> None:
+def check_question(s: State, legal: Callable[[State], list[Decision]]) -> None:
     ask = s["ask"]
     if s["over"] is not None:
         _need(ask is None and not s["queue"], "the game is over, so no question may be pending")

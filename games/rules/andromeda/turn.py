@@ -6,9 +6,13 @@ mid-turn answer by another player) wait in `queue`; `run` works through it until
 """
 from __future__ import annotations
 
-from ..base import clone  # noqa: F401 - the package and the expert bot take clone from this module
+from collections.abc import Callable, Collection
+from typing import Any, cast
+
+from ..base import Decision, Event, State, clone as clone  # the package and the expert bot take clone from this module
 from ..rng import SeededRandom, shuffle_in_state
 from . import cards, missions
+from .cards import Effect
 from .components import WORMHOLE
 from .ships import BOARD, blocked, enter, enters, finished, free_outer, into_wormhole, move_ship, relocate, steps, warps
 from .versions import CURRENT, holds
@@ -18,34 +22,34 @@ from .versions import CURRENT, holds
 REVEALING = frozenset({"refill", "mission", "missions_drawn"})
 
 
-def active_colour(s) -> str:
-    return s["colours"][s["turn"]["seat"]]
+def active_colour(s: State) -> str:
+    return cast(str, s["colours"][s["turn"]["seat"]])
 
 
-def deciding_colour(s) -> str | None:
+def deciding_colour(s: State) -> str | None:
     return None if s["ask"] is None else s["colours"][s["ask"]["seat"]]
 
 
 # --- setup -----------------------------------------------------------------------------------
 
-def new_game(players: int, seed: int, options: dict, version: int = CURRENT) -> dict:
+def new_game(players: int, seed: int, options: dict[str, Any], version: int = CURRENT) -> State:
     rng = SeededRandom(seed)
     colours = list(BOARD.colours[:players])
     start = rng.below(players)
     order = [colours[(start + i) % players] for i in range(players)]
     mission_deck = [m for m in sorted(BOARD.missions) if not (players == 2 and m in BOARD.removed_in_two)]
     rng.shuffle(mission_deck)
-    decks = {"warning": [], "alert": []}
+    decks: dict[str, list[str]] = {"warning": [], "alert": []}
     for card in BOARD.cards.values():
         decks[card.deck].append(card.id)
     rng.shuffle(decks["warning"])
     rng.shuffle(decks["alert"])
     dealt = {c: sorted(mission_deck.pop() for _ in range(3)) for c in order}
     open_cards = {"warning": decks["warning"].pop(), "alert": decks["alert"].pop()}
-    hands = {c: [] for c in colours}
+    hands: dict[str, list[str]] = {c: [] for c in colours}
     for c in order:
         hands[c].append(decks["alert"].pop())
-    s = {
+    s: State = {
         "game": "andromeda", "rules_version": version, "players": players, "colours": colours,
         "options": dict(options), "seed": seed, "rng": rng.state,
         "board": {}, "upright": {},
@@ -65,7 +69,7 @@ def new_game(players: int, seed: int, options: dict, version: int = CURRENT) -> 
     return s
 
 
-def _finish_setup(s, ev) -> None:
+def _finish_setup(s: State, ev: list[Event]) -> None:
     """The returned missions go back into the deck, which is shuffled (section 3)."""
     s["decks"]["mission"].extend(s["returned"])
     s["returned"] = []
@@ -75,13 +79,13 @@ def _finish_setup(s, ev) -> None:
 
 # --- turns -----------------------------------------------------------------------------------
 
-def begin_turn(s, ev, seat: int) -> None:
+def begin_turn(s: State, ev: list[Event], seat: int) -> None:
     t = s["turn"]
     t.update(seat=seat, number=t["number"] + 1, phase="cards", into_wormhole=0)
     ev.append({"e": "turn", "colour": s["colours"][seat], "number": t["number"]})
 
 
-def next_turn(s, ev) -> None:
+def next_turn(s: State, ev: list[Event]) -> None:
     """Clockwise to the next player still in the game; a block ends when the turn reaches (or
     passes over) the seat of the player who set it."""
     n = s["players"]
@@ -97,7 +101,7 @@ def next_turn(s, ev) -> None:
     begin_turn(s, ev, seat)
 
 
-def actions(s, colour: str, cut=None) -> list[tuple[dict, bool]]:
+def actions(s: State, colour: str, cut: Collection[str] | None = None) -> list[tuple[Decision, bool]]:
     """The turn's one action: (decision, uses a dotted link)."""
     cut = blocked(s) if cut is None else cut
     out = [({"type": "enter", "to": k}, False) for k in enters(s, colour)]
@@ -106,21 +110,21 @@ def actions(s, colour: str, cut=None) -> list[tuple[dict, bool]]:
     return out
 
 
-def may_skip(options: list[tuple[dict, bool]]) -> bool:
+def may_skip(options: list[tuple[Decision, bool]]) -> bool:
     """Skip when no action is possible, or when every possible one uses a dotted link (AE2)."""
     return all(dotted for _, dotted in options)
 
 
 # --- questions -------------------------------------------------------------------------------
 
-def legal(s) -> list[dict]:
+def legal(s: State) -> list[Decision]:
     ask = s["ask"]
     if ask is None:
         return []
     return QUESTIONS[ask["q"]](s, s["colours"][ask["seat"]], ask)
 
 
-def _turn(s, c, ask):
+def _turn(s: State, c: str, ask: dict[str, Any]) -> list[Decision]:
     options = actions(s, c)
     out = cards.plays(s, c) if s["turn"]["phase"] == "cards" else []
     out += [d for d, _ in options]
@@ -129,16 +133,17 @@ def _turn(s, c, ask):
     return out
 
 
-def _decline(s, options):
+def _decline(s: State, options: list[Decision]) -> list[Decision]:
     """Version 1 let a SWAP or WARP pass; AE14 (version 2): the field acts whenever it can."""
     return options if holds(s, "AE14") else [*options, {"type": "decline"}]
 
 
-QUESTIONS = {
+# the legal answers to each question: (state, the deciding colour, the question)
+QUESTIONS: dict[str, Callable[[State, str, dict[str, Any]], list[Decision]]] = {
     "return_mission": lambda s, c, a: [{"type": "return", "mission": m} for m in s["missions"][c]],
     "turn": _turn,
     "swap": lambda s, c, a: _decline(s, [{"type": "swap", **p} for p in cards.EFFECTS["A3"][0](s, c, blocked(s))]),
-    "raise": lambda s, c, a: _decline(s, [{"type": "raise", **p} for p in cards.EFFECTS["A12"][0](s, c, None)]),
+    "raise": lambda s, c, a: _decline(s, [{"type": "raise", **p} for p in cards.EFFECTS["A12"][0](s, c, blocked(s))]),
     "take": lambda s, c, a: [{"type": "take", "card": x} for x in cards.open_cards(s)],
     "place_lost": lambda s, c, a: [{"type": "place_lost", "to": k} for k in free_outer(s)],
     "shift": lambda s, c, a: cards.shifts(s, c),
@@ -148,7 +153,7 @@ QUESTIONS = {
 }
 
 
-def candidates(s, decision: dict) -> list[dict]:
+def candidates(s: State, decision: Decision) -> list[Decision]:
     """The legal decisions of the same kind as `decision` only: checking one decision must not
     cost listing them all (replays check every stored decision again)."""
     ask = s["ask"]
@@ -164,7 +169,7 @@ def candidates(s, decision: dict) -> list[dict]:
     return [d for d, _ in options if d["type"] == kind]
 
 
-def _ask_next(s, ev, item: dict) -> None:
+def _ask_next(s: State, ev: list[Event], item: dict[str, Any]) -> None:
     """Turn a queued question into the state's question, or settle it at once when there is no choice."""
     c = item["colour"]
     q = item["q"]
@@ -180,7 +185,7 @@ def _ask_next(s, ev, item: dict) -> None:
     s["ask"] = {**{k: v for k, v in item.items() if k != "colour"}, "seat": s["colours"].index(c)}
 
 
-def run(s, ev: list) -> None:
+def run(s: State, ev: list[Event]) -> None:
     while s["over"] is None and s["ask"] is None:
         if s["queue"]:
             _ask_next(s, ev, s["queue"].pop(0))
@@ -203,7 +208,7 @@ def run(s, ev: list) -> None:
 
 # --- carrying out a decision -------------------------------------------------------------------
 
-def _warp(s, ev, c, d):
+def _warp(s: State, ev: list[Event], c: str, d: Decision) -> None:
     ev.append({"e": "warp", "colour": c, "from": d["from"], "to": d["to"]})
     if d["to"] == WORMHOLE:
         into_wormhole(s, ev, d["from"])
@@ -212,31 +217,31 @@ def _warp(s, ev, c, d):
         del s["upright"][d["to"]]
 
 
-def _skip(s, ev, c, d):
+def _skip(s: State, ev: list[Event], c: str, d: Decision) -> None:
     field = s["skip"][c] % 3 + 1
     s["skip"][c] = field
     ev.append({"e": "skip", "colour": c, "field": field})
     effect = BOARD.skip_fields[field]
     if effect == "swap" and cards.EFFECTS["A3"][0](s, c, blocked(s)):
         s["queue"].insert(0, {"q": "swap", "colour": c})
-    elif effect == "warp" and cards.EFFECTS["A12"][0](s, c, None):
+    elif effect == "warp" and cards.EFFECTS["A12"][0](s, c, blocked(s)):
         s["queue"].insert(0, {"q": "raise", "colour": c})
 
 
-def _action(effect):
-    def carry_out(s, ev, c, d):
+def _action(effect: Effect) -> Effect:
+    def carry_out(s: State, ev: list[Event], c: str, d: Decision) -> None:
         s["turn"]["phase"] = "after"
         effect(s, ev, c, d)
     return carry_out
 
 
-def _return(s, ev, c, d):
+def _return(s: State, ev: list[Event], c: str, d: Decision) -> None:
     s["missions"][c].remove(d["mission"])
     s["returned"].append(d["mission"])
     ev.append({"e": "mission_returned", "colour": c})
 
 
-def _keep(s, ev, c, d):
+def _keep(s: State, ev: list[Event], c: str, d: Decision) -> None:
     s["missions"][c].append(d["mission"])
     s["missions"][c].sort()
     s["decks"]["mission"].extend(m for m in s["ask"]["options"] if m != d["mission"])
@@ -244,25 +249,25 @@ def _keep(s, ev, c, d):
     ev.append({"e": "mission_kept", "colour": c})
 
 
-def _swap(s, ev, c, d):
+def _swap(s: State, ev: list[Event], c: str, d: Decision) -> None:
     cards.EFFECTS["A3"][1](s, ev, c, d)
 
 
-def _raise(s, ev, c, d):
+def _raise(s: State, ev: list[Event], c: str, d: Decision) -> None:
     cards.EFFECTS["A12"][1](s, ev, c, d)
 
 
-def _place_lost(s, ev, c, d):
+def _place_lost(s: State, ev: list[Event], c: str, d: Decision) -> None:
     s["board"][d["to"]] = c
     s["lost"][c] = "placed"
     ev.append({"e": "lost_placed", "colour": c, "to": d["to"]})
 
 
-def _shift(s, ev, c, d):
+def _shift(s: State, ev: list[Event], c: str, d: Decision) -> None:
     move_ship(s, ev, d["from"], d["to"], "shift")
 
 
-def _enter(s, ev, c, d):
+def _enter(s: State, ev: list[Event], c: str, d: Decision) -> None:
     if s["ask"]["q"] == "turn":
         s["turn"]["phase"] = "after"
         enter(s, ev, c, d["to"])
@@ -270,12 +275,12 @@ def _enter(s, ev, c, d):
         enter(s, ev, c, d["to"], how="called")
 
 
-def _end_turn(s, ev, c, d):
+def _end_turn(s: State, ev: list[Event], c: str, d: Decision) -> None:
     ev.append({"e": "end_turn", "colour": c})
     next_turn(s, ev)
 
 
-HANDLERS = {
+HANDLERS: dict[str, Effect] = {
     "return": _return, "keep": _keep, "play": lambda s, ev, c, d: cards.play(s, ev, c, d),
     "enter": _enter,
     "move": _action(lambda s, ev, c, d: move_ship(s, ev, d["from"], d["to"], "move")),
@@ -286,7 +291,7 @@ HANDLERS = {
 }
 
 
-def settle(s, ev: list, decider: str) -> None:
+def settle(s: State, ev: list[Event], decider: str) -> None:
     """After every decision: the Lost Ship (AE4, AE6), missions, and the end (section 5)."""
     if s["lost"][decider] == "aside" and len({BOARD.zone[n] for n, c in s["board"].items() if c == decider}) == 3:
         s["lost"][decider] = "due"
@@ -304,7 +309,7 @@ def settle(s, ev: list, decider: str) -> None:
         end_game(s, ev, remaining)
 
 
-def end_game(s, ev: list, remaining: list[str]) -> None:
+def end_game(s: State, ev: list[Event], remaining: list[str]) -> None:
     """The second-to-last player saved his last ship: the one left takes the next place unless it
     would be the 4th; missions 6/7 follow the place (AE9), then the end missions."""
     if remaining and len(s["last_ship"]) < len(BOARD.last_ship_vp):
@@ -318,7 +323,7 @@ def end_game(s, ev: list, remaining: list[str]) -> None:
     ev.append({"e": "game_over", "winners": list(s["over"]["winners"])})
 
 
-def play(s, decision: dict, ev: list) -> dict:
+def play(s: State, decision: Decision, ev: list[Event]) -> State:
     """Carry out a decision already known to be legal, on `s` itself."""
     decider_seat = s["ask"]["seat"]
     decider = s["colours"][decider_seat]
