@@ -9,14 +9,17 @@ the counts): the others' guessed hands and missions play no part in its choice.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from ..base import Decision, SeatPlayer, State
 from ..rng import SeededRandom
 from .guess import guessed_world
 from .ships import BOARD, finished
 from .turn import clone, legal, play
 
 
-def world_of(view, rng: SeededRandom) -> dict:
+def world_of(view: dict[str, Any], rng: SeededRandom) -> State:
     """A position the deciding seat cannot tell from the true one, its hidden parts drawn from `rng`."""
     return guessed_world(view, view["you"], rng)
 
@@ -29,7 +32,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng, self.dealer = SeededRandom(seed), SeededRandom(seed)
 
-    def decide(self, view) -> dict:
+    def decide(self, view: dict[str, Any]) -> Decision:
         return self.rng.choice(legal(world_of(view, self.dealer)))
 
 
@@ -39,10 +42,10 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = SeededRandom(seed)
 
-    def decide(self, view) -> dict:
+    def decide(self, view: dict[str, Any]) -> Decision:
         return self.decide_in(world_of(view, self.rng))
 
-    def decide_in(self, s) -> dict:
+    def decide_in(self, s: State) -> Decision:
         """The decision in a position already guessed (a world of the expert's search, or its own guess)."""
         options = legal(s)
         if len(options) == 1:
@@ -59,14 +62,16 @@ class GreedyBot:
             options = [d for d in options if d["type"] != "play"]
         return self._best(s, options, me)[0]
 
-    def _best(self, s, options, me):
-        best, best_value = [], None
+    def _best(self, s: State, options: list[Decision], me: str) -> tuple[Decision, float]:
+        best: list[Decision] = []
+        best_value: float | None = None
         for decision in options:
             value = evaluate(play(clone(s), decision, []), me)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = [decision], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(decision)
+        assert best_value is not None  # there is always a decision to take
         return self.rng.choice(best), best_value
 
 
@@ -74,7 +79,7 @@ class GreedyBot:
 UNKNOWN_CARD = "A12"
 
 
-def as_seen_by(s, me: str) -> dict:
+def as_seen_by(s: State, me: str) -> State:
     """A copy in which the other players hold no missions and only stand-in cards: one decision ahead
     is judged the same whatever the guess dealt them (a mission they would meet, the VP of their hands)."""
     probe = clone(s)
@@ -85,21 +90,21 @@ def as_seen_by(s, me: str) -> dict:
     return probe
 
 
-def _share(s, me, nodes) -> float:
+def _share(s: State, me: str, nodes: Sequence[str]) -> float:
     return sum(1 for n in nodes if s["board"].get(n) == me) / len(nodes)
 
 
-def remaining(s, colour: str) -> int:
+def remaining(s: State, colour: str) -> int:
     """Actions still needed to save every ship: 5 from the platform, 4 for an unplaced Lost Ship,
     one per link for a ship on the board (one fewer when it stands upright, ready to warp)."""
-    count = 5 * s["platform"][colour] + (4 if s["lost"][colour] != "placed" else 0)
+    count: int = 5 * s["platform"][colour] + (4 if s["lost"][colour] != "placed" else 0)
     for node, owner in s["board"].items():
         if owner == colour:
             count += BOARD.depth[node] - (1 if node in s["upright"] else 0)
     return count
 
 
-def _in_hand(s, me: str, deck: str) -> int:
+def _in_hand(s: State, me: str, deck: str) -> int:
     return sum(1 for card in s["hands"][me] if BOARD.cards[card].deck == deck)
 
 
@@ -107,7 +112,7 @@ def _in_hand(s, me: str, deck: str) -> int:
 SKIP_CHANCE = {0: 1.0, 1: 0.4, 2: 0.2}
 
 
-def _progress(s, me: str, mission: int) -> float:
+def _progress(s: State, me: str, mission: int) -> float:
     """How near a kept mission is (0 to 1), judged from what `me` may see."""
     if mission == 1:
         return max(sum(1 for n in BOARD.outer if BOARD.zone[n] == z and s["board"].get(n) == me) for z in BOARD.zones) / 4
@@ -145,7 +150,7 @@ CHANCE = {1: 0.3, 2: 0.3, 3: 0.5, 4: 0.2, 5: 0.5, 6: 0.0, 7: 0.0, 8: 0.1, 9: 0.0
           12: 0.3, 13: 0.3, 14: 0.4, 15: 0.0}
 
 
-def _first_chance(s, me: str) -> float:
+def _first_chance(s: State, me: str) -> float:
     """How likely `me` saves all his ships before every rival still racing (by actions still needed)."""
     rivals = [remaining(s, c) for c in s["colours"] if c != me and not finished(s, c)]
     if not rivals:
@@ -154,7 +159,7 @@ def _first_chance(s, me: str) -> float:
     return 1.0 / (1.0 + math.exp(-lead / RACE_SCALE))
 
 
-def _mission_value(s, me: str, m: int, first: float) -> float:
+def _mission_value(s: State, me: str, m: int, first: float) -> float:
     """A kept mission in VP: its chance from the start, raised by the progress seen; nothing once it
     cannot be met any more. In a two-player game mission 6 is met by losing the race."""
     vp = BOARD.missions[m].vp
@@ -168,25 +173,26 @@ def _mission_value(s, me: str, m: int, first: float) -> float:
     return vp * (base + (1.0 - base) * 0.9 * _progress(s, me, m))
 
 
-def _race(s, me: str, first: float) -> float:
+def _race(s: State, me: str, first: float) -> float:
     """The Last Ship place still to come: the next one with the chance of getting there first."""
     places = BOARD.last_ship_vp
     if me in s["last_ship"]:
-        return places[s["last_ship"].index(me)]
+        place: int = s["last_ship"].index(me)
+        return places[place]
     taken = len(s["last_ship"])
     nxt = places[taken] if taken < len(places) else 0
     after = places[taken + 1] if taken + 1 < len(places) else 0
     return after + (nxt - after) * first
 
 
-def evaluate(s, me: str) -> float:
+def evaluate(s: State, me: str) -> float:
     if s["over"] is not None:
-        scores = s["over"]["scores"]
+        scores: dict[str, int] = s["over"]["scores"]
         lead = scores[me] - max(v for c, v in scores.items() if c != me)
         return 1000 + lead if lead >= 0 else -1000 + lead
     hold = HOLD_VALUE * min(1.0, min(remaining(s, c) for c in s["colours"]) / HOLD_HORIZON)
     first = _first_chance(s, me)
-    value = s["vp"][me] + _race(s, me, first) - TEMPO * remaining(s, me)
+    value: float = s["vp"][me] + _race(s, me, first) - TEMPO * remaining(s, me)
     value += sum(BOARD.cards[card].in_hand + hold for card in s["hands"][me])
     value += sum(_mission_value(s, me, m, first) for m in s["missions"][me])
     # The best placed rival, judged the same way from what everyone sees (his VP track and race).
@@ -198,4 +204,4 @@ def evaluate(s, me: str) -> float:
 # The expert searches with the greedy bot and `evaluate` above, so it is imported once they exist.
 from .expert import ExpertBot  # noqa: E402
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
+BOTS: dict[str, Callable[[int], SeatPlayer]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}

@@ -10,7 +10,9 @@ never a time, so the same seed and the same view always give the same decision.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
+from ..base import Decision, State
 from ..rng import SeededRandom
 from .bots import GreedyBot, as_seen_by, evaluate, world_of
 from .turn import clone, legal, play
@@ -27,7 +29,7 @@ class ExpertBot:
         self.rng = SeededRandom(seed)
         self.worlds, self.width, self.turns = worlds, width, turns
 
-    def decide(self, view) -> dict:
+    def decide(self, view: dict[str, Any]) -> Decision:
         world = world_of(view, self.rng)  # its legal decisions are the true ones: the seat sees its question
         options = legal(world)
         if len(options) == 1:
@@ -48,13 +50,13 @@ class ExpertBot:
                 break
         return alive[max(range(len(alive)), key=lambda i: totals[i])]
 
-    def _guesses(self, view, first) -> Iterator[dict]:
+    def _guesses(self, view: dict[str, Any], first: State) -> Iterator[State]:
         """The worlds the search plays in: the one its shortlist was drawn up in, then new guesses."""
         yield first
         while True:
             yield world_of(view, self.rng)
 
-    def _shortlist(self, world, options, me) -> list[dict]:
+    def _shortlist(self, world: State, options: list[Decision], me: str) -> list[Decision]:
         """The `width` decisions that look best one step ahead, in their legal order."""
         if len(options) <= self.width:
             return options
@@ -63,7 +65,7 @@ class ExpertBot:
         best = sorted(range(len(options)), key=lambda i: -values[i])[:self.width]
         return [options[i] for i in sorted(best)]
 
-    def _playout(self, world, decision, me: str, seed: int) -> float:
+    def _playout(self, world: State, decision: Decision, me: str, seed: int) -> float:
         """Play `decision` in a copy of `world`, let greedy bots play on, judge the end reached."""
         s = play(clone(world), decision, [])
         stop = s["turn"]["number"] + self.turns
