@@ -5,7 +5,9 @@ Nothing here may reveal a secret: events never carry one, and prompts only name 
 """
 from __future__ import annotations
 
-from ..base import N_, Catalogue, CommandLine
+from typing import Any
+
+from ..base import N_, Catalogue, CommandLine, Event, State
 from .components import WORMHOLE
 from .ships import BOARD
 
@@ -30,7 +32,7 @@ def field(n: int, lang: str) -> str:
     return t_(lang, FIELDS[n])
 
 
-def _who(e: dict, c: str, lang: str) -> str:
+def _who(e: Event, c: str, lang: str) -> str:
     """The player of colour `c`: their name where render was given the players' names (in seat order,
     which is the board's order of colours), else the colour."""
     names = e.get("_names")
@@ -113,7 +115,7 @@ SENTENCES = {
 }
 
 
-def _key(e: dict) -> str:
+def _key(e: Event) -> str:
     kind = e["e"]
     if kind == "enter" and e["how"] == "called":
         return "enter.called"
@@ -126,7 +128,7 @@ def _key(e: dict) -> str:
     return str(kind)
 
 
-def render(event: dict, lang: str = "en", names: list[str] | None = None) -> str:
+def render(event: Event, lang: str = "en", names: list[str] | None = None) -> str:
     """One event as a sentence, naming each player by `names` (in seat order), else by colour."""
     e = {**event, "_names": names} if names else event
     values = dict(event)
@@ -157,7 +159,7 @@ def render(event: dict, lang: str = "en", names: list[str] | None = None) -> str
     return t_(lang, SENTENCES[_key(event)]).format(**values)
 
 
-def ending(outcome: dict, lang: str = "en") -> str:
+def ending(outcome: dict[str, Any], lang: str = "en") -> str:
     """Why the game ended: it ends one way only (the second-to-last player saves their last ship)."""
     return t_(lang, "Every player but one has saved all their ships.")
 
@@ -177,12 +179,12 @@ PROMPTS = {
 }
 
 
-def prompt(s, lang: str = "en") -> str:
-    ask = s["ask"]
-    if s["over"] is not None or ask is None:
+def prompt(state: State, lang: str = "en") -> str:
+    ask = state["ask"]
+    if state["over"] is not None or ask is None:
         return t_(lang, PROMPTS["over"])
     by = colour(ask["by"], lang) if "by" in ask else ""
-    return t_(lang, PROMPTS[ask["q"]]).format(c=colour(s["colours"][ask["seat"]], lang), b=by)
+    return t_(lang, PROMPTS[ask["q"]]).format(c=colour(state["colours"][ask["seat"]], lang), b=by)
 
 
 class AndromedaCommandLine(CommandLine):
@@ -191,6 +193,6 @@ class AndromedaCommandLine(CommandLine):
     def seat(self, name: str, lang: str) -> str:
         return colour(name, lang)
 
-    def ranked(self, entry: dict, lang: str) -> str:
+    def ranked(self, entry: dict[str, Any], lang: str) -> str:
         saved = t_(lang, "{n} saved").format(n=entry["saved"])
         return f"{super().ranked(entry, lang)} ({saved})"

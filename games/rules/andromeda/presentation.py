@@ -2,6 +2,8 @@
 the data board.js draws with (games.rules.base.GamePresentation)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..base import N_, NAMED_COLOURS, Presentation
 from . import describe as _describe, log, recap as _recap
 from .board_words import board_words
@@ -20,7 +22,7 @@ class AndromedaPresentation(Presentation):
     prompt, render, ending = staticmethod(log.prompt), staticmethod(log.render), staticmethod(log.ending)
     recap, describe = staticmethod(_recap.recap), staticmethod(_describe.describe)
 
-    def client_data(self, lang: str = "en") -> dict:
+    def client_data(self, lang: str = "en") -> dict[str, Any]:
         """The board, the cards and missions in `lang`, and every word board.js says (`words`)."""
         raw = BOARD.raw
         t = log.t_

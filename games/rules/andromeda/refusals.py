@@ -5,6 +5,9 @@ nothing here names a deck order, another hand or another player's missions.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..base import Decision, State
 from . import log
 from .components import WORMHOLE
 from .ships import BOARD, finished, free_outer
@@ -12,7 +15,7 @@ from .turn import legal
 from .versions import holds
 
 
-def explain(s, decision: dict) -> str:
+def explain(s: State, decision: Decision) -> str:
     ask = s["ask"]
     me = s["colours"][ask["seat"]]
     kind = decision["type"]
@@ -41,7 +44,7 @@ AFTER_ACTION = {
 
 # --- the turn's action -------------------------------------------------------------------------
 
-def _play(s, me, d):
+def _play(s: State, me: str, d: Decision) -> str:
     card = d["card"]
     spec = BOARD.cards[card]
     if card not in s["hands"][me]:
@@ -53,7 +56,7 @@ def _play(s, me, d):
     return reason or f"{card} cannot be carried out that way now; the card says: {spec.text}"
 
 
-def _card_ship(s, ship):
+def _card_ship(s: State, ship: str | None) -> str | None:
     if ship is None:
         return None
     if ship not in s["board"]:
@@ -63,7 +66,7 @@ def _card_ship(s, ship):
     return None
 
 
-def _card_player(s, me, card, player):
+def _card_player(s: State, me: str, card: str, player: str | None) -> str | None:
     if player is None:
         return None
     if player == me or player not in s["colours"]:
@@ -75,7 +78,7 @@ def _card_player(s, me, card, player):
     return None
 
 
-def _a8(s, me, d):
+def _a8(s: State, me: str, d: Decision) -> str | None:
     """AE12: A8 trades the ships of two different other players."""
     if d["card"] != "A8":
         return None
@@ -87,13 +90,13 @@ def _a8(s, me, d):
     return None
 
 
-def _enter(s, me, d):
+def _enter(s: State, me: str, d: Decision) -> str:
     if s["platform"][me] == 0:
         return "your platform is empty: no ship can enter"
     return _onto_outer_ring(s, d["to"], "a ship enters")
 
 
-def _move(s, me, d):
+def _move(s: State, me: str, d: Decision) -> str:
     a, b = d["from"], d["to"]
     reason = _own_ship(s, me, a)
     if reason:
@@ -103,7 +106,7 @@ def _move(s, me, d):
     return _step(s, a, b) or _onto_free(s, b) or f"that move is not possible: {log.prompt(s)}"
 
 
-def _warp(s, me, d):
+def _warp(s: State, me: str, d: Decision) -> str:
     a, b = d["from"], d["to"]
     reason = _own_ship(s, me, a)
     if reason:
@@ -120,17 +123,20 @@ def _warp(s, me, d):
     return _blocked_link(s, a, b) or _onto_free(s, b) or f"that warp is not possible ({log.prompt(s)})"
 
 
-def _skip(s, me, d):
+def _skip(s: State, me: str, d: Decision) -> str:
     return ("you must take an action: skipping is allowed only when none is possible or every one uses a "
             "dotted link (AE2)")
 
 
-TURN = {"play": _play, "enter": _enter, "move": _move, "warp": _warp, "skip": _skip}
+# why a decision of a kind is refused: (state, the deciding colour, the decision)
+Refusal = Callable[[State, str, Decision], str]
+
+TURN: dict[str, Refusal] = {"play": _play, "enter": _enter, "move": _move, "warp": _warp, "skip": _skip}
 
 
 # --- answers to the other questions ---------------------------------------------------------------
 
-def _swap(s, me, d):
+def _swap(s: State, me: str, d: Decision) -> str:
     a, b = d["ship"], d["with"]
     reason = _own_ship(s, me, a) or _not_upright(s, a) or _not_upright(s, b)
     if reason:
@@ -142,61 +148,61 @@ def _swap(s, me, d):
     return _blocked_link(s, a, b) or f"that swap is not possible ({log.prompt(s)})"
 
 
-def _raise(s, me, d):
+def _raise(s: State, me: str, d: Decision) -> str:
     ship = d["ship"]
     return (_own_ship(s, me, ship) or _not_upright(s, ship)
             or f"the ship on {ship} cannot stand upright now ({log.prompt(s)})")
 
 
-def _take(s, me, d):
+def _take(s: State, me: str, d: Decision) -> str:
     offered = sorted(c for c in s["open"].values() if c)
     return f"{d['card']} is not an open card: you take one of {', '.join(offered)}"
 
 
-def _place(s, me, d):
+def _place(s: State, me: str, d: Decision) -> str:
     return _onto_outer_ring(s, d["to"], "the Lost Ship is placed")
 
 
-def _enter_for(s, me, d):
+def _enter_for(s: State, me: str, d: Decision) -> str:
     return _onto_outer_ring(s, d["to"], "a ship enters")
 
 
-def _shift(s, me, d):
+def _shift(s: State, me: str, d: Decision) -> str:
     a, b = d["from"], d["to"]
     if a not in BOARD.inner or b not in BOARD.inner:
         return "the ship moves sideways within the inner ring, from one of its fields to another (AE10)"
     return _own_ship(s, me, a) or _not_upright(s, a) or _onto_free(s, b) or "that shift is not possible"
 
 
-def _mission(s, me, d):
+def _mission(s: State, me: str, d: Decision) -> str:
     if s["ask"]["q"] == "keep_mission":
         return f"mission {d['mission']} is not one of the missions you drew: keep one of those"
     return f"mission {d['mission']} is not one of the three dealt to you: return one of those"
 
 
-ANSWERS = {"swap": _swap, "raise": _raise, "take": _take, "place_lost": _place, "shift": _shift,
+ANSWERS: dict[str, Refusal] = {"swap": _swap, "raise": _raise, "take": _take, "place_lost": _place, "shift": _shift,
            "enter_for": _enter_for, "keep_mission": _mission, "return_mission": _mission}
 
 
 # --- the reasons themselves ------------------------------------------------------------------------
 
-def _own_ship(s, me, node):
+def _own_ship(s: State, me: str, node: str) -> str | None:
     return None if s["board"].get(node) == me else f"{node} holds no ship of yours"
 
 
-def _not_upright(s, node):
+def _not_upright(s: State, node: str) -> str | None:
     if node in s["upright"]:
         return f"the ship on {node} stands upright: only its own warp moves it (rules section 4)"
     return None
 
 
-def _upright(s, node):
+def _upright(s: State, node: str) -> str | None:
     if s["upright"][node] >= s["turn"]["number"]:
         return "the ship you stood up this turn cannot move again this turn: it warps in a later turn"
     return None
 
 
-def _step(s, a, b):
+def _step(s: State, a: str, b: str) -> str | None:
     if b in [t for t, _, _ in BOARD.outward.get(a, ())]:
         return "ships never move outward (rules section 4)"
     if b not in [t for t, _, _ in BOARD.inward[a]]:
@@ -204,16 +210,17 @@ def _step(s, a, b):
     return _blocked_link(s, a, b)
 
 
-def _reach(a, links):
+def _reach(a: str, links: int) -> set[str]:
     """The nodes one up to `links` links inward from `a`."""
-    found, edge = set(), {a}
+    found: set[str] = set()
+    edge = {a}
     for _ in range(links):
         edge = {t for n in edge for t, _, _ in BOARD.inward.get(n, ())}
         found |= edge
     return found
 
 
-def _blocked_link(s, a, b):
+def _blocked_link(s: State, a: str | None, b: str | None) -> str | None:
     """A blocked dotted link on the way between a and b (one link, or two for a warp or a jump)."""
     if a is None or b is None:
         return None
@@ -225,11 +232,11 @@ def _blocked_link(s, a, b):
     return None
 
 
-def _reach_back(b):
+def _reach_back(b: str) -> set[str]:
     return {t for t, _, _ in BOARD.outward.get(b, ())}
 
 
-def _onto_outer_ring(s, node, what):
+def _onto_outer_ring(s: State, node: str, what: str) -> str:
     if node not in BOARD.outer:
         return f"{node} is not on the outer ring: {what} on an empty outer-ring node (rules section 4)"
     if node in s["board"]:
@@ -237,7 +244,7 @@ def _onto_outer_ring(s, node, what):
     return f"{what} on an empty outer-ring node; free now: {', '.join(free_outer(s))}"
 
 
-def _onto_free(s, node):
+def _onto_free(s: State, node: str) -> str | None:
     if node != WORMHOLE and node in s["board"]:
         return f"{node} is taken: a node holds one ship"
     return None

@@ -5,6 +5,10 @@ other players' hands and kept missions, and another player's secret options in a
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from ..base import State
 from .log import CATALOGUE, prompt
 from .scoring import final
 from .ships import BOARD
@@ -14,11 +18,11 @@ PUBLIC_QUESTION_KEYS = ("q", "seat", "by")
 PUBLIC_QUEUED_KEYS = ("q", "colour", "by")
 
 
-def _own_or_count(values: dict, colours: list, mine: str | None) -> dict:
+def _own_or_count(values: dict[str, list[Any]], colours: list[str], mine: str | None) -> dict[str, list[Any] | int]:
     return {c: (sorted(values[c]) if c == mine else len(values[c])) for c in colours}
 
 
-def _question(s, seat):
+def _question(s: State, seat: int | None) -> dict[str, Any] | None:
     ask = s["ask"]
     if ask is None:
         return None
@@ -27,14 +31,14 @@ def _question(s, seat):
     return {k: ask[k] for k in PUBLIC_QUESTION_KEYS if k in ask}
 
 
-def _queued(item: dict, mine: str | None) -> dict:
+def _queued(item: dict[str, Any], mine: str | None) -> dict[str, Any]:
     """A question still to come this turn: whole for its own player, without secret options for the others."""
     if item["colour"] == mine:
         return {k: (list(v) if isinstance(v, list) else v) for k, v in item.items()}
     return {k: item[k] for k in PUBLIC_QUEUED_KEYS if k in item}
 
 
-def returned_by(s, seat: int | None) -> int | None:
+def returned_by(s: State, seat: int | None) -> int | None:
     """Where the mission `seat` returned stands among the returned ones, if it returned one yet: the
     setup asks the seats in turn order from the start seat, and each return is added at the end."""
     if seat is None or s["turn"]["phase"] != "setup":
@@ -43,7 +47,7 @@ def returned_by(s, seat: int | None) -> int | None:
     return place if place < len(s["returned"]) else None
 
 
-def view(s, seat: int | None) -> dict:
+def view(s: State, seat: int | None) -> dict[str, Any]:
     colours = s["colours"]
     mine = colours[seat] if seat is not None else None
     turn = s["turn"]
@@ -89,7 +93,7 @@ def view(s, seat: int | None) -> dict:
     }
 
 
-def twin(s, seat: int | None) -> dict:
+def twin(s: State, seat: int | None) -> State:
     """The same position with everything hidden from `seat` changed: the seed and the generator,
     the order of every deck, the other seats' hands, kept and returned missions (each traded for the
     top of its deck), and the missions another seat is choosing from."""
@@ -111,7 +115,7 @@ def twin(s, seat: int | None) -> dict:
     return t
 
 
-def _trade(held: list, deck_of, keep: int | None = None) -> None:
+def _trade(held: list[Any], deck_of: Callable[[Any], list[Any]], keep: int | None = None) -> None:
     """Each held card (but the one at `keep`) for the top card of its deck, which goes under the deck."""
     for i, card in enumerate(held):
         deck = deck_of(card)
