@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from functools import cache
+from typing import Any
 
 from django.conf import settings
 from django.db import connection, models
@@ -101,6 +102,10 @@ class Game(models.Model):
                    models.Index(fields=["id"], condition=models.Q(status="active", deadline__isnull=True),
                                 name="game_turn_without_clock")]
 
+    # Not columns: what a digest email sets on the games it lists (games.reactions.emails), the
+    # others' latest turn as games.services.reads.news_for tells it.
+    news: list[dict[str, Any]]
+
     def __str__(self) -> str:
         return f"{self.name} #{self.pk} ({self.status})"
 
@@ -157,6 +162,11 @@ class Seat(models.Model):
     last_seen_seq = models.PositiveIntegerField(default=0, db_default=0, editable=False)
     # A time bank game's seat: its bank in seconds as its last turn left it; null: the game's initial bank.
     bank_seconds = models.PositiveIntegerField(null=True, blank=True, editable=False)
+
+    # Not columns: set on the seats by the reads that bring them, whether the player may be on
+    # vacation (Seat.of_game) and the seat's team in a game played in teams (the game-over email).
+    may_be_away: bool
+    team: int | None
 
     class Meta:
         ordering = ["-game_id", "order"]  # as ["game", "order"] (games newest first) without joining the games

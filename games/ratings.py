@@ -14,6 +14,7 @@ in order.
 from __future__ import annotations
 
 from functools import cache
+from typing import cast
 
 from django.db import connection, transaction
 from django.dispatch import receiver
@@ -68,6 +69,7 @@ def standings(game: Game) -> list[tuple[object, int]]:
     game's `participants` (its presentation's) by its key."""
     own = rules.presentation(game.name).participants
     best: dict[object, int] = {}
+    assert game.outcome is not None  # a finished game's
     for who, seat, rank in places(game.outcome, game.seats.all()):
         if seat or who in own:
             key = seat.user_id if seat else PARTICIPANT
@@ -107,7 +109,7 @@ def sides(game: Game) -> dict[int, int] | None:
     side: dict[int, int] = {}
     for seat in sorted(game.seats.all(), key=lambda s: (s.rank is None, s.rank or 0, s.order)):
         if not seat.abandoned:
-            side.setdefault(seat.user_id, team_of(teams, seat.order))
+            side.setdefault(seat.user_id, cast(int, team_of(teams, seat.order)))  # every seat is in a team
     return side
 
 
@@ -162,8 +164,9 @@ def rate_game(game: Game, save: bool = True) -> bool:
         rating.last_played = game.finished_at
     insert_each(changes)
     update_each([rating for rating, _ in pairs], ["mu", "sigma", "games", "last_played"])
-    game._rating_moves = _moves((c.rating.user_id, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
-                                for c in changes)
+    # kept on this instance for rating_moves, which reads it from there
+    game.__dict__["_rating_moves"] = _moves((c.rating.user_id, c.mu_before, c.sigma_before, c.mu_after,
+                                             c.sigma_after) for c in changes)
     game.rated = True
     if save:
         game.save(update_fields=["rated"])

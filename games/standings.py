@@ -11,14 +11,21 @@ seat too, partners sharing their team's place: the places above hold for teams a
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
 from games import rules
 
+if TYPE_CHECKING:
+    from games.models import Seat
 
-def standings(outcome: dict, seats) -> list[tuple[str, object, int]]:
+
+def standings(outcome: dict[str, Any], seats: Iterable[Seat]) -> list[tuple[str, Seat | None, int]]:
     """[(who, seat or None, rank)] best first; `who` is a seat's name or a participant of the rules."""
     by_name = {s.colour: s for s in seats}
     kept = [e for e in outcome["ranking"] if e["who"] not in by_name or not by_name[e["who"]].abandoned]
-    out, previous = [], None
+    out: list[tuple[str, Seat | None, int]] = []
+    previous = None
     for i, entry in enumerate(kept):
         rank = out[-1][2] if previous is not None and entry["rank"] == previous else i + 1
         out.append((entry["who"], by_name.get(entry["who"]), rank))

@@ -432,7 +432,7 @@ class PlayerAdmin(UserAdmin):
     form = AuditedUserForm
     list_display = ["username", "email", "is_active", "is_staff", "date_joined", "last_login"]
     actions = ["suspend", "unsuspend"]
-    fieldsets = (*UserAdmin.fieldsets, ("Why (recorded for any change of access)", {"fields": ["reason"]}))
+    fieldsets = (*(UserAdmin.fieldsets or ()), ("Why (recorded for any change of access)", {"fields": ["reason"]}))
 
     def save_related(self, request, form, formsets, change):
         # Groups and permissions are saved here, after the user row: compare once everything is stored.

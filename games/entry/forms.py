@@ -1,4 +1,5 @@
 import re
+from typing import Any, cast
 
 from django import forms
 from django.conf import settings
@@ -22,6 +23,10 @@ def bot_choices(module) -> list[tuple[str, str]]:
 class GameOptionFields:
     """A form's fields for a game's own options (its rules module's options_schema), labelled in
     the player's language; `options()` reads the choices back."""
+
+    # the form's, beside which this is mixed in
+    fields: dict[str, forms.Field]
+    cleaned_data: dict[str, Any]
 
     def add_option_fields(self, module, lang: str, applies: dict[int, list[str]]) -> None:
         """`applies`: for each table size the form offers, the options that apply there (the rules'
@@ -89,7 +94,7 @@ class CreateGameForm(GameOptionFields, ClockFields, forms.Form):
         super().__init__(*args, **kwargs)
         self.module = module
         counts = range(module.min_players, module.max_players + 1)
-        self.fields["players"].choices = [(n, str(n)) for n in counts]
+        cast(forms.TypedChoiceField, self.fields["players"]).choices = [(n, str(n)) for n in counts]
         self.fields["players"].initial = min(3, module.max_players)
         self.add_option_fields(module, lang, {n: module.options_for(n) for n in counts})
         self.bot_seats = [f"seat_{n}" for n in range(2, module.max_players + 1)]

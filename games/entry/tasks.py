@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import threading
 
-from celery import shared_task
+from celery import shared_task  # type: ignore[import-untyped]  # celery ships no type hints
 from django import db
 from django.conf import settings
 from django.db import transaction
@@ -113,7 +113,7 @@ def _in_thread(task, *args) -> None:
 @shared_task(**NOTICE_TASK, name="games.tasks.turn_email")
 def turn_email(game_id: int) -> bool:
     game = lists.game_for_notices(game_id)
-    return bool(game) and emails.turn_email(game)
+    return game is not None and emails.turn_email(game)
 
 
 @shared_task(ignore_result=True, name="games.tasks.user_left")

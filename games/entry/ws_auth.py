@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlparse
 
-from channels.auth import AuthMiddlewareStack
-from channels.db import database_sync_to_async
-from channels.security.websocket import OriginValidator, WebsocketDenier
+from channels.auth import AuthMiddlewareStack  # type: ignore[import-untyped]  # channels ships no type hints
+from channels.db import database_sync_to_async  # type: ignore[import-untyped]  # channels ships no type hints
+from channels.security.websocket import OriginValidator, WebsocketDenier  # type: ignore[import-untyped]  # channels ships no type hints
 from django.contrib.auth.models import AnonymousUser
 
 from accounts import credentials
@@ -26,6 +26,7 @@ def signed_in_with(token: str | None, ticket: str | None) -> dict:
     from accounts.models import ApiToken
     from accounts.ws_tickets import redeem
     redeemed = None
+    expires: float | None
     if token:
         found = ApiToken.objects.of_key(token).select_related("user").first()
         if found is None or credentials.token_expired(found):

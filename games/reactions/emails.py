@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.core import signing
@@ -166,7 +167,7 @@ def gettext_in(user, text: str) -> str:
         return translation.gettext(text)
 
 
-def team_of_seat(game: Game, seat: Seat, seats=None) -> dict | None:
+def team_of_seat(game: Game, seat: Seat, seats=None) -> dict[str, Any] | None:
     """In a game played in teams, what the seat's player hears of their team: its index, the
     partners' seats and, once the game is over, how the team did ("won", "lost", or "drew" when every
     team is among the winners); None in a game without teams."""
@@ -175,7 +176,7 @@ def team_of_seat(game: Game, seat: Seat, seats=None) -> dict | None:
         return None
     seats = list(game.seats.all()) if seats is None else seats
     index = team_of(teams, seat.order)
-    team = {"index": index, "partners": [s for s in seats if s.pk != seat.pk and team_of(teams, s.order) == index]}
+    team: dict[str, Any] = {"index": index, "partners": [s for s in seats if s.pk != seat.pk and team_of(teams, s.order) == index]}
     if game.outcome:
         winners = set(game.outcome.get("winners", []))
         won = {team_of(teams, s.order) for s in seats if s.colour in winners}
@@ -236,7 +237,7 @@ def release_held(user) -> int:
 
 # The escalating notices before a deadline (settings.NOTICE_STEPS), the switch of each, and whether
 # it is an email (and a push) or a push alone.
-STEP_SWITCHES = {Kind.NUDGE: "remind_push", Kind.REMINDER: "remind_email", Kind.LAST_CALL: "remind_last_call"}
+STEP_SWITCHES: dict[str, str] = {Kind.NUDGE: "remind_push", Kind.REMINDER: "remind_email", Kind.LAST_CALL: "remind_last_call"}
 PUSH_ONLY = (Kind.NUDGE,)
 
 

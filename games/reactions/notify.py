@@ -13,7 +13,7 @@ import threading
 from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import get_channel_layer  # type: ignore[import-untyped]  # channels ships no type hints
 from django.contrib.auth.signals import user_logged_out
 from django.db import transaction
 from django.db.models.signals import post_delete
@@ -136,7 +136,7 @@ class Change:
     seat: int | None
     members: tuple[int, ...]
     to_decide: int | None  # the user who must decide now, unless a bot plays that seat
-    rating_changes: tuple = ()  # (user id, before, after) once a rated game is over
+    rating_changes: tuple[tuple[int, int, int], ...] = ()  # (user id, before, after) once a rated game is over
     titles: tuple = ()  # (user id, the game's title in that user's language): for the player's notification
 
     def title_for(self, user_id: int) -> str:
@@ -147,7 +147,7 @@ class Change:
         seats = list(game.seats.all())
         deciding = next((s for s in seats if s.order == game.current_seat and not s.played_by_bot), None)
         finished = game.status == "finished"
-        changes = ()
+        changes: tuple[tuple[int, int, int], ...] = ()
         if finished:
             changes = tuple(rating_moves(game))
         members = tuple(s.user_id for s in seats)

@@ -65,7 +65,9 @@ def play_bot_turn(game_id: int) -> bool:
     game = Game.objects.prefetch_related(seats).filter(pk=game_id).first()
     if game is None or game.status != Game.Status.ACTIVE or not bot_to_play(game):
         return False
-    seq, seat, kind = game.seq, game.deciding_seat, game.deciding_seat.bot_kind
+    seq, seat = game.seq, game.deciding_seat
+    assert seat is not None  # bot_to_play: a seat decides
+    kind = seat.bot_kind
     rules = rules_of(game)
     # The bot is handed the deciding seat's view, as a person playing it would see the game.
     view = rules.view(current_state(game), seat.order)
@@ -75,6 +77,7 @@ def play_bot_turn(game_id: int) -> bool:
         if game.seq != seq or game.status != Game.Status.ACTIVE or not bot_to_play(game):
             return False
         seat = game.deciding_seat
+        assert seat is not None  # bot_to_play again
         apply_decision(game, decision, by_bot=not seat.bot_account, bot_turn=True)
     return True
 

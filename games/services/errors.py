@@ -1,10 +1,15 @@
 """Why a request is refused: each error carries the HTTP status the API answers with."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.utils.translation import gettext
 
 from games import limits
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class GameError(Exception):
@@ -47,7 +52,7 @@ class TooMany(GameError):
         self.retry_after = retry_after
 
 
-def spend(user, action: str, what: str, amount: int = 1) -> None:
+def spend(user, action: str, what: StrOrPromise, amount: int = 1) -> None:
     """`what`: the things counted, in the reader's language (a lazy translation), as the refusal names them."""
     wait = limits.spend(user.pk, action, amount)
     if wait is not None:

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC
 from functools import cache
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -349,13 +350,16 @@ def my_games(user, game: str | None = None, show: str | None = None, lang: str =
     params: list = [user.pk, *([game] if game else []), *([show] if show else []), *sorted(within or ()),
                     *(x for pair in cut for x in pair)]
     sql = _rows_sql(bool(game), bool(show), None if within is None else len(within), len(cut))
-    placed = [] if within is not None and not within else sorted(
+    # games with attributes of their own beside their columns (`inbox_*`, `last_*`: _rows_sql)
+    placed: list[Any] = [] if within is not None and not within else sorted(
         Game.objects.raw(sql, params), key=lambda g: (MY_GAMES_SECTIONS.index(g.inbox_section), g.inbox_place))
     prefetch_related_objects(placed, Prefetch("seats", queryset=_named_seats()))
     # an invitation says who sent it: their creators by name, only where there are invitations
     prefetch_related_objects([g for g in placed if g.inbox_section == Inbox.Section.INVITATIONS],
                              Prefetch("created_by", queryset=get_user_model().objects.select_related("profile").only(*NAMED)))
-    found = MyGames(*([g for g in placed if g.inbox_section == name] for name in MY_GAMES_SECTIONS), 0)
+    by_section = {name: [g for g in placed if g.inbox_section == name] for name in MY_GAMES_SECTIONS}
+    found = MyGames(by_section[Inbox.Section.MY_TURN], by_section[Inbox.Section.INVITATIONS],
+                    by_section[Inbox.Section.WAITING], by_section[Inbox.Section.FINISHED], 0)
     found.totals = dict.fromkeys(MY_GAMES_SECTIONS, 0) | {g.inbox_section: g.inbox_total for g in placed}
     filtered = game or show or within is not None
     found.waiting_for_me = (waiting_count(user) if filtered

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -262,6 +263,7 @@ def _free_seat(game: Game, seats: list[Seat], team, user) -> int:
         return own
     taken = {s.order for s in seats} | set(kept)  # join_refusal turned others away when none is left
     teams = teams_of(game)
+    candidates: Sequence[int]
     if team is None:
         candidates = range(game.players)
     elif not isinstance(team, int) or isinstance(team, bool) or team < 0:

@@ -77,6 +77,7 @@ def extend_deadline(moderator, game_id, hours: int, reason: str) -> Game:
         if game.status != Game.Status.ACTIVE or game.deadline is None:
             raise Conflict(gettext("only a game in progress has a deadline"))
         seat = game.deciding_seat
+        assert seat is not None  # a game in progress has a seat deciding
         game.extra_hours += hours
         set_turn_clock(game, seat)
         game.save(update_fields=["extra_hours", *Game.CLOCK_FIELDS])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]  # jsonschema ships no type hints
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import get_language, gettext
@@ -53,7 +53,7 @@ def _answer(applied: Applied, user, lang: str) -> dict:
             "log": log_lines(module, presentation_of(game), applied.events, applied.decision.data, lang,
                              player_names(game, lang)),
             "view": module.view(applied.state, seat.order if seat else None),
-            "next": question_for(game, applied.state, seat, lang) if again else None}
+            "next": question_for(game, applied.state, seat, lang) if again and seat is not None else None}
 
 
 @cache
@@ -104,6 +104,7 @@ def apply_decision(game: Game, decision: dict, by_bot: bool, bot_turn: bool = Fa
         raise Conflict(str(exc)) from None  # well formed, but the position does not allow it now
     # The row lock makes a clash impossible; the unique (game, number) constraint stays as the
     # last guard, and its IntegrityError aborts the whole transaction (see submit_decision).
+    assert seat is not None  # a game in play has a seat deciding (None: it is over)
     stored = Decision(game=game, number=game.seq + 1, seat=seat, by_bot=by_bot, by_order=by_order, data=decision,
                       events=events)
     record(game, module, new_state, bot_turn, stored)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from contextlib import nullcontext
 from datetime import timedelta
 from functools import cache
+from typing import Any
 
 from django.db import connection
-from django.db.models import Case, F, Prefetch, Q, When, prefetch_related_objects
+from django.db.models import Case, F, Field, Model, Prefetch, Q, When, prefetch_related_objects
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -162,7 +163,8 @@ def last_turns(game: Game, viewer: int | None, lang: str, names: list[str]) -> l
                 break
             runs.append({"seat": d.seat, "name": names[d.seat] if d.seat < len(names) else "", "decisions": []})
         runs[-1]["decisions"].insert(0, d)
-    module, shown, latest = rules_of(game), presentation_of(game), {}
+    module, shown = rules_of(game), presentation_of(game)
+    latest: dict[int, dict[str, Any]] = {}
     for run in runs:
         latest.setdefault(run["seat"], run)
     return [_told(module, shown, run, viewer, lang, names) for run in latest.values()]
@@ -192,6 +194,7 @@ def legal_for(game: Game, user) -> dict:
         raise Conflict(gettext("the game is %(status)s: there is nothing to decide") % {"status": game.get_status_display()})
     seat = game.seat_of(user)
     check_turn(game, seat)
+    assert seat is not None  # check_turn refused a reader without one
     return question_for(game, current_state(game), seat, language_of(user))
 
 
@@ -264,7 +267,9 @@ def _seats_with_players(game_id: int, lock: bool = False) -> list[Seat]:
     seats = Seat.of_game(game_id, timezone.now().date() - timedelta(days=2), lock)
     for seat in seats:
         if not seat.may_be_away:
-            seat.user.recent_vacations = []  # known: none that could move a deadline (games.clock)
+            # known: none that could move a deadline (games.clock reads it as a Prefetch's to_attr
+            # would leave it, an attribute the User model does not declare)
+            setattr(seat.user, "recent_vacations", [])  # noqa: B010
     return seats
 
 
@@ -436,10 +441,17 @@ def moderation_log(game: Game, user) -> list[dict]:
 @cache
 def _moderation_query() -> tuple[str, Columns]:
     action, quote = Columns(ModeratorAction, "m"), connection.ops.quote_name
-    game, kind = (quote(ModeratorAction._meta.get_field(name).column) for name in ("game", "kind"))
+    game, kind = (quote(_column(ModeratorAction, name)) for name in ("game", "kind"))
     kinds = ", ".join(["%s"] * len(LOGGED_ACTIONS))
     return (f"SELECT {action.sql} FROM {action.table} WHERE m.{game} = %s AND m.{kind} IN ({kinds}) "
             f"ORDER BY m.{quote(ModeratorAction._meta.pk.column)}"), action
+
+
+def _column(model: type[Model], name: str) -> str:
+    """The database column of one of the model's own fields."""
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field) and field.column is not None  # a concrete field has a column
+    return field.column
 
 
 def removal_reason(game: Game, seat: Seat) -> str:

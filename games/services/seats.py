@@ -64,8 +64,10 @@ def mute(user, game_id, muted: bool) -> bool:
         raise no_such_game()
     if not Seat.objects.filter(game=game, user=user).update(muted=muted):
         raise NotAllowed(gettext("you have no seat in this game"))
-    if not muted and game.deadline is not None and Seat.objects.filter(game=game, user=user, order=game.current_seat).exists():
+    if (not muted and game.deadline is not None and game.current_seat is not None
+            and Seat.objects.filter(game=game, user=user, order=game.current_seat).exists()):
         # The turn's notices that the silence let pass are owed again (their claims keep any sent from going twice).
+        assert game.turn_started_at is not None  # a turn with a deadline has begun
         calendar = clock.STRICT if game.strict else clock.calendar_of(user, game.turn_started_at, kept=False)
         Game.objects.filter(pk=game.pk, turn_started_at=game.turn_started_at, deadline=game.deadline).update(
             turn_notice_due=True, reminder_due_at=clock.next_reminder(game.turn_started_at, game.deadline,

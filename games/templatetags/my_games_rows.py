@@ -128,6 +128,7 @@ def my_turn_row(game, new_since: dict, last_moves: dict, note_lines: dict, answe
 def waiting_row(game, new_since: dict, last_moves: dict, note_lines: dict, answers_waiting: dict | None = None) -> SafeString:
     """A game waiting for others: its state, clock, players, news, standing orders, who decides and by
     when (an open game: its seats taken), last move and note."""
+    turn: str
     if game.status == "open":
         turn = format_html(" · {}/{}", len(game.seats.all()), game.players)
     elif (deciding := game.deciding_seat) is not None:

@@ -88,6 +88,7 @@ def open_game_entry(context, game, joined: set, invited: set, standing: dict, be
     if game.pk in invited and game.pk not in joined:
         mark = format_html('<strong class="invited-mark">· {}</strong>', gettext("invited by %(name)s") % {
             "name": game.created_by.profile.name})
+    seat: str
     if game.pk in joined:
         seat = format_html('<span class="muted">· {}</span>', gettext("you have a seat"))
     elif context["user"].is_authenticated:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -27,9 +28,11 @@ def leaderboard(game: str, active_only: bool = False) -> QuerySet:
     return qs.order_by(rating_shown().desc(), "-games", "user__username")
 
 
-def as_row(rank: int, r: Rating) -> dict:
-    return {"rank": rank, "username": r.user.username,
-            "display_name": r.user.profile.name, "rating": r.display, "mu": r.mu,
+def as_row(rank: int, r: Rating) -> dict[str, Any]:
+    user = r.user
+    assert user is not None  # the leaderboard's rows are players' (leaderboard)
+    return {"rank": rank, "username": user.username,
+            "display_name": user.profile.name, "rating": r.display, "mu": r.mu,
             "sigma": r.sigma, "games": r.games, "provisional": r.provisional, "last_played": r.last_played}
 
 

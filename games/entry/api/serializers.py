@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any, cast
 
 from django.utils import translation
 from drf_spectacular.utils import extend_schema_field
@@ -80,7 +81,7 @@ class TimeControlSerializer(serializers.Serializer):
     banks = BankSerializer(many=True, help_text="bank: each seat's bank left, in seat order; [] for per_turn")
 
 
-def time_control_of(game) -> dict:
+def time_control_of(game) -> dict[str, Any]:
     if not game.banked:
         return {"kind": game.time_control, "hours_per_move": game.hours_per_move, "bank_hours": None,
                 "increment_hours": None, "cap_hours": None, "banks": []}
@@ -123,7 +124,8 @@ class GameSerializer(KeptFieldsSerializer):
         "the game's clock: hours per move, or a time bank per seat (docs/async-play.md, \"Clocks\"); a bank "
         "game's `hours_per_move` is its increment, its pace"))
 
-    def get_time_control(self, game) -> TimeControlSerializer:
+    @extend_schema_field(TimeControlSerializer)
+    def get_time_control(self, game) -> dict[str, Any]:
         return time_control_of(game)
 
     def get_teams(self, game) -> list[list[int]] | None:
@@ -246,8 +248,11 @@ class GameDetailSerializer(GameSerializer):
 
     moderation = serializers.SerializerMethodField(help_text="the moderators' actions on the game, for its log")
 
-    def get_moderation(self, game) -> ModerationEntrySerializer(many=True):
-        return ModerationEntrySerializer(services.moderation_log(game, self.context["request"].user), many=True).data
+    @extend_schema_field(ModerationEntrySerializer(many=True))
+    def get_moderation(self, game) -> list[dict[str, Any]]:
+        # the stubs type a serializer's data as a dict whether or not many=True makes it a list
+        return ModerationEntrySerializer(services.moderation_log(game, self.context["request"].user),  # type: ignore[return-value]
+                                         many=True).data
 
     abort_reason = serializers.SerializerMethodField(help_text="why an aborted game was stopped; null otherwise")
 
@@ -262,7 +267,8 @@ class GameDetailSerializer(GameSerializer):
         words = shown.prompt if deciding else shown.prompt_for_others
         return words(current_state(game), game_language(shown, reader_language(self.context)))
 
-    def get_rating_changes(self, game) -> RatingChangeSerializer(many=True):
+    @extend_schema_field(RatingChangeSerializer(many=True))
+    def get_rating_changes(self, game) -> list[dict[str, Any]]:
         return [{k: v for k, v in c.items() if k != "user_id"} for c in changes_for(game)] if game.rated is not None else []
 
     def get_your_seat(self, game) -> int | None:
@@ -454,7 +460,7 @@ class RecordSerializer(serializers.Serializer):
 class ChatSerializer(KeptFieldsSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
     display_name = serializers.CharField(source="user.profile.name", read_only=True, help_text="the author as pages name them")
-    text = StrictCharField(max_length=ChatMessage._meta.get_field("text").max_length,
+    text = StrictCharField(max_length=cast(int, ChatMessage._meta.get_field("text").max_length),  # a CharField's
                            help_text="empty for a message a moderator hid, except to its author")
     hidden = serializers.BooleanField(read_only=True, help_text="hidden by a moderator: its place stays, its text is gone")
 

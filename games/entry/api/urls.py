@@ -1,4 +1,6 @@
-from django.urls import include, path, re_path
+from typing import cast
+
+from django.urls import URLPattern, include, path, re_path
 from rest_framework.routers import DefaultRouter
 
 from . import decisions
@@ -7,7 +9,7 @@ from .views import GameViewSet
 router = DefaultRouter(trailing_slash=True)
 router.register("games", GameViewSet, basename="game")
 routes = router.urls
-_api_view = {route.name: route.callback for route in routes}
+_api_view = {route.name: route.callback for route in cast(list[URLPattern], routes)}  # a router's routes are all views
 
 # The two requests of every turn: plain views that hand anything unusual to GameViewSet's. The
 # site lists them first among the API's paths (argo_site/urls.py): each path tried before the one

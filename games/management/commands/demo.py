@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import time
 
-from allauth.account.models import EmailAddress
+from allauth.account.models import EmailAddress  # type: ignore[import-untyped]  # django-allauth ships no type hints
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.test import override_settings
@@ -76,6 +76,7 @@ def play(game_id: int, decisions: int, finish: bool = False, mover=None) -> None
         game = Game.objects.get(pk=game_id)
         if game.status != Game.Status.ACTIVE:
             return
+        assert game.current_seat is not None  # a game in play has a seat deciding
         seat = game.seats.get(order=game.current_seat)
         if mover is not None and seat.user_id != mover.pk:
             return
