@@ -2,7 +2,7 @@
 the production settings use the shared services (docs/deployment.md)."""
 from __future__ import annotations
 
-from celery import current_app  # type: ignore[import-untyped]  # celery ships no type hints
+from celery import current_app
 from django.conf import settings
 from django.core import checks
 from django.db import connection

@@ -10,9 +10,9 @@ import json
 import logging
 import time
 
-from channels.db import database_sync_to_async  # type: ignore[import-untyped]  # channels ships no type hints
-from channels.exceptions import StopConsumer  # type: ignore[import-untyped]  # channels ships no type hints
-from channels.generic.websocket import AsyncJsonWebsocketConsumer  # type: ignore[import-untyped]  # channels ships no type hints
+from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from redis.exceptions import ConnectionError as RedisConnectionLost, TimeoutError as RedisTimeout
 
 from accounts import credentials

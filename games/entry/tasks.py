@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import threading
 
-from celery import shared_task  # type: ignore[import-untyped]  # celery ships no type hints
+from celery import shared_task
 from django import db
 from django.conf import settings
 from django.db import transaction

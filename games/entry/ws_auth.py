@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlparse
 
-from channels.auth import AuthMiddlewareStack  # type: ignore[import-untyped]  # channels ships no type hints
-from channels.db import database_sync_to_async  # type: ignore[import-untyped]  # channels ships no type hints
-from channels.security.websocket import OriginValidator, WebsocketDenier  # type: ignore[import-untyped]  # channels ships no type hints
+from channels.auth import AuthMiddlewareStack
+from channels.db import database_sync_to_async
+from channels.security.websocket import OriginValidator, WebsocketDenier
 from django.contrib.auth.models import AnonymousUser
 
 from accounts import credentials

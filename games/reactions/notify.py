@@ -13,7 +13,7 @@ import threading
 from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer  # type: ignore[import-untyped]  # channels ships no type hints
+from channels.layers import get_channel_layer
 from django.contrib.auth.signals import user_logged_out
 from django.db import transaction
 from django.db.models.signals import post_delete

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 import requests
 from django.conf import settings
 from django.utils import timezone
-from pywebpush import WebPushException, webpush  # type: ignore[import-untyped]  # pywebpush ships no type hints
+from pywebpush import WebPushException, webpush
 
 from accounts.models import PushDevice
 from accounts.push_endpoints import endpoint_allowed

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-import jsonschema  # type: ignore[import-untyped]  # jsonschema ships no type hints
+import jsonschema
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import get_language, gettext

@@ -1,5 +1,5 @@
 """Users for benchmarks/api_moves.py: bench-1 … bench-N, password 'bench-pass'."""
-from allauth.account.models import EmailAddress  # type: ignore[import-untyped]  # django-allauth ships no type hints
+from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import time
 
-from allauth.account.models import EmailAddress  # type: ignore[import-untyped]  # django-allauth ships no type hints
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.test import override_settings
