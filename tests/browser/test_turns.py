@@ -235,6 +235,13 @@ class ReplayByTurnAndFromTheLog(BrowserTestCase):
             assert not page.errors, (name, page.errors)
 
 
+def held_replays(page) -> list:
+    """The page's replay requests from now on, held unanswered in the list returned."""
+    held: list = []
+    page.route("**/replay/**", lambda route: held.append(route))
+    return held
+
+
 @PUSHED_FROM_THE_TEST
 class ReplayAnswerOnItsWay(BrowserTestCase):
     def test_the_page_stays_busy_while_a_replay_is_on_its_way_though_a_live_reload_ends(self):
@@ -250,12 +257,10 @@ class ReplayAnswerOnItsWay(BrowserTestCase):
             page.wait_for_selector("#outcome:not([hidden])")
             page.wait_for_selector("#connection[data-state=open]")
             settle(page)
-            held: list = []
-            page.route("**/replay/**", lambda route, held=held: held.append(route))
+            held = held_replays(page)
             page.click("#replay-first")
             # The reload draws the game, then asks for its log: by then it has said what it had to.
-            log = f"/api/games/{game_id}/moves/"
-            with page.expect_request(lambda r, log=log: log in r.url, timeout=LIVE_SECONDS * 1000):
+            with page.expect_request(f"**/api/games/{game_id}/moves/?lang=*", timeout=LIVE_SECONDS * 1000):
                 notify.game_event(game_id, "note")  # any news but chat reloads the game
             assert held and page.is_visible("#busy"), name
             held[0].continue_()
