@@ -19,6 +19,7 @@ import itertools
 import json
 import sys
 from collections import Counter
+from typing import Any, TextIO
 
 from ..match import wilson
 from . import RULES
@@ -30,7 +31,7 @@ LOW, HIGH, BACKSTOP_LIMIT = 0.35, 0.65, 0.05
 ALL_PAIRS = list(itertools.combinations(FACTIONS, 2))
 
 
-def play(players: int, seed: int, options: dict) -> dict:
+def play(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     """One greedy-bot game: the final state, decisions per seat and how END came (if it came)."""
     s = RULES.new_game(players, seed, options)
     bots = [RULES.bot("greedy", seed * 10 + i) for i in range(players)]
@@ -43,15 +44,15 @@ def play(players: int, seed: int, options: dict) -> dict:
     return {"state": s, "decisions": decisions, "end_by": end_by}
 
 
-def reason(game: dict) -> str:
+def reason(game: dict[str, Any]) -> str:
     """The end reason of a game (see the module's docstring)."""
-    why = game["state"]["over"]["why"]
+    why: str = game["state"]["over"]["why"]
     if why == "end" and game["end_by"] == "backstop":
         return "backstop"
     return why
 
 
-def pairing_games(a: str, b: str, games: int, seed: int) -> list[dict]:
+def pairing_games(a: str, b: str, games: int, seed: int) -> list[dict[str, Any]]:
     """`games` games of factions a and b, a in seat 1 in the even games and b in the odd ones."""
     out = []
     for n in range(games):
@@ -60,7 +61,7 @@ def pairing_games(a: str, b: str, games: int, seed: int) -> list[dict]:
     return out
 
 
-def faction_figures(games: list[dict], faction: str) -> dict:
+def faction_figures(games: list[dict[str, Any]], faction: str) -> dict[str, Any]:
     """Win rate (draws half) with its Wilson interval, mean LP, DP and decisions of one faction."""
     points = lp = dp = decisions = 0.0
     for g in games:
@@ -75,7 +76,7 @@ def faction_figures(games: list[dict], faction: str) -> dict:
             "dp": round(dp / n, 1), "decisions": round(decisions / n, 1)}
 
 
-def end_shares(games: list[dict]) -> dict:
+def end_shares(games: list[dict[str, Any]]) -> dict[str, float]:
     """The share of each end reason, and of the tied games that stayed a shared win."""
     counts = Counter(reason(g) for g in games)
     shares = {r: round(counts[r] / len(games), 3) for r in REASONS}
@@ -83,15 +84,15 @@ def end_shares(games: list[dict]) -> dict:
     return shares
 
 
-def pairing_figures(a: str, b: str, games: list[dict]) -> dict:
+def pairing_figures(a: str, b: str, games: list[dict[str, Any]]) -> dict[str, Any]:
     rounds = sum(g["state"]["round"] for g in games) / len(games)
     return {a: faction_figures(games, a), b: faction_figures(games, b), "rounds": round(rounds, 1),
             "ends": end_shares(games)}
 
 
-def four_player(games: int, seed: int) -> dict:
+def four_player(games: int, seed: int) -> dict[str, Any]:
     """End reasons of 4-player greedy games: teams (random factions) and deathmatch."""
-    out = {}
+    out: dict[str, Any] = {}
     for mode, options in (("teams", {"teams": True}), ("deathmatch", {})):
         played = [play(4, seed + n, options) for n in range(games)]
         out[mode] = {"games": games, "rounds": round(sum(g["state"]["round"] for g in played) / games, 1),
@@ -99,13 +100,13 @@ def four_player(games: int, seed: int) -> dict:
     return out
 
 
-def row(a: str, fig: dict) -> str:
+def row(a: str, fig: dict[str, Any]) -> str:
     f = fig[a]
     return (f"  {a:<10} wins {f['win']:.3f} [{f['ci95'][0]:.3f}, {f['ci95'][1]:.3f}]  "
             f"LP {f['lp']:4.1f}  DP {f['dp']:4.1f}  decisions {f['decisions']:5.1f}")
 
 
-def verdict(pairs: dict, ends: dict) -> list[str]:
+def verdict(pairs: dict[str, dict[str, Any]], ends: dict[str, float]) -> list[str]:
     """What misses the targets of 19.3 and 19.7."""
     misses = [f"{name}: {f} {fig[f]['win']:.3f}" for name, fig in pairs.items() for f in name.split("-")
               if not LOW <= fig[f]["win"] <= HIGH]
@@ -114,8 +115,9 @@ def verdict(pairs: dict, ends: dict) -> list[str]:
     return misses
 
 
-def run(games: int, seed: int, pairs: list[tuple[str, str]], four: int, progress=None) -> dict:
-    figures, everything = {}, []
+def run(games: int, seed: int, pairs: list[tuple[str, str]], four: int, progress: TextIO | None = None) -> dict[str, Any]:
+    figures: dict[str, dict[str, Any]] = {}
+    everything: list[dict[str, Any]] = []
     for a, b in pairs:
         k = ALL_PAIRS.index((a, b))  # the same games for a pairing whichever pairings run
         played = pairing_games(a, b, games, seed * 100_003 + k * 10_000)
@@ -125,14 +127,14 @@ def run(games: int, seed: int, pairs: list[tuple[str, str]], four: int, progress
             print("\n".join([f"{a}-{b}:", row(a, figures[f"{a}-{b}"]), row(b, figures[f"{a}-{b}"])]), file=progress,
                   flush=True)
     ends = end_shares(everything)
-    result = {"games_per_pairing": games, "seed": seed, "pairings": figures, "ends": ends}
+    result: dict[str, Any] = {"games_per_pairing": games, "seed": seed, "pairings": figures, "ends": ends}
     if four:
         result["four"] = four_player(four, seed * 100_003 + 90_000)
     result["misses"] = verdict(figures, ends)
     return result
 
 
-def report(result: dict) -> None:
+def report(result: dict[str, Any]) -> None:
     for name, fig in result["pairings"].items():
         print(f"{name} ({result['games_per_pairing']} games, {fig['rounds']} rounds a game)")
         for f in name.split("-"):
@@ -145,7 +147,7 @@ def report(result: dict) -> None:
     print(json.dumps(result))
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m games.rules.theseus.balance", description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, default=200, help="games per 2-player pairing")
     p.add_argument("--four", type=int, default=0, help="4-player games per mode (teams, deathmatch)")

@@ -1,6 +1,10 @@
 """Attacks, Combat and Limited Combat (section 7), Double Shot (MAR06) and hits."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from ..base import State
 from .components import DATA
 from .play import Play
 from .scoring import gain_dp, lose_lp
@@ -24,19 +28,19 @@ from .station import (
 from .versions import holds
 
 
-def unit_attack(s, unit: str) -> tuple[int, str]:
+def unit_attack(s: State, unit: str) -> tuple[int, str]:
     u = s["units"][unit]
     return tuple(DATA.factions[s["colours"][u["seat"]]]["attack"]["upgraded" if u["up"] else "basic"])
 
 
-def can_attack(s, piece: str) -> bool:
+def can_attack(s: State, piece: str) -> bool:
     if piece[0] == "Y":
         return True
     u = s["units"][piece]
     return u["at"] != "space" and not u["gripped"] and unit_attack(s, piece)[0] > 0
 
 
-def targets(s, attacker: str, kind: str) -> list[str]:
+def targets(s: State, attacker: str, kind: str) -> list[str]:
     """Enemy pieces the attacker has in range (7.1): units not invisible, and for damage Young Aliens."""
     room = room_of(s, attacker)
     mine = owner(s, attacker)
@@ -58,13 +62,14 @@ def targets(s, attacker: str, kind: str) -> list[str]:
     return found
 
 
-def pick_targets(g: Play, options: list[str], allowed: int, about: dict) -> list[str]:
+def pick_targets(g: Play, options: list[str], allowed: int, about: dict[str, Any]) -> list[str]:
     """Attacks are automatic and maximal; the active player picks only when too many (TH5)."""
     if len(options) <= allowed:
         return list(options)
-    chosen = []
+    chosen: list[str] = []
     while len(chosen) < allowed:
         pick = g.ask("target", [o for o in options if o not in chosen], dict(about, left=allowed - len(chosen)))
+        assert pick is not None  # asked with options, ask gives one of them
         chosen.append(pick)
     return chosen
 
@@ -120,7 +125,7 @@ def _lurkers(g: Play, seat: int, sector: str) -> None:
             hit(g, seat, sector, target, "damage", key, card_hit=True)
 
 
-def _lurker_items(s, sector: str, seat: int):
+def _lurker_items(s: State, sector: str, seat: int) -> list[tuple[str, str, str, int]]:
     out = []
     for key, card, place, _copied in items_in(s, sector):
         if owner(s, card) == seat and DATA.card(card).ops("combat_here"):
@@ -146,7 +151,7 @@ def sector_part(g: Play, seat: int, sector: str) -> None:
     double_shot(g, seat, sector, hitters)
 
 
-def double_shot(g: Play, seat: int, sector: str, hitters: list[str], repeat=None) -> None:
+def double_shot(g: Play, seat: int, sector: str, hitters: list[str], repeat: Callable[[str], None] | None = None) -> None:
     """MAR06: after Marines units here hit, one of them repeats its attacks, once per item (TH57)."""
     s = g.s
     units = [h for h in hitters if h in s["units"]]
@@ -160,6 +165,7 @@ def double_shot(g: Play, seat: int, sector: str, hitters: list[str], repeat=None
             return
         if side(s, seat) == side(s, s["turn"]["seat"]):
             pick = g.ask("double_shot", live, {"card": key})
+            assert pick is not None  # asked with options, ask gives one of them
         else:
             pick = live[0]
         g.say("double_shot", unit=pick)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NoReturn
 
-from ..base import Catalogue, ImpossiblePosition
+from ..base import Catalogue, ImpossiblePosition, Texts
 
 DATA_DIR = Path(__file__).with_name("data")
 CATALOGUE = Catalogue(__file__, "theseus")  # the game's texts in its languages (locale/), English the msgids
@@ -36,7 +37,7 @@ FILTERS = ("type", "not_under_disc", "movable", "visible", "faction")
 TILE_KINDS = ("deactivation", "young_alien", "parasite", "gripper", "invisibility")
 
 
-def _fail(where: str, why: str):
+def _fail(where: str, why: str) -> NoReturn:
     raise ImpossiblePosition(f"data/{where}: {why}")
 
 
@@ -45,18 +46,19 @@ class Sector:
     id: str
     kind: str
     faction: str | None
-    name: dict  # {lang: name}: the data file's English, the catalogue's other languages
+    name: Texts  # {lang: name}: the data file's English, the catalogue's other languages
     rooms: tuple[str, ...]
     connections: tuple[tuple[str, str], ...]
-    slots: tuple[dict, ...]
+    slots: tuple[dict[str, Any], ...]
     pending: int
     action: str
-    groups: dict  # room -> frozenset of rooms in range (TH4)
-    adjacent: dict  # slot id -> slot ids orthogonally next to it
+    groups: dict[str, frozenset[str]]  # room -> frozenset of rooms in range (TH4)
+    adjacent: dict[str, tuple[str, ...]]  # slot id -> slot ids orthogonally next to it
 
     @property
     def slot_ids(self) -> tuple[str, ...]:
-        return self.__dict__.setdefault("_slot_ids", tuple(s["id"] for s in self.slots))
+        ids: tuple[str, ...] = self.__dict__.setdefault("_slot_ids", tuple(s["id"] for s in self.slots))
+        return ids
 
     @property
     def bonus_slots(self) -> tuple[str, ...]:
@@ -67,18 +69,18 @@ class Sector:
 class Card:
     id: str
     faction: str | None
-    name: dict  # {lang: name}: the data file's English, the catalogue's other languages
+    name: Texts  # {lang: name}: the data file's English, the catalogue's other languages
     copies: int
     types: tuple[str, ...]
     one_shot: bool
     number: int | None
     dup: str
-    effects: tuple[dict, ...]
-    text: dict  # {lang: text}, as name
+    effects: tuple[dict[str, Any], ...]
+    text: Texts  # {lang: text}, as name
     source: str
 
-    def ops(self, trigger: str) -> list:
-        cache = self.__dict__.setdefault("_ops", {})
+    def ops(self, trigger: str) -> list[list[Any]]:
+        cache: dict[str, list[list[Any]]] = self.__dict__.setdefault("_ops", {})
         if trigger not in cache:
             cache[trigger] = [op for e in self.effects if e["on"] == trigger for op in e["do"]]
         return cache[trigger]
@@ -86,7 +88,7 @@ class Card:
     def static(self, op: str) -> bool:
         """Whether the card's static effect has `op`. Kept per card: asked for every card of a sector
         each time a card's being switched off is looked at."""
-        cache = self.__dict__.setdefault("_static", {})
+        cache: dict[str, bool] = self.__dict__.setdefault("_static", {})
         if op not in cache:
             cache[op] = any(o[0] == op for o in self.ops("static"))
         return bool(cache[op])
@@ -99,12 +101,12 @@ class Card:
         return bool(self.ops("enemy_passes"))
 
 
-def _range_groups(rooms, connections) -> dict:
+def _range_groups(rooms: list[str], connections: list[list[str]]) -> dict[str, frozenset[str]]:
     linked = {r: {r} for r in rooms}
     for a, b in connections:
         linked[a].add(b)
         linked[b].add(a)
-    groups = {}
+    groups: dict[str, frozenset[str]] = {}
     for room in rooms:
         seen, todo = {room}, [room]
         while todo:
@@ -116,7 +118,7 @@ def _range_groups(rooms, connections) -> dict:
     return groups
 
 
-def _sector(raw: dict) -> Sector:
+def _sector(raw: dict[str, Any]) -> Sector:
     sid = raw["id"]
     where = f"sectors.json {sid}"
     if raw["kind"] not in SECTOR_KINDS or raw["action"] not in ACTIONS:
@@ -143,7 +145,7 @@ def _sector(raw: dict) -> Sector:
                   _range_groups(raw["rooms"], raw["connections"]), adjacent)
 
 
-def _check_op(op, where: str, has_number: bool, reads: list) -> None:
+def _check_op(op: Any, where: str, has_number: bool, reads: list[str]) -> None:
     if not isinstance(op, list) or not op:
         _fail(where, f"an op is a list: {op!r}")
     name = op[0]
@@ -168,12 +170,12 @@ def _check_op(op, where: str, has_number: bool, reads: list) -> None:
             _fail(where, f"a filtered selector is [selector, {{filter: value}}]: {arg!r}")
 
 
-def _card(raw: dict, faction_cards: bool) -> Card:
+def _card(raw: dict[str, Any], faction_cards: bool) -> Card:
     where = f"{'cards' if faction_cards else 'bonus'}.json {raw['id']}"
     if faction_cards and (raw["faction"] not in FACTIONS or any(t not in CARD_TYPES for t in raw["types"])
                           or raw["dup"] not in DUPS):
         _fail(where, "faction, types or dup unknown")
-    reads: list = []
+    reads: list[str] = []
     for effect in raw["effects"]:
         if effect["on"] not in TRIGGERS:
             _fail(where, f"unknown trigger {effect['on']!r}")
@@ -193,7 +195,8 @@ class Components:
     the deck of each faction, the bonus cards and the setup numbers."""
 
     def __init__(self, folder: Path = DATA_DIR) -> None:
-        load = lambda name: json.loads((folder / name).read_text(encoding="utf-8"))  # noqa: E731
+        def load(name: str) -> Any:
+            return json.loads((folder / name).read_text(encoding="utf-8"))
         self.sectors = {s["id"]: _sector(s) for s in load("sectors.json")["sectors"]}
         self.factions = {f["id"]: {**f, "name": CATALOGUE.texts(f["name"])} for f in load("factions.json")["factions"]}
         self.setup = load("setup.json")
@@ -202,7 +205,7 @@ class Components:
         self.kinds = {c.id: c for c in kinds + bonus}
         if len(self.kinds) != len(kinds) + len(bonus):
             _fail("cards.json", "card ids must be unique")
-        self.decks = {f: [] for f in FACTIONS}
+        self.decks: dict[str, list[str]] = {f: [] for f in FACTIONS}
         self.instances: dict[str, Card] = {}
         for card in kinds + bonus:
             for i in range(card.copies):
@@ -235,7 +238,8 @@ class Components:
         return self.instances[iid]
 
     def tile_supply(self, kind: str) -> int:
-        return next(f["tiles"][kind] for f in self.factions.values() if kind in f["tiles"])
+        supply: int = next(f["tiles"][kind] for f in self.factions.values() if kind in f["tiles"])
+        return supply
 
 
 DATA = Components()

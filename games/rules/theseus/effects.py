@@ -3,7 +3,9 @@ card movements every effect and phase shares (install, discard, refill, the disc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol, cast
 
+from ..base import State
 from . import moves
 from .combat import attack, can_attack, combat, double_shot, hit
 from .components import DATA
@@ -25,6 +27,7 @@ from .station import (
     pending_in_order,
     place_sector,
     seat_sector,
+    sector_of,
     side,
     static_sum,
     tile_supply,
@@ -48,7 +51,7 @@ class Context:
     copy: str | None = None
 
 
-def run(g: Play, ops: list, ctx: Context) -> dict:
+def run(g: Play, ops: list[list[Any]], ctx: Context) -> dict[str, bool]:
     """Carry out a card's ops in order; {"acted": False} when the first could do nothing (the card
     stays), {"stop": True} when a passing unit is stopped here."""
     result = {"acted": True}
@@ -60,11 +63,11 @@ def run(g: Play, ops: list, ctx: Context) -> dict:
     return result
 
 
-def _count(value, ctx: Context) -> int:
+def _count(value: int | str, ctx: Context) -> int:
     return ctx.x if value == "X" else int(value)
 
 
-def _op(g: Play, op: list, ctx: Context, result: dict):
+def _op(g: Play, op: list[Any], ctx: Context, result: dict[str, bool]) -> bool | None:
     name = op[0]
     if name == "repeat":
         did = False
@@ -74,7 +77,7 @@ def _op(g: Play, op: list, ctx: Context, result: dict):
             did = True
         return did
     if name == "up_to":
-        picked: list = []
+        picked: list[str] = []
         for _ in range(_count(op[1], ctx)):
             if OPS[op[2][0]](g, ctx, op[2][1:], optional=True, exclude=picked) in (False, None):
                 break
@@ -87,15 +90,15 @@ def _op(g: Play, op: list, ctx: Context, result: dict):
 
 # --- selectors -------------------------------------------------------------------------------------
 
-def _filters(arg) -> tuple[str, dict]:
+def _filters(arg: str | list[Any]) -> tuple[str, dict[str, Any]]:
     return (arg[0], arg[1]) if isinstance(arg, list) else (arg, {})
 
 
-def units_chosen_by(s, ctx: Context, arg) -> list[str]:
+def units_chosen_by(s: State, ctx: Context, arg: str | list[Any]) -> list[str]:
     """The units a unit selector of 8.7 allows."""
     name, f = _filters(arg)
     if name in ("entering_unit", "passing_unit"):
-        return [ctx.unit]
+        return [cast(str, ctx.unit)]  # set whenever a unit enters or passes
     me = ctx.seat
     if name == "enemy_units_here":
         pool = [u for u in units_in(s, ctx.here) if enemies(s, s["units"][u]["seat"], me)]
@@ -114,7 +117,7 @@ def units_chosen_by(s, ctx: Context, arg) -> list[str]:
     return pool
 
 
-def cards_chosen_by(s, ctx: Context, arg) -> list[str]:
+def cards_chosen_by(s: State, ctx: Context, arg: str | list[Any]) -> list[str]:
     """The places of the cards a card selector of 8.7 allows: on install slots, or on pending positions
     for *_pending."""
     name, f = _filters(arg)
@@ -129,36 +132,38 @@ def cards_chosen_by(s, ctx: Context, arg) -> list[str]:
     if f.get("not_under_disc"):
         pool = [p for p in pool if s["disc"] != p]
     if "type" in f:
-        pool = [p for p in pool if DATA.card(_card_at(s, p)).has(f["type"])]
+        pool = [p for p in pool if DATA.card(cast(str, _card_at(s, p))).has(f["type"])]  # places holding a card
     return pool
 
 
-def _card_at(s, place: str) -> str | None:
-    return s["slots"][place]["card"] if place in s["slots"] else s["pending"].get(place)
+def _card_at(s: State, place: str) -> str | None:
+    return cast("str | None", s["slots"][place]["card"] if place in s["slots"] else s["pending"].get(place))
 
 
-def _pick(g: Play, kind: str, options: list[str], ctx: Context, optional: bool, exclude) -> str | None:
+def _pick(g: Play, kind: str, options: list[str], ctx: Context, optional: bool, exclude: list[str]) -> str | None:
     options = [o for o in options if o not in exclude]
     if not options:
         return None
     pick = g.ask(kind, options + (["done"] if optional else []), {"card": ctx.key})
     if pick == "done":
         return None
+    assert pick is not None  # asked with options, ask gives one of them
     exclude.append(pick)
     return pick
 
 
-def _pick_unit(g: Play, ctx: Context, selector, optional: bool, exclude) -> str | None:
+def _pick_unit(g: Play, ctx: Context, selector: str | list[Any], optional: bool, exclude: list[str]) -> str | None:
     return _pick(g, "pick_unit", units_chosen_by(g.s, ctx, selector), ctx, optional, exclude)
 
 
-def _pick_card(g: Play, ctx: Context, selector, optional: bool, exclude, kind: str = "pick_card") -> str | None:
+def _pick_card(g: Play, ctx: Context, selector: str | list[Any], optional: bool, exclude: list[str],
+               kind: str = "pick_card") -> str | None:
     return _pick(g, kind, cards_chosen_by(g.s, ctx, selector), ctx, optional, exclude)
 
 
 # --- ops -------------------------------------------------------------------------------------------
 
-def _damage(g, ctx, args, optional, exclude):
+def _damage(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     unit = _pick_unit(g, ctx, args[0], optional, exclude)
     if unit is None:
         return False
@@ -168,7 +173,7 @@ def _damage(g, ctx, args, optional, exclude):
     return True
 
 
-def _heal(g, ctx, args, optional, exclude):
+def _heal(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     heal(g, ctx.seat, _count(args[0], ctx), ctx.card)
     return True
 
@@ -181,12 +186,12 @@ def dp_gain(g: Play, ctx: Context, n: int) -> None:
     gain_dp(g, ctx.seat, n, ctx.card)
 
 
-def _gain_dp(g, ctx, args, optional, exclude):
+def _gain_dp(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     dp_gain(g, ctx, _count(args[0], ctx))
     return True
 
 
-def _drain_dp(g, ctx, args, optional, exclude):
+def _drain_dp(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     s = g.s
     targets = [f"seat:{o}" for o in opponents(s, ctx.seat) if DATA.factions[s["colours"][o]]["dp"]]
     pick = _pick(g, "pick_opponent", targets, ctx, optional, exclude)
@@ -196,7 +201,7 @@ def _drain_dp(g, ctx, args, optional, exclude):
     return True
 
 
-def _attack(g, ctx, args, optional, exclude):
+def _attack(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     s = g.s
     rushed = s["turn"]["rush"]
     pool = [u for u in units_chosen_by(s, ctx, args[0]) if u not in rushed and can_attack(s, u)]
@@ -206,16 +211,16 @@ def _attack(g, ctx, args, optional, exclude):
     rushed.append(unit)
     g.say("rush", unit=unit)
     if attack(g, unit) and not holds(s, "TH57"):  # TH57: Double Shot repeats no Adrenaline Rush attack
-        double_shot(g, s["units"][unit]["seat"], moves.sector_of(s["units"][unit]["at"]), [unit])
+        double_shot(g, s["units"][unit]["seat"], sector_of(s["units"][unit]["at"]), [unit])
     return True
 
 
-def _combat(g, ctx, args, optional, exclude):
+def _combat(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     combat(g, g.s["turn"]["seat"])
     return True
 
 
-def _counted_move(g, ctx, args, optional, exclude):
+def _counted_move(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     unit = _pick_unit(g, ctx, args[0], optional, exclude)
     if unit is None:
         return False
@@ -223,7 +228,7 @@ def _counted_move(g, ctx, args, optional, exclude):
     return True
 
 
-def _relocate(g, ctx, args, optional, exclude):
+def _relocate(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     s = g.s
     unit = _pick_unit(g, ctx, args[0], optional, exclude)
     if unit is None:
@@ -235,7 +240,7 @@ def _relocate(g, ctx, args, optional, exclude):
     return True
 
 
-def _spawn(g, ctx, args, optional, exclude):
+def _spawn(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     s = g.s
     supply = young_in_supply(s)
     if not supply:
@@ -249,7 +254,7 @@ def _spawn(g, ctx, args, optional, exclude):
     return True
 
 
-def _tile_on_unit(g, ctx, args, optional, exclude):
+def _tile_on_unit(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     s = g.s
     kind = args[0]
     if tile_supply(s, kind) <= 0:
@@ -269,7 +274,7 @@ def _tile_on_unit(g, ctx, args, optional, exclude):
     return True
 
 
-def _tile_on_card(g, ctx, args, optional, exclude):
+def _tile_on_card(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     s = g.s
     if tile_supply(s, args[0]) <= 0:
         return False
@@ -289,14 +294,14 @@ def gain_upgrades(g: Play, seat: int, n: int, cause: str) -> None:
         g.say("upgrades", seat=seat, delta=n, cause=cause)
 
 
-def _gain_upgrades(g, ctx, args, optional, exclude):
+def _gain_upgrades(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     if upgrade_supply(g.s) <= 0:
         return False
     gain_upgrades(g, ctx.seat, _count(args[0], ctx), ctx.card)
     return True
 
 
-def _lose_upgrades(g, ctx, args, optional, exclude):
+def _lose_upgrades(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     s = g.s
     pick = _pick(g, "pick_opponent", [f"seat:{o}" for o in opponents(s, ctx.seat)], ctx, optional, exclude)
     if pick is None:
@@ -317,7 +322,7 @@ def _lose_upgrades(g, ctx, args, optional, exclude):
     return True
 
 
-def upgrades_of(s, seat: int) -> list[str]:
+def upgrades_of(s: State, seat: int) -> list[str]:
     mine = side(s, seat)
     options = [u for u in units_in_order(s) if s["units"][u]["seat"] == seat and s["units"][u]["up"]]
     if s["tiles"][mine] > 0:
@@ -326,11 +331,11 @@ def upgrades_of(s, seat: int) -> list[str]:
     return options
 
 
-def _place_disc(g, ctx, args, optional, exclude):
+def _place_disc(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     return place_disc(g, g.s["turn"]["seat"])
 
 
-def disc_options(s, seat: int) -> list[str]:
+def disc_options(s: State, seat: int) -> list[str]:
     if holds(s, "MAR10"):
         s = dict(s, disc=None)  # 8.5: the card the disc leaves is active before the disc is placed again
     places = [p for p, c in installed(s) if enemies(s, owner(s, c), seat)]
@@ -341,9 +346,9 @@ def disc_options(s, seat: int) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _shielded(s, place: str) -> str | None:
+def _shielded(s: State, place: str) -> str | None:
     """MAR10: a card of this sector whose side has an active Shield Generator here sends the disc to it."""
-    card = _card_at(s, place)
+    card = cast(str, _card_at(s, place))  # the disc lies on a card
     sector = place_sector(place)
     for _key, shield, shield_place, copied in items_in(s, sector):
         if copied is None and any(o[0] == "disc_redirect" for o in DATA.card(shield).ops("static")) \
@@ -358,6 +363,7 @@ def place_disc(g: Play, seat: int) -> bool:
     if not options:
         return False
     to = g.ask("disc_target", options, {})
+    assert to is not None  # asked with options, ask gives one of them
     before = s["disc"]
     s["disc"] = to
     g.say("disc", card=_card_at(s, to), place=to)
@@ -369,7 +375,7 @@ def place_disc(g: Play, seat: int) -> bool:
     return True
 
 
-def install_slots(s, seat: int, fresh_only: bool = False) -> list[str]:
+def install_slots(s: State, seat: int, fresh_only: bool = False) -> list[str]:
     """8.3: empty slots (a bonus card there goes to the installer), or a slot holding a card of his
     side not under the disc; with `fresh_only` slots with neither card nor bonus card (TH39)."""
     out = []
@@ -385,7 +391,7 @@ def install_slots(s, seat: int, fresh_only: bool = False) -> list[str]:
     return out
 
 
-def install(g: Play, seat: int, card: str, about: dict, fresh_only: bool = False) -> None:
+def install(g: Play, seat: int, card: str, about: dict[str, Any], fresh_only: bool = False) -> None:
     """A card installed by `seat` (a special goes in front of him instead)."""
     s = g.s
     if card not in s["drawn"][seat]:
@@ -449,7 +455,7 @@ def refill(g: Play, seat: int, position: str) -> None:
     g.reveal()
 
 
-def _install_pending(g, ctx, args, optional, exclude):
+def _install_pending(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     s = g.s
     seat = s["turn"]["seat"]
     pool = [p for p in pending_in_order(s) if (c := s["pending"][p]) is not None and not enemies(s, owner(s, c), seat)
@@ -466,7 +472,7 @@ def _install_pending(g, ctx, args, optional, exclude):
     return True
 
 
-def _install_top(g, ctx, args, optional, exclude):
+def _install_top(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     s = g.s
     seat = s["turn"]["seat"]
     deck = s["decks"][seat]
@@ -479,15 +485,15 @@ def _install_top(g, ctx, args, optional, exclude):
     return True
 
 
-def _discard(g, ctx, args, optional, exclude):
+def _discard(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     place = _pick_card(g, ctx, args[0], optional, exclude)
     if place is None:
         return False
-    discard_card(g, _card_at(g.s, place))
+    discard_card(g, cast(str, _card_at(g.s, place)))  # a place cards_chosen_by gives holds a card
     return True
 
 
-def _move_card(g, ctx, args, optional, exclude):
+def _move_card(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     s = g.s
     place = _pick_card(g, ctx, args[0], optional, exclude)
     if place is None:
@@ -503,7 +509,7 @@ def _move_card(g, ctx, args, optional, exclude):
     return True
 
 
-def _discard_pending(g, ctx, args, optional, exclude):
+def _discard_pending(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     s = g.s
     place = _pick_card(g, ctx, args[0], optional, exclude, "pick_pending")
     if place is None:
@@ -512,16 +518,16 @@ def _discard_pending(g, ctx, args, optional, exclude):
     return True
 
 
-def _resolve_action(g, ctx, args, optional, exclude):
+def _resolve_action(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     s = g.s
     done = s["turn"]["remote"]
     pool = [p for p in cards_chosen_by(s, ctx, ["own_installed", {"type": "action"}])
             if active(s, p) and _card_at(s, p) != ctx.card and _card_at(s, p) not in done
-            and not any(o[0] == "resolve_action" for o in DATA.card(_card_at(s, p)).ops("own_stop"))]
+            and not any(o[0] == "resolve_action" for o in DATA.card(cast(str, _card_at(s, p))).ops("own_stop"))]
     place = _pick(g, "pick_card", pool, ctx, optional, exclude)
     if place is None:
         return False
-    card = _card_at(s, place)
+    card = cast(str, _card_at(s, place))  # an installed card's place
     done.append(card)
     g.say("remote", card=card)
     resolve_item(g, card, card, place, None)
@@ -538,13 +544,13 @@ def resolve_item(g: Play, key: str, card: str, place: str, copy: str | None) -> 
         discard_card(g, card)
 
 
-def _hit(g, ctx, args, optional, exclude):
+def _hit(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     """Ambush (MAR05): each Marines unit here with the entering unit in range hits it once."""
     s = g.s
-    target = ctx.unit
+    target = cast(str, ctx.unit)  # the entering unit
     room = s["units"][target]["at"]
     shooters = [u for u in units_chosen_by(s, ctx, args[0]) if s["units"][u]["at"] not in ("space", "moving")
-                and moves.sector_of(s["units"][u]["at"]) == ctx.here and not s["units"][u]["gripped"]
+                and sector_of(s["units"][u]["at"]) == ctx.here and not s["units"][u]["gripped"]
                 and in_range(s, s["units"][u]["at"], room)]
     shooters.sort(key=lambda u: s["units"][u]["at"])
     hitters = []
@@ -560,18 +566,18 @@ def _hit(g, ctx, args, optional, exclude):
     return bool(hitters)
 
 
-def _counter_add(g, ctx, args, optional, exclude):
+def _counter_add(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     slot = g.s["slots"][ctx.place]
     slot["counter"] = min(DATA.setup["counter_max"], slot["counter"] + _count(args[0], ctx))
     g.say("counter", card=ctx.card, counter=slot["counter"])
     return True
 
 
-def _cash_counter(g, ctx, args, optional, exclude):
+def _cash_counter(g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool:
     s = g.s
     cashed = s["turn"]["cashed"]
     if ctx.copy is not None:
-        amount = cashed.get(ctx.card, s["slots"][ctx.place]["counter"] if _card_at(s, ctx.place) == ctx.card else 0)
+        amount = cashed.get(ctx.card, s["slots"][ctx.place]["counter"] if _card_at(s, cast(str, ctx.place)) == ctx.card else 0)
     else:
         amount = s["slots"][ctx.place]["counter"]
         s["slots"][ctx.place]["counter"] = 0
@@ -580,7 +586,11 @@ def _cash_counter(g, ctx, args, optional, exclude):
     return True
 
 
-OPS = {
+class _Op(Protocol):
+    def __call__(self, g: Play, ctx: Context, args: list[Any], optional: bool, exclude: list[str]) -> bool: ...
+
+
+OPS: dict[str, _Op] = {
     "damage": _damage, "heal": _heal, "gain_dp": _gain_dp, "drain_dp": _drain_dp, "attack": _attack,
     "combat": _combat, "counted_move": _counted_move, "relocate": _relocate, "spawn_young_alien": _spawn,
     "tile_on_unit": _tile_on_unit, "tile_on_card": _tile_on_card, "gain_upgrades": _gain_upgrades,

@@ -9,6 +9,9 @@ guess; the evaluation reads only what every player sees.
 """
 from __future__ import annotations
 
+from typing import Any
+
+from ..base import Decision, Rules, State
 from ..rng import SeededRandom
 from .components import DATA
 from .guess import guessed_world
@@ -28,7 +31,7 @@ class ExpertBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = SeededRandom(seed)
 
-    def decide(self, view) -> dict:
+    def decide(self, view: dict[str, Any]) -> Decision:
         from . import RULES  # here, not at the top: the package imports this module while it builds RULES
         ask = view["ask"]
         decisions = [{"type": ask["type"], "pick": p} for p in ask["options"]]
@@ -42,16 +45,16 @@ class ExpertBot:
 
 
 class _Search:
-    def __init__(self, rules, me: int, budget: int) -> None:
+    def __init__(self, rules: Rules, me: int, budget: int) -> None:
         self.rules, self.me, self.left = rules, me, budget
 
-    def best_end(self, s, depth: int) -> float:
+    def best_end(self, s: State, depth: int) -> float:
         """The best evaluation reachable at the end of `me`'s turn from `s`, following only the
         answers that look best at once (fewer the deeper, and none once the budget is spent)."""
         if s["over"] is not None or s["ask"] is None or s["ask"]["seat"] != self.me:
             return evaluate(s, self.me)
         ask = s["ask"]
-        children = []
+        children: list[tuple[float, State]] = []
         for pick in ask["options"]:
             if self.left <= 0 and children:
                 break
@@ -65,7 +68,7 @@ class _Search:
 
 # --- the evaluation --------------------------------------------------------------------------------
 
-def evaluate(s, me: int) -> float:
+def evaluate(s: State, me: int) -> float:
     """How good a position is for `me`'s side, in points of score lead."""
     if s["over"] is not None:
         return _outcome(s, me)
@@ -81,14 +84,14 @@ def evaluate(s, me: int) -> float:
     return lead + _assets(s, friends) - _assets(s, enemy)
 
 
-def _outcome(s, me: int) -> float:
+def _outcome(s: State, me: int) -> float:
     winners = s["over"]["winners"]
     if s["colours"][me] not in winners:
         return -1000.0
     return 0.0 if win_is_shared(s) else 1000.0
 
 
-def _race(s, *seats: int) -> float:
+def _race(s: State, *seats: int) -> float:
     """Score, plus how near the instant ends are: the last LP before 0 (2 players, teams) and the last
     DP (and deathmatch LP) before 20 weigh more than the first, as they decide the game at once."""
     total = 0.0
@@ -104,10 +107,10 @@ def _race(s, *seats: int) -> float:
     return total
 
 
-def _assets(s, seats: list[int]) -> float:
+def _assets(s: State, seats: list[int]) -> float:
     """What a side has that will become score: tiles, upgraded units, active cards, pending cards."""
     side = s["side_of"][seats[0]]
-    total = 0.6 * s["tiles"][side]
+    total: float = 0.6 * s["tiles"][side]
     for uid in units_in_order(s):
         u = s["units"][uid]
         if u["seat"] not in seats:
@@ -133,7 +136,7 @@ def _assets(s, seats: list[int]) -> float:
     return total
 
 
-def _exposure(s, uid: str, u: dict) -> int:
+def _exposure(s: State, uid: str, u: dict[str, Any]) -> int:
     """How many enemy attackers have this unit in range (they hit it in their next Combat)."""
     if u["at"] in ("space", "moving") or u["invisible"]:
         return 0

@@ -2,7 +2,10 @@
 other language from the game's catalogue (locale/<lang>/LC_MESSAGES/theseus.po)."""
 from __future__ import annotations
 
-from ..base import N_, CommandLine
+import argparse
+from typing import Any
+
+from ..base import N_, CommandLine, Decision, Event, State
 from .components import CATALOGUE, DATA
 
 t_, p_, n_ = CATALOGUE.gettext, CATALOGUE.pgettext, CATALOGUE.ngettext
@@ -44,7 +47,7 @@ def unit_name(unit: str, lang: str) -> str:
     return t_(lang, "{faction} unit {n}").format(faction=faction_name(UNIT_FACTION[unit[0]], lang), n=unit[1:])
 
 
-def seat_name(seat: int, s=None, lang: str = "en") -> str:
+def seat_name(seat: int, s: State | None = None, lang: str = "en") -> str:
     if s is not None:
         return faction_name(s["colours"][seat], lang)
     return t_(lang, "seat {n}").format(n=seat + 1)
@@ -127,7 +130,7 @@ QUESTION = {
 }
 
 
-def prompt(s, lang: str = "en") -> str:
+def prompt(s: State, lang: str = "en") -> str:
     if s["over"] is not None:
         return t_(lang, "The game is over")
     ask = s["ask"]
@@ -140,7 +143,7 @@ ENDS = {"20": N_("a side reached 20 DP"),
         "tie": N_("the tie turns are played")}
 
 
-def render(e: dict, lang: str = "en", names: list[str] | None = None) -> str:
+def render(e: Event, lang: str = "en", names: list[str] | None = None) -> str:
     """One event as a sentence: several events of one decision stand side by side in the log. A
     seat is named by `names` (the players' names in seat order), else by its number."""
     text = _phrase(e, lang, names)
@@ -153,7 +156,7 @@ def _player(seat: int, lang: str, names: list[str] | None) -> str:
     return names[seat] if names else seat_name(seat, None, lang)
 
 
-def _figure(e: dict, who: str, lang: str) -> str:
+def _figure(e: Event, who: str | None, lang: str) -> str:
     """An LP or DP change as a sentence: "Ann loses 1 LP (19 left)"."""
     what, n, total = e["kind"].upper(), abs(e["delta"]), e["total"]
     if e["delta"] < 0:
@@ -161,10 +164,12 @@ def _figure(e: dict, who: str, lang: str) -> str:
     return t_(lang, "{who} gains {n} {what} (now {total})").format(who=who, n=n, what=what, total=total)
 
 
-def _phrase(e: dict, lang: str, names: list[str] | None = None) -> str:
+def _phrase(e: Event, lang: str, names: list[str] | None = None) -> str:
     k = e["kind"]
     L = lang
-    name = lambda x: token_name(x, L)  # noqa: E731
+
+    def name(x: str) -> str:
+        return token_name(x, L)
     who = _player(e["seat"], L, names) if isinstance(e.get("seat"), int) else None
     if k == "turn":
         return t_(L, "Round {round}: {who}'s turn").format(round=e['round'], who=who)
@@ -184,7 +189,7 @@ def _phrase(e: dict, lang: str, names: list[str] | None = None) -> str:
     if k == "install":
         return t_(L, "{name} is installed on {place}").format(name=name(e['card']), place=place_name(e['place'], L))
     if k == "over":
-        why = ENDS.get(e.get("why"))
+        why = ENDS.get(e.get("why", ""))
         if why is None:
             return t_(L, "The game is over")
         return t_(L, "The game is over: {why}").format(why=t_(L, why))
@@ -231,7 +236,7 @@ def _phrase(e: dict, lang: str, names: list[str] | None = None) -> str:
         "setup_card": N_("{who} chooses {card} to install"),
         "setup_draw": N_("each player draws his first cards"),
     }
-    fields = {}
+    fields: dict[str, Any] = {}
     for key, v in e.items():
         if key in ("unit", "piece", "card", "by") and isinstance(v, str):
             fields[key] = name(v)
@@ -255,7 +260,7 @@ def _sides(who: list[str], lang: str) -> str:
     return f" {t_(lang, 'and')} ".join(words)
 
 
-def ending(outcome: dict, lang: str = "en") -> str:
+def ending(outcome: dict[str, Any], lang: str = "en") -> str:
     """Why the game ended: "The Greys lost their last LP.", "The Marines reached 20 DP."."""
     why, ranking = outcome.get("why"), outcome["ranking"]
     winners = [e for e in ranking if e["who"] in outcome["winners"]]
@@ -280,7 +285,7 @@ CHOSEN = {"continue": N_("goes on"), "pass": N_("passes"), "done": N_("is done")
           "stop": N_("stops here"), "skip": N_("skips the sector")}
 
 
-def render_decision(decision: dict, lang: str = "en", names: list[str] | None = None) -> str:
+def render_decision(decision: Decision, lang: str = "en", names: list[str] | None = None) -> str:
     """A choice that caused no event in words: "Ends the phase.", "Chooses Greys unit 1."."""
     pick = decision.get("pick", "")
     if pick in CHOSEN:
@@ -297,12 +302,12 @@ def render_decision(decision: dict, lang: str = "en", names: list[str] | None = 
 class TheseusCommandLine(CommandLine):
     """`play` on the command line: the modes and variants as flags, the seats named by faction."""
 
-    def arguments(self, parser) -> None:
+    def arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--teams", action="store_true", help="4 players as two teams of two")
         parser.add_argument("--no-bonus", action="store_true", help="play without the bonus cards")
         parser.add_argument("--random-ring", action="store_true", help="the sectors in a random order")
 
-    def options(self, args) -> dict:
+    def options(self, args: argparse.Namespace) -> dict[str, Any]:
         return {"teams": args.teams, "no_bonus": args.no_bonus, "random_ring": args.random_ring}
 
     def seat(self, name: str, lang: str) -> str:

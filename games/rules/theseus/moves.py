@@ -2,6 +2,10 @@
 space, arrival (ejection, freeing, traps, Psi Field, Limited Combat) and the traps themselves (6.4)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
+from ..base import State
 from . import effects
 from .combat import combat
 from .components import DATA
@@ -31,7 +35,7 @@ from .station import (
 from .versions import holds
 
 
-def leave_room(s, unit: str) -> str | None:
+def leave_room(s: State, unit: str) -> str | None:
     u = s["units"][unit]
     start = None if u["at"] == "space" else sector_of(u["at"])
     if start is not None:
@@ -58,7 +62,7 @@ def eject(g: Play, piece: str) -> None:
     g.say("eject", piece=piece, room=room)
 
 
-def _shortcuts(s, sector: str, seat: int, op: str):
+def _shortcuts(s: State, sector: str, seat: int, op: str) -> Iterator[tuple[str, str, str, int]]:
     if not holds_kind(s, sector, "shortcut"):
         return
     mine = side(s, seat)
@@ -72,7 +76,7 @@ def _shortcuts(s, sector: str, seat: int, op: str):
             yield key, card, place, number(s, card, place)
 
 
-def teleport_targets(s, seat: int, current: str) -> list[str]:
+def teleport_targets(s: State, seat: int, current: str) -> list[str]:
     greys = faction_seat(s, "greys")
     found = []
     for sector in s["ring"]:
@@ -92,7 +96,7 @@ def counted_move(g: Play, unit: str, own: bool, passage: bool = False) -> str:
     points = len(units_in(s, start)) + (1 if passage else 0)
     leave_room(s, unit)
     g.say("move", unit=unit, start=start, points=points)
-    spent, acted = 0, set()
+    spent, acted = 0, set[str]()
     here = start
     while True:
         candidate = next_sector(s, here)
@@ -104,6 +108,7 @@ def counted_move(g: Play, unit: str, own: bool, passage: bool = False) -> str:
                 options += [f"teleport:{x}" for x in teleport_targets(s, seat, here)]
             if options:
                 pick = g.ask("shortcut", [*options, "no"], {"unit": unit, "sector": candidate, "step": "enter"})
+                assert pick is not None  # asked with options, ask gives one of them
                 if pick == "skip":
                     g.say("skip", unit=unit, sector=candidate)
                     here = candidate
@@ -125,6 +130,7 @@ def counted_move(g: Play, unit: str, own: bool, passage: bool = False) -> str:
             options = [f"spend:{k}" for k in range(1, min(loop, points) + 1)] + (["stop"] if stop else [])
             if options:
                 pick = g.ask("shortcut", [*options, "no"], {"unit": unit, "sector": here, "step": "here"})
+                assert pick is not None  # asked with options, ask gives one of them
                 if pick == "stop":
                     g.say("stop", unit=unit, sector=here)
                     break
@@ -163,28 +169,32 @@ def place_from_space(g: Play, unit: str) -> str:
     s = g.s
     options = [r for sector in s["ring"] for r in empty_rooms(s, sector)]
     room = g.ask("space_room", options, {"unit": unit})
+    assert room is not None  # a unit in space has an empty room to go to
     leave_room(s, unit)
     return _enter(g, unit, room, "place", None, set())
 
 
-def arrive(g: Play, unit: str, sector: str, how: str, start: str | None, acted: set) -> str:
+def arrive(g: Play, unit: str, sector: str, how: str, start: str | None, acted: set[str]) -> str:
     """6.3: a room (ejecting if full), freeing, traps, Psi Field, Limited Combat."""
     return _enter(g, unit, take_room(g, sector, {"unit": unit, "sector": sector}), how, start, acted)
 
 
-def take_room(g: Play, sector: str, about: dict) -> str:
+def take_room(g: Play, sector: str, about: dict[str, Any]) -> str:
     """An empty room of `sector` the active player picks, or, in a full sector, the room of the occupant
     he ejects (6.3, TH19, TH48)."""
     s = g.s
     if not full(s, sector):
-        return g.ask("room", empty_rooms(s, sector), about)
+        room = g.ask("room", empty_rooms(s, sector), about)
+        assert room is not None  # a sector not full has an empty room
+        return room
     victim = g.ask("eject", [occ for _, occ in occupants(s, sector)], about)
+    assert victim is not None  # a full sector has occupants
     room = room_of(s, victim)
     eject(g, victim)
     return room
 
 
-def _enter(g: Play, unit: str, room: str, how: str, start: str | None, acted: set) -> str:
+def _enter(g: Play, unit: str, room: str, how: str, start: str | None, acted: set[str]) -> str:
     s = g.s
     sector = sector_of(room)
     u = s["units"][unit]
@@ -225,8 +235,8 @@ def psi_field(g: Play, unit: str, sector: str) -> None:
 
 # --- traps (6.4) -------------------------------------------------------------------------------------
 
-def _trap_items(s, sector: str, trigger: str, victim: int) -> list[dict]:
-    found = []
+def _trap_items(s: State, sector: str, trigger: str, victim: int) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
     if not holds_kind(s, sector, "trap"):
         return found
     for key, card, place, copied in items_in(s, sector):
@@ -239,7 +249,7 @@ def _trap_items(s, sector: str, trigger: str, victim: int) -> list[dict]:
     return found
 
 
-def _still_there(s, item: dict, left: set) -> bool:
+def _still_there(s: State, item: dict[str, Any], left: set[str]) -> bool:
     if item["copy"] is not None:
         dup_place = card_place(s, item["copy"])
         if dup_place is None or not active(s, dup_place):
@@ -248,19 +258,23 @@ def _still_there(s, item: dict, left: set) -> bool:
     return s["slots"][item["place"]]["card"] == item["card"] and active(s, item["place"])
 
 
-def traps(g: Play, unit: str, sector: str, trigger: str, acted: set) -> bool:
+def traps(g: Play, unit: str, sector: str, trigger: str, acted: set[str]) -> bool:
     """The enemy traps of `sector` act on `unit` (6.4); True if a Tentacle stops a passing unit."""
     s = g.s
     victim = s["units"][unit]["seat"]
     items = [i for i in _trap_items(s, sector, trigger, victim) if i["key"] not in acted]
-    left, stop, done = set(), False, set()
+    left, stop, done = set[str](), False, set[str]()
     while True:
         todo = [i for i in items if i["key"] not in done]
         if not todo or (s["units"][unit]["at"] in ("space", "moving") and trigger == "enemy_enters"):
             break
         names = list(dict.fromkeys(DATA.card(i["card"]).id for i in todo))
-        name = names[0] if len(names) == 1 else \
-            g.ask("trap_next", [f"trap:{n}" for n in names], {"unit": unit, "sector": sector}).split(":")[1]
+        if len(names) == 1:
+            name = names[0]
+        else:
+            pick = g.ask("trap_next", [f"trap:{n}" for n in names], {"unit": unit, "sector": sector})
+            assert pick is not None  # asked with options, ask gives one of them
+            name = pick.split(":")[1]
         item = next(i for i in todo if DATA.card(i["card"]).id == name)
         done.add(item["key"])
         if not _still_there(s, item, left):
@@ -279,7 +293,7 @@ def traps(g: Play, unit: str, sector: str, trigger: str, acted: set) -> bool:
     return stop
 
 
-def _stopped(g: Play, item: dict, unit: str, sector: str) -> bool:
+def _stopped(g: Play, item: dict[str, Any], unit: str, sector: str) -> bool:
     """TH51: Shelter, X = 0, then a deactivation tile (one per item)."""
     s = g.s
     victim = s["units"][unit]["seat"]

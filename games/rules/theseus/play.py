@@ -10,8 +10,10 @@ happens during play (the decks are shuffled at setup), so the run is the same ea
 from __future__ import annotations
 
 import marshal
+from collections.abc import Iterable
+from typing import Any
 
-from ..base import IllegalAction
+from ..base import Decision, Event, IllegalAction, State
 
 
 class Need(Exception):
@@ -31,20 +33,21 @@ DECLINES = ("continue", "end_phase", "pass", "done", "no")
 
 
 class Play:
-    def __init__(self, state: dict, answers: list, events: list | None = None) -> None:
+    def __init__(self, state: State, answers: list[Decision], events: list[Event] | None = None) -> None:
         self.s = state
         self.answers = answers
         self.i = 0
         self.events = [] if events is None else events
-        self.new_events_from = 0 if not answers else None  # set when the newest answer is taken
+        self.new_events_from: int | None = 0 if not answers else None  # set when the newest answer is taken
         self.floor_at = 0  # answers taken when undo last had to stop (a new turn, another seat, a reveal)
-        self.last_seat = None
-        self.mark = None  # the position the current turn began from
+        self.last_seat: int | None = None
+        self.mark: bytes | State | None = None  # the position the current turn began from, marshalled while running
         self.turn_from = 0  # answers taken before the current turn began
 
     # --- questions -----------------------------------------------------------------------------
 
-    def ask(self, kind: str, options, about: dict | None = None, seat: int | None = None) -> str | None:
+    def ask(self, kind: str, options: Iterable[str], about: dict[str, Any] | None = None,
+            seat: int | None = None) -> str | None:
         """The active player's (or the setup step's seat's) answer among `options`; None when there is
         none to give (a step that cannot be taken lapses); a sole option is taken without asking."""
         options = list(dict.fromkeys(options))
@@ -65,11 +68,12 @@ class Play:
             self.i += 1
             if self.i == len(self.answers):
                 self.new_events_from = len(self.events)
-            return answer["pick"]
+            pick: str = answer["pick"]
+            return pick
         self.s["ask"] = {"seat": seat, "type": kind, "options": options, "about": about or {}}
         raise Need()
 
-    def say(self, kind: str, **fields) -> None:
+    def say(self, kind: str, **fields: Any) -> None:
         self.events.append({"kind": kind, **fields})
 
     def reveal(self) -> None:
@@ -85,5 +89,5 @@ class Play:
         self.last_seat = None
 
     @property
-    def new_events(self) -> list:
+    def new_events(self) -> list[Event]:
         return self.events[self.new_events_from or 0:] if self.new_events_from is not None else []

@@ -2,7 +2,9 @@
 board.js draws with (games.rules.base.GamePresentation)."""
 from __future__ import annotations
 
-from ..base import N_, Presentation
+from typing import Any
+
+from ..base import N_, Event, Presentation, State
 from . import describe as _describe, log, prompts, recap as _recap, view as _view
 from .components import CATALOGUE
 
@@ -21,9 +23,17 @@ class TheseusPresentation(Presentation):
     command_line = log.TheseusCommandLine
 
     # the game's own modules say each sentence
-    prompt, render, ending = staticmethod(log.prompt), staticmethod(log.render), staticmethod(log.ending)
-    prompt_for_others, render_decision = staticmethod(prompts.for_others), staticmethod(log.render_decision)
+    ending, render_decision = staticmethod(log.ending), staticmethod(log.render_decision)
     recap, describe = staticmethod(_recap.recap), staticmethod(_describe.describe)
 
-    def client_data(self, lang: str = "en") -> dict:
+    def prompt(self, state: State, lang: str = "en") -> str:
+        return log.prompt(state, lang)
+
+    def prompt_for_others(self, state: State, lang: str = "en") -> str:
+        return prompts.for_others(state, lang)
+
+    def render(self, event: Event, lang: str = "en", names: list[str] | None = None) -> str:
+        return log.render(event, lang, names)
+
+    def client_data(self, lang: str = "en") -> dict[str, Any]:
         return _view.client_data(lang, COLOURS)

@@ -4,7 +4,7 @@ were theirs). One entry for each of log.QUESTION's, in English: the catalogue
 gives the other languages."""
 from __future__ import annotations
 
-from ..base import N_
+from ..base import N_, State
 from . import log
 
 FOR_OTHERS = {
@@ -37,7 +37,7 @@ FOR_OTHERS = {
 }
 
 
-def for_others(s, lang: str = "en") -> str:
+def for_others(s: State, lang: str = "en") -> str:
     """"Marines: choosing a card": the deciding seat's faction, as the prompt names it."""
     if s["over"] is not None:
         return log.prompt(s, lang)

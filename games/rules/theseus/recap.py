@@ -13,9 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..base import N_, RECAP_LINE, Named
-from .components import DATA
+from .components import CATALOGUE, DATA
 from .log import (
-    CATALOGUE,
     UNIT_FACTION,
     card_name,
     faction_name,

@@ -2,6 +2,10 @@
 the outcome (11.3)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
+from ..base import State
 from .components import DATA
 from .play import GameOver, Play
 from .station import collects, enemies, opponents
@@ -9,15 +13,15 @@ from .station import collects, enemies, opponents
 SETUP = DATA.setup
 
 
-def deathmatch(s) -> bool:
-    return s["mode"] == "deathmatch"
+def deathmatch(s: State) -> bool:
+    return cast(bool, s["mode"] == "deathmatch")
 
 
-def score(s, seat: int) -> int:
-    return s["lp"][seat] + s["dp"][seat]
+def score(s: State, seat: int) -> int:
+    return cast(int, s["lp"][seat] + s["dp"][seat])
 
 
-def side_score(s, side: int) -> int:
+def side_score(s: State, side: int) -> int:
     return sum(score(s, seat) for seat in s["sides"][side])
 
 
@@ -96,7 +100,7 @@ def advance_end_tile(g: Play, why: str) -> bool:
     return False
 
 
-def _leaders(s) -> list[int]:
+def _leaders(s: State) -> list[int]:
     """The seats tied for the lead (teams and 2 players: compared by side)."""
     if deathmatch(s):
         live = [seat for seat in range(s["players"]) if seat not in s["out"]]
@@ -135,17 +139,17 @@ def finish(g: Play, winners: list[int], why: str) -> None:
     raise GameOver()
 
 
-def win_is_shared(s) -> bool:
+def win_is_shared(s: State) -> bool:
     """Whether the finished game's win is shared between sides (partners winning together share nothing)."""
     return len({s["side_of"][s["colours"].index(w)] for w in s["over"]["winners"]}) > 1
 
 
-def outcome(s, winners: list[int], why: str) -> dict:
+def outcome(s: State, winners: list[int], why: str) -> dict[str, Any]:
     """The ranking by seat name: the winners first (sharing the place), then the others by score,
     partners together (their team's sum), equal scores sharing a place."""
     names = s["colours"]
     # partners are ranked, and so scored, by their team's sum (13): the seat's own LP and DP stay in the view
-    key = (lambda seat: score(s, seat)) if deathmatch(s) else (lambda seat: side_score(s, s["side_of"][seat]))
+    key: Callable[[int], int] = (lambda seat: score(s, seat)) if deathmatch(s) else (lambda seat: side_score(s, s["side_of"][seat]))
     rest = sorted((seat for seat in s["order"] if seat not in winners), key=key, reverse=True)
     ranking = [{"who": names[seat], "rank": 1, "score": key(seat), "lp": s["lp"][seat], "dp": s["dp"][seat]}
                for seat in s["order"] if seat in winners]

@@ -1,7 +1,7 @@
 """A valid position (docs/state.md): the shape, the pieces where they can be, and the question."""
 from __future__ import annotations
 
-from ..base import ImpossiblePosition
+from ..base import ImpossiblePosition, State
 from .components import DATA
 from .station import upgrade_supply
 
@@ -11,7 +11,7 @@ KEYS = ("rules_version", "colours", "players", "mode", "options", "seed", "ring"
         "seq", "undo_floor", "mark", "answers")
 
 
-def validate(s) -> None:
+def validate(s: State) -> None:
     if not isinstance(s, dict):
         raise ImpossiblePosition("a state is a JSON object")
     missing = [k for k in KEYS if k not in s]
@@ -23,7 +23,7 @@ def validate(s) -> None:
         raise ImpossiblePosition("2 to 4 seats, one faction each")
 
 
-def check_pieces(s) -> None:
+def check_pieces(s: State) -> None:
     """Spec 19.4: one occupant per room, units counted, tiles conserved, every card in one place."""
     units = s["units"]
     for room, occ in s["rooms"].items():
@@ -40,7 +40,7 @@ def check_pieces(s) -> None:
         raise ImpossiblePosition("LP outside 0-20")
     seen: dict[str, str] = {}
 
-    def once(card, where):
+    def once(card: str, where: str) -> None:
         if card in seen:
             raise ImpossiblePosition(f"card {card} both {seen[card]} and {where}")
         seen[card] = where
@@ -70,7 +70,7 @@ def check_pieces(s) -> None:
             raise ImpossiblePosition("the disc lies on no card")
 
 
-def check_question(s) -> None:
+def check_question(s: State) -> None:
     if s["over"] is not None:
         return
     ask = s["ask"]

@@ -2,6 +2,10 @@
 items they give (a card and each Duplication copy of it, 8.4)."""
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Iterator
+from typing import cast
+
+from ..base import State
 from .components import DATA
 
 
@@ -15,35 +19,35 @@ def place_sector(place: str) -> str:
 
 # --- sides -----------------------------------------------------------------------------------------
 
-def side(s, seat: int) -> int:
-    return s["side_of"][seat]
+def side(s: State, seat: int) -> int:
+    return cast(int, s["side_of"][seat])
 
 
-def partners(s, seat: int) -> list[int]:
-    return s["sides"][side(s, seat)]
+def partners(s: State, seat: int) -> list[int]:
+    return cast("list[int]", s["sides"][side(s, seat)])
 
 
-def enemies(s, a: int, b: int) -> bool:
-    return s["side_of"][a] != s["side_of"][b]
+def enemies(s: State, a: int, b: int) -> bool:
+    return cast(bool, s["side_of"][a] != s["side_of"][b])
 
 
-def opponents(s, seat: int) -> list[int]:
+def opponents(s: State, seat: int) -> list[int]:
     return [o for o in range(s["players"]) if enemies(s, seat, o) and o not in s["out"]]
 
 
-def faction_seat(s, faction: str) -> int | None:
+def faction_seat(s: State, faction: str) -> int | None:
     return s["colours"].index(faction) if faction in s["colours"] else None
 
 
-def seat_sector(s, seat: int) -> str:
+def seat_sector(s: State, seat: int) -> str:
     """A player's own sector: his faction's, in team play the team sector (13)."""
     if s["mode"] == "teams":
-        return s["team_sectors"][side(s, seat)]
-    return DATA.factions[s["colours"][seat]]["sector"]
+        return cast(str, s["team_sectors"][side(s, seat)])
+    return cast(str, DATA.factions[s["colours"][seat]]["sector"])
 
 
-def collects(s, seat: int) -> bool:
-    return DATA.factions[s["colours"][seat]]["dp"]
+def collects(s: State, seat: int) -> bool:
+    return cast(bool, DATA.factions[s["colours"][seat]]["dp"])
 
 
 # --- occupants -------------------------------------------------------------------------------------
@@ -52,15 +56,15 @@ def rooms(sector: str) -> tuple[str, ...]:
     return DATA.sectors[sector].rooms
 
 
-def occupants(s, sector: str) -> list[tuple[str, str]]:
+def occupants(s: State, sector: str) -> list[tuple[str, str]]:
     return [(r, s["rooms"][r]) for r in rooms(sector) if s["rooms"][r] is not None]
 
 
-def empty_rooms(s, sector: str) -> list[str]:
+def empty_rooms(s: State, sector: str) -> list[str]:
     return [r for r in rooms(sector) if s["rooms"][r] is None]
 
 
-def full(s, sector: str) -> bool:
+def full(s: State, sector: str) -> bool:
     return all(s["rooms"][r] is not None for r in rooms(sector))
 
 
@@ -68,28 +72,29 @@ def is_unit(occ: str) -> bool:
     return occ[0] != "Y"
 
 
-def owner(s, piece: str) -> int:
+def owner(s: State, piece: str) -> int:
     """The seat of a unit, a Young Alien (the Aliens') or a card in play (its faction's)."""
+    # A Young Alien or a card in play is there only with its faction in the game: a seat, never None.
     if piece[0] == "Y":
-        return faction_seat(s, "aliens")
+        return cast(int, faction_seat(s, "aliens"))
     if piece in s["units"]:
-        return s["units"][piece]["seat"]
-    return faction_seat(s, DATA.card(piece).faction)
+        return cast(int, s["units"][piece]["seat"])
+    return cast(int, faction_seat(s, cast(str, DATA.card(piece).faction)))
 
 
-def room_of(s, piece: str) -> str:
+def room_of(s: State, piece: str) -> str:
     """The room of a unit or a Young Alien in the station."""
     if piece in s["units"]:
-        return s["units"][piece]["at"]
-    return next(r for r, o in s["rooms"].items() if o == piece)
+        return cast(str, s["units"][piece]["at"])
+    return cast(str, next(r for r, o in s["rooms"].items() if o == piece))
 
 
-def unit_sector(s, unit: str) -> str | None:
+def unit_sector(s: State, unit: str) -> str | None:
     at = s["units"][unit]["at"]
     return None if at == "space" else sector_of(at)
 
 
-def units_in(s, sector: str) -> list[str]:
+def units_in(s: State, sector: str) -> list[str]:
     return [o for _, o in occupants(s, sector) if is_unit(o)]
 
 
@@ -100,54 +105,54 @@ def units_in(s, sector: str) -> list[str]:
 # order, each sector's as its data lists them. Those are the orders the setup makes the mappings in.
 # A state or view also serves here.
 
-def _in_order(mapping, natural) -> list[str]:
+def _in_order(mapping: Collection[str], natural: Iterable[str]) -> list[str]:
     keys = [k for k in natural if k in mapping]
     if len(keys) < len(mapping):  # a hand-written position with places off the ring
         keys += sorted(set(mapping) - set(keys))
     return keys
 
 
-def units_in_order(s) -> list[str]:
+def units_in_order(s: State) -> list[str]:
     units = s["units"]
     return sorted(units, key=lambda u: (units[u]["seat"], len(u), u))
 
 
-def rooms_in_order(s) -> list[str]:
+def rooms_in_order(s: State) -> list[str]:
     return _in_order(s["rooms"], [r for sector in s["ring"] for r in rooms(sector)])
 
 
-def slots_in_order(s) -> list[str]:
+def slots_in_order(s: State) -> list[str]:
     return _in_order(s["slots"], [p for sector in s["ring"] for p in _SLOTS[sector]])
 
 
-def pending_in_order(s) -> list[str]:
+def pending_in_order(s: State) -> list[str]:
     return _in_order(s["pending"], [p for sector in s["ring"] for p in _PENDING[sector]])
 
 
-def young_in_supply(s) -> list[str]:
+def young_in_supply(s: State) -> list[str]:
     placed = {o for o in s["rooms"].values() if o and o[0] == "Y"}
     return [f"Y{i}" for i in range(1, 5) if f"Y{i}" not in placed]
 
 
-def in_range(s, room: str, other: str, range_all: bool = False) -> bool:
+def in_range(s: State, room: str, other: str, range_all: bool = False) -> bool:
     sec = sector_of(room)
     return sec == sector_of(other) and (range_all or other in DATA.sectors[sec].groups[room])
 
 
-def movable(s, unit: str, by_enemy: bool) -> bool:
+def movable(s: State, unit: str, by_enemy: bool) -> bool:
     u = s["units"][unit]
     return (u["at"] != "space" and unit not in s["turn"]["moved"] and not u["gripped"]
             and not (by_enemy and u["invisible"]))
 
 
-def sectors_clockwise_from(s, first: str) -> list[str]:
+def sectors_clockwise_from(s: State, first: str) -> list[str]:
     i = s["ring"].index(first)
-    return s["ring"][i:] + s["ring"][:i]
+    return cast("list[str]", s["ring"][i:] + s["ring"][:i])
 
 
-def next_sector(s, sector: str) -> str:
+def next_sector(s: State, sector: str) -> str:
     ring = s["ring"]
-    return ring[(ring.index(sector) + 1) % len(ring)]
+    return cast(str, ring[(ring.index(sector) + 1) % len(ring)])
 
 
 # --- cards in play ---------------------------------------------------------------------------------
@@ -156,15 +161,15 @@ _SLOTS = {sid: tuple(f"{sid}.{slot}" for slot in sec.slot_ids) for sid, sec in D
 _PENDING = {sid: tuple(f"{sid}.p{i}" for i in range(1, sec.pending + 1)) for sid, sec in DATA.sectors.items()}
 
 
-def slots_of(s, sector: str) -> tuple[str, ...]:
+def slots_of(s: State, sector: str) -> tuple[str, ...]:
     return _SLOTS[sector]
 
 
-def pending_of(s, sector: str) -> tuple[str, ...]:
+def pending_of(s: State, sector: str) -> tuple[str, ...]:
     return _PENDING[sector]
 
 
-def installed(s):
+def installed(s: State) -> Iterator[tuple[str, str]]:
     """(place, card) for every card on an install slot, ring order."""
     for sector in s["ring"]:
         for place in slots_of(s, sector):
@@ -173,17 +178,17 @@ def installed(s):
                 yield place, card
 
 
-def card_place(s, card: str) -> str | None:
+def card_place(s: State, card: str) -> str | None:
     for place, slot in s["slots"].items():
         if slot["card"] == card:
-            return place
+            return cast(str, place)
     for place, held in s["pending"].items():
         if held == card:
-            return place
+            return cast(str, place)
     return None
 
 
-def switched_off(s, place: str, card: str) -> bool:
+def switched_off(s: State, place: str, card: str) -> bool:
     """Under the disc, or an enemy Crawler active in its sector (8.1, ALI09)."""
     if s["disc"] == place:
         return True
@@ -197,22 +202,22 @@ def switched_off(s, place: str, card: str) -> bool:
     return False
 
 
-def active(s, place: str) -> bool:
+def active(s: State, place: str) -> bool:
     card = s["slots"][place]["card"] if place in s["slots"] else None
     return card is not None and not switched_off(s, place, card)
 
 
-def cards_in(s, sector: str) -> list[str]:
+def cards_in(s: State, sector: str) -> list[str]:
     slots = s["slots"]
     return [slots[p]["card"] for p in _SLOTS[sector] if slots[p]["card"] is not None]
 
 
-def holds_kind(s, sector: str, kind: str) -> bool:
+def holds_kind(s: State, sector: str, kind: str) -> bool:
     """A quick look before the items are worked out: a card of this type lies in the sector."""
     return any(DATA.card(c).has(kind) for c in cards_in(s, sector))
 
 
-def items_in(s, sector: str):
+def items_in(s: State, sector: str) -> Iterator[tuple[str, str, str, str | None]]:
     """Every active item of a sector: (key, card, place, copied_by) for each active card and each
     Duplication copy of one (8.4). A copy's key is "<card>@<duplication>"."""
     for place in slots_of(s, sector):
@@ -240,7 +245,7 @@ def items_in(s, sector: str):
             yield f"{card}@{dup}", card, other_place, dup
 
 
-def number(s, card: str, place: str) -> int:
+def number(s: State, card: str, place: str) -> int:
     """X: the printed number, the card's tiles and, for a Greys card, the Amplifiers beside it (8.2)."""
     kind = DATA.card(card)
     x = (kind.number or 0) + s["slots"][place]["tiles"] if place in s["slots"] else (kind.number or 0)
@@ -252,7 +257,7 @@ def number(s, card: str, place: str) -> int:
     return x
 
 
-def statics(s, sector: str, op: str, side_: int | None = None):
+def statics(s: State, sector: str, op: str, side_: int | None = None) -> Iterator[tuple[str, str, str, int]]:
     """(key, card, place, X) of every active static item with `op` in `sector` (station-wide cards
     everywhere), of `side_` if given."""
     wide = [place_sector(p) for p, c in installed(s) if DATA.card(c).has("station_wide") or DATA.card(c).has("duplication")]
@@ -270,23 +275,23 @@ def statics(s, sector: str, op: str, side_: int | None = None):
             yield key, card, place, number(s, card, place)
 
 
-def static_sum(s, sector: str, op: str, side_: int) -> int:
+def static_sum(s: State, sector: str, op: str, side_: int) -> int:
     return sum(x for *_, x in statics(s, sector, op, side_))
 
 
-def has_static(s, sector: str, op: str, side_: int) -> bool:
+def has_static(s: State, sector: str, op: str, side_: int) -> bool:
     return any(True for _ in statics(s, sector, op, side_))
 
 
-def upgrade_supply(s) -> int:
+def upgrade_supply(s: State) -> int:
     on_cards = sum(slot["tiles"] for slot in s["slots"].values())
-    return DATA.setup["upgrade_tiles"] - sum(s["tiles"]) - on_cards
+    return cast(int, DATA.setup["upgrade_tiles"] - sum(s["tiles"]) - on_cards)
 
 
-def tile_supply(s, kind: str) -> int:
+def tile_supply(s: State, kind: str) -> int:
     total = DATA.tile_supply(kind)
     if kind == "deactivation":
-        return total - sum(slot["deact"] for slot in s["slots"].values())
+        return cast(int, total - sum(slot["deact"] for slot in s["slots"].values()))
     if kind == "young_alien":
         return len(young_in_supply(s))
     field = {"parasite": "parasites", "gripper": "gripped", "invisibility": "invisible"}[kind]

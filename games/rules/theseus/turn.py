@@ -3,8 +3,9 @@ cards, free steps, the Tech Dock's extra turn; the order of turns, rounds, the b
 from __future__ import annotations
 
 import marshal
+from typing import Any, cast
 
-from ..base import IllegalAction, clone
+from ..base import Decision, IllegalAction, State, clone
 from ..rng import SeededRandom
 from . import effects, moves
 from .combat import combat
@@ -13,6 +14,7 @@ from .play import GameOver, Need, Play, TurnOver
 from .scoring import advance_end_tile, after_tie_turns
 from .station import (
     active,
+    card_place,
     enemies,
     installed,
     items_in,
@@ -37,7 +39,7 @@ UNIT_COUNT = {"duel": 3, "deathmatch": 3, "teams": 2}
 
 # --- a new game ------------------------------------------------------------------------------------
 
-def _factions(players: int, options: dict, rng: SeededRandom) -> list[str]:
+def _factions(players: int, options: dict[str, Any], rng: SeededRandom) -> list[str]:
     chosen = [options.get(f"faction{i + 1}", "random") for i in range(players)]
     free = [f for f in FACTIONS if f not in chosen]
     rng.shuffle(free)
@@ -45,7 +47,7 @@ def _factions(players: int, options: dict, rng: SeededRandom) -> list[str]:
 
 
 def _ring_and_order(players: int, first: int, colours: list[str], mode: str, random_ring: bool,
-                    rng) -> tuple[list, list]:
+                    rng: SeededRandom) -> tuple[list[str], list[int]]:
     turns = [(first + k) % players for k in range(players)]  # in teams still A, B, A, B
     if mode == "teams":
         return [], turns
@@ -60,7 +62,7 @@ def _ring_and_order(players: int, first: int, colours: list[str], mode: str, ran
     return ring, order
 
 
-def new_state(players: int, seed: int, options: dict, version: int) -> dict:
+def new_state(players: int, seed: int, options: dict[str, Any], version: int) -> State:
     rng = SeededRandom(seed)
     first = rng.below(players)  # TH29: who is seat 1, the first to play, is the seed's first draw
     mode = "teams" if options.get("teams") else "duel" if players == 2 else "deathmatch"
@@ -101,7 +103,7 @@ def new_state(players: int, seed: int, options: dict, version: int) -> dict:
     return s
 
 
-def _lay_out(s: dict) -> None:
+def _lay_out(s: State) -> None:
     """The ring's rooms, slots and positions; bonus cards on bonus slots from the Control Room on (5.2)."""
     for sector in s["ring"]:
         for room in DATA.sectors[sector].rooms:
@@ -141,6 +143,7 @@ def setup_steps(g: Play) -> None:
     for seat in s["order"]:
         s["turn"]["seat"] = seat
         card = g.ask("setup_card", list(s["drawn"][seat]), {})
+        assert card is not None  # each seat has drawn its setup cards
         g.say("setup_card", seat=seat, card=card)
         if DATA.card(card).has("special"):
             s["held"][seat].append(card)
@@ -233,14 +236,14 @@ def _sub_turns(g: Play) -> None:
         return
 
 
-def own_movers(s, seat: int) -> list[str]:
+def own_movers(s: State, seat: int) -> list[str]:
     t = s["turn"]
     units = s["units"]
     return [u for u in units_in_order(s) if units[u]["seat"] == seat and u not in t["moved"]
             and (units[u]["at"] == "space" or not units[u]["gripped"])]
 
 
-def side_holds(s, seat: int) -> list[tuple[int, str]]:
+def side_holds(s: State, seat: int) -> list[tuple[int, str]]:
     return [(mate, card) for mate in partners(s, seat) for card in s["held"][mate]]
 
 
@@ -274,7 +277,7 @@ def movement(g: Play) -> None:
         raise TurnOver()  # TH22: a gripped mover ends the turn after its arrival
 
 
-def _action_items(s, seat: int, sector: str) -> list[tuple]:
+def _action_items(s: State, seat: int, sector: str) -> list[tuple[str, str, str, str | None]]:
     mine = side(s, seat)
     return [(key, card, place, copy) for key, card, place, copy in items_in(s, sector)
             if DATA.card(card).has("action") and side(s, owner(s, card)) == mine]
@@ -285,18 +288,19 @@ def action_phase(g: Play) -> None:
     s = g.s
     t = s["turn"]
     seat, sector = t["seat"], t["dest"]
-    done, remembered = set(), {}
+    done: set[str] = set()
+    remembered: dict[str, tuple[str, str, str, str | None]] = {}
     while True:
         now = {key: (key, card, place, copy) for key, card, place, copy in _action_items(s, seat, sector)}
         for key, item in list(remembered.items()):
             card, copy = item[1], item[3]
-            if key not in now and copy and DATA.card(card).one_shot and effects.card_place(s, card) is None \
-                    and effects.card_place(s, copy) and active(s, effects.card_place(s, copy)):
+            if key not in now and copy and DATA.card(card).one_shot and card_place(s, card) is None \
+                    and (copy_place := card_place(s, copy)) and active(s, copy_place):
                 now[key] = item  # TH49: a copy of a one-shot card acts after its original left
         remembered.update(now)
         options = [k for k in now if k not in done]
         pick = g.ask("action_next", [*options, "end_phase"], {"sector": sector})
-        if pick in (None, "end_phase"):
+        if pick is None or pick == "end_phase":
             return
         done.add(pick)
         key, card, place, copy = now[pick]
@@ -332,7 +336,7 @@ def sector_action(g: Play) -> str | None:
     return None
 
 
-def pending_options(s, seat: int, sector: str) -> list[str]:
+def pending_options(s: State, seat: int, sector: str) -> list[str]:
     out = []
     for position in pending_of(s, sector):
         card = s["pending"][position]
@@ -354,7 +358,7 @@ def pending_phase(g: Play) -> None:
     t = s["turn"]
     seat = t["seat"]
     pick = g.ask("pending", [*pending_options(s, seat, t["dest"]), "pass"], {"sector": t["dest"]})
-    if pick in (None, "pass"):
+    if pick is None or pick == "pass":
         return
     option, position = pick.split(":", 1)
     if option == "A":
@@ -383,16 +387,16 @@ def free_steps(g: Play) -> None:
     while True:
         options = free_step_options(s, seat)
         pick = g.ask("free_step", [*options, "continue"], {"phase": s["turn"]["phase"]})
-        if pick in (None, "continue"):
+        if pick is None or pick == "continue":
             return
         do_free_step(g, seat, pick)
 
 
-def tile_cost(s, place: str) -> int:
-    return s["slots"][place]["tiles"] + 1
+def tile_cost(s: State, place: str) -> int:
+    return cast(int, s["slots"][place]["tiles"] + 1)
 
 
-def free_step_options(s, seat: int) -> list[str]:
+def free_step_options(s: State, seat: int) -> list[str]:
     mine = side(s, seat)
     out = [f"play:{card}" for _, card in side_holds(s, seat) if usable(s, seat, card)]
     tiles = s["tiles"][mine]
@@ -404,7 +408,7 @@ def free_step_options(s, seat: int) -> list[str]:
     return out
 
 
-def usable(s, seat: int, card: str) -> bool:
+def usable(s: State, seat: int, card: str) -> bool:
     """TH15: only with an effect."""
     ops = DATA.card(card).ops("free_step")
     if not ops:
@@ -418,7 +422,7 @@ def usable(s, seat: int, card: str) -> bool:
     if op == "heal":
         if s["mode"] == "deathmatch":
             return any(s["lp"][o] > 0 for o in opponents(s, seat))
-        return s["lp"][owner_or(s, card, seat)] < SETUP["lp_cap"]
+        return cast(bool, s["lp"][owner_or(s, card, seat)] < SETUP["lp_cap"])
     if op == "place_disc":
         return bool(effects.disc_options(s, seat))
     ctx = effects.Context(seat=owner_or(s, card, seat), card=card, key=card, place=None, x=0, here="")
@@ -428,7 +432,7 @@ def usable(s, seat: int, card: str) -> bool:
     return bool(cards)
 
 
-def owner_or(s, card: str, seat: int) -> int:
+def owner_or(s: State, card: str, seat: int) -> int:
     """A faction card's owner; a bonus card's gains go to the player who plays it (TH52)."""
     return seat if DATA.card(card).faction is None else owner(s, card)
 
@@ -503,7 +507,7 @@ def proceed(g: Play) -> None:
         g.new_turn()
 
 
-def run_segment(state_mark: dict, answers: list, seq0: int, floor: int) -> tuple[dict, Play]:
+def run_segment(state_mark: State, answers: list[Decision], seq0: int, floor: int) -> tuple[State, Play]:
     """Run from a mark with the answers given; the state reached, with its mark and answers."""
     s = clone(state_mark)
     g = Play(s, answers)

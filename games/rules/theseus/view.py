@@ -2,7 +2,9 @@
 and the seed. Built by picking what may be shown."""
 from __future__ import annotations
 
-from ..base import clone
+from typing import Any
+
+from ..base import State, clone
 from .board_words import board_words
 from .components import CATALOGUE, DATA
 
@@ -13,7 +15,7 @@ SHOWN = ("rules_version", "colours", "players", "mode", "options", "ring", "orde
          "tiles", "disc", "end", "round", "out", "tie", "turn", "ask", "over", "seq")
 
 
-def view(s, seat) -> dict:
+def view(s: State, seat: int | None) -> dict[str, Any]:
     out = _shown(s)
     out["turn_start"] = None if s["mark"] is None else _turn_start(s["mark"], s)
     out["turn_decisions"] = clone(s["answers"])
@@ -21,7 +23,7 @@ def view(s, seat) -> dict:
     return out
 
 
-def _shown(s) -> dict:
+def _shown(s: State) -> dict[str, Any]:
     # One copy of all shown fields at once: a copy per field cost most of the view's time.
     out = clone({k: s[k] for k in SHOWN})
     out["options"] = dict(s["options"])
@@ -30,7 +32,7 @@ def _shown(s) -> dict:
     return out
 
 
-def _turn_start(mark, s) -> dict:
+def _turn_start(mark: State, s: State) -> dict[str, Any]:
     """The position the turn (or the setup) began from as everyone saw it, and what of its unseen parts
     has shown since: the cards taken from each deck's top, in order, and the bonus cards dealt out (team
     play's setup). With the turn's decisions, all of them public, a guess can play the turn on."""
@@ -40,7 +42,7 @@ def _turn_start(mark, s) -> dict:
     return out
 
 
-def twin(s, seat) -> dict:
+def twin(s: State, seat: int | None) -> State:
     """A position no viewer can tell from `s`: the decks' order below the top reversed, the set-aside
     cards swapped with deck cards where possible, another seed."""
     t = clone(s)
@@ -53,7 +55,7 @@ def twin(s, seat) -> dict:
     return t
 
 
-def client_data(lang: str, colours: dict) -> dict:
+def client_data(lang: str, colours: dict[str, Any]) -> dict[str, Any]:
     """What the board module needs beside the view, in `lang`: the station's parts and cards with their
     names and texts from the catalogue, and every word the module says (board_words.py)."""
     return {
