@@ -40,13 +40,12 @@ def keep_workers_apart(worker: str | None, environ) -> None:
 
 # The modules whose code takes another way on the embedded defaults, which a newcomer's `./bin/test`
 # runs on: SQLite for PostgreSQL (the hand-written SQL of the inbox and My games, the queries a
-# decision costs), the limits counted in the database for Redis, the in-memory channel layer for
-# Redis's (live updates in the pages and on the sockets), and the demo of the README's first command.
-# They are marked `embedded`, and CI runs them a second time without DATABASE_URL and REDIS_URL
-# (.ci/run, docs/testing.md).
+# decision costs), the limits counted in the database for Redis, and the in-memory channel layer for
+# Redis's (live updates in the pages and on the sockets). They are marked `embedded`, and CI runs them
+# a second time without DATABASE_URL and REDIS_URL (.ci/run, docs/testing.md).
 TESTS = Path(__file__).resolve().parent
 EMBEDDED_TOO = {TESTS / path for path in (
-    "site/integration/test_decision_queries.py", "site/integration/test_demo.py",
+    "site/integration/test_decision_queries.py",
     "site/integration/test_inbox.py", "site/integration/test_limits.py", "site/integration/test_my_games.py",
     "site/integration/test_notifications_ws.py", "browser/test_badge.py", "browser/test_board_and_live.py",
 )}
